@@ -1,0 +1,236 @@
+"""Ranks, suits, cards and decks.
+
+A :class:`Card` is a value made of a :class:`Rank` and a :class:`Suit`.  In a
+two-deck game the two copies of a card are the same value: they compare
+equal and need no deck number.
+
+>>> from patience_rules import Card, Rank, Suit
+>>> card = Card(Rank.QUEEN, Suit.HEARTS)
+>>> card
+Card.from_str('QH')
+>>> str(card), card.rank.name, card.suit.name
+('QH', 'QUEEN', 'HEARTS')
+>>> Card.from_str("10♠") == Card(Rank.TEN, Suit.SPADES)
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Final
+
+from typing_extensions import Self
+
+from .errors import NotationError
+
+__all__ = ["Card", "Rank", "Suit", "standard_deck"]
+
+
+class Rank(enum.IntEnum):
+    """The thirteen ranks, Ace (1) to King (13).
+
+    >>> Rank.ACE.symbol, Rank.TEN.symbol, Rank.KING.symbol
+    ('A', '10', 'K')
+    """
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def symbol(self) -> str:
+        """The rank's short text form: ``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``."""
+        return _RANK_SYMBOLS[self]
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in bridge order: clubs, diamonds, hearts, spades.
+
+    >>> [suit.symbol for suit in Suit]
+    ['C', 'D', 'H', 'S']
+    >>> Suit.HEARTS.glyph
+    '♥'
+    """
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def symbol(self) -> str:
+        """The suit's letter: ``C``, ``D``, ``H`` or ``S``."""
+        return "CDHS"[self]
+
+    @property
+    def glyph(self) -> str:
+        """The suit's Unicode symbol: ``♣``, ``♦``, ``♥`` or ``♠``."""
+        return "♣♦♥♠"[self]
+
+    @property
+    def is_red(self) -> bool:
+        """Whether the suit is red (diamonds and hearts)."""
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+_RANK_SYMBOLS: Final = {
+    rank: ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")[rank - 1]
+    for rank in Rank
+}
+_RANK_BY_TEXT: Final = {
+    **{rank.symbol: rank for rank in Rank},
+    "T": Rank.TEN,
+    "1": Rank.ACE,
+}
+_SUIT_BY_TEXT: Final = {
+    **{suit.symbol: suit for suit in Suit},
+    **{suit.glyph: suit for suit in Suit},
+    "♧": Suit.CLUBS,
+    "♢": Suit.DIAMONDS,
+    "♡": Suit.HEARTS,
+    "♤": Suit.SPADES,
+}
+
+
+class Card(int):
+    """A playing card: a rank and a suit.
+
+    Cards are interned: ``Card(rank, suit)`` always returns the same object
+    for the same rank and suit.  For speed a card is also an :class:`int`,
+    its :attr:`index` from 0 to 51 (suit-major: clubs A..K, then diamonds,
+    hearts, spades), so cards hash and compare as fast as integers and sort
+    by suit, then rank.
+
+    >>> Card(Rank.ACE, Suit.CLUBS).index, Card(Rank.KING, Suit.SPADES).index
+    (0, 51)
+    >>> Card(Rank.ACE, Suit.CLUBS) is Card.from_str("AC")
+    True
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, rank: Rank, suit: Suit) -> Self:
+        if not isinstance(rank, Rank) or not isinstance(suit, Suit):
+            raise TypeError(
+                f"Card(rank, suit) takes a Rank and a Suit, got {rank!r} and {suit!r}"
+            )
+        return _CARDS[suit * 13 + rank - 1]  # type: ignore[return-value]
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        return int.__new__(cls, index)
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card with the given :attr:`index` (0 to 51).
+
+        >>> Card.from_index(12)
+        Card.from_str('KC')
+        """
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 52:
+            raise ValueError(f"a card index is an integer from 0 to 51, got {index!r}")
+        return _CARDS[index]
+
+    @classmethod
+    def from_str(cls, text: str) -> Card:
+        """Parse a card's short text form.
+
+        The rank is ``A``, ``2`` … ``10`` (or ``T``), ``J``, ``Q``, ``K``; the
+        suit is a letter ``C D H S`` or a Unicode suit symbol.  Letters may be
+        lower case.
+
+        >>> Card.from_str("TS"), Card.from_str("qh"), Card.from_str("7♦")
+        (Card.from_str('10S'), Card.from_str('QH'), Card.from_str('7D'))
+        >>> Card.from_str("1X")
+        Traceback (most recent call last):
+        ...
+        patience_rules.errors.NotationError: malformed card '1X': expected a rank (A, 2-10 or T, J, Q, K) followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠)
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"a card is written as text such as 'QH', got {text!r}")
+        stripped = text.strip()
+        rank = _RANK_BY_TEXT.get(stripped[:-1].upper()) if len(stripped) >= 2 else None
+        suit = _SUIT_BY_TEXT.get(stripped[-1:].upper()) if stripped else None
+        if rank is None or suit is None:
+            raise NotationError(
+                f"malformed card {text!r}: expected a rank (A, 2-10 or T, J, Q, K) "
+                "followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠)"
+            )
+        return _CARDS[suit * 13 + rank - 1]
+
+    @property
+    def index(self) -> int:
+        """The card's position in a standard deck, 0 to 51."""
+        return int(self)
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank."""
+        return _RANKS[self % 13]
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+        return _SUITS[self // 13]
+
+    @property
+    def pretty(self) -> str:
+        """The card with a Unicode suit symbol, such as ``Q♥``."""
+        return self.rank.symbol + self.suit.glyph
+
+    def __str__(self) -> str:
+        return _STRS[self]
+
+    def __repr__(self) -> str:
+        return f"Card.from_str({_STRS[self]!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Card.from_index, (int(self),))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+
+_RANKS: Final = tuple(Rank)
+_SUITS: Final = tuple(Suit)
+_CARDS: Final[tuple[Card, ...]] = tuple(Card._make(index) for index in range(52))
+_STRS: Final = tuple(_RANKS[i % 13].symbol + _SUITS[i // 13].symbol for i in range(52))
+
+
+def standard_deck(decks: int = 1) -> tuple[Card, ...]:
+    """The cards of ``decks`` standard 52-card decks, in :attr:`Card.index` order.
+
+    >>> deck = standard_deck(2)
+    >>> len(deck), deck[0], deck[52]
+    (104, Card.from_str('AC'), Card.from_str('AC'))
+    """
+    if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
+        raise ValueError(f"the number of decks is a positive integer, got {decks!r}")
+    return _CARDS * decks
+
+
+def _format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(_STRS[card] for card in cards)

@@ -1,0 +1,77 @@
+"""Deal numbers: the library's own pinned shuffle.
+
+A deal number is a whole number from 0 to 2**64 - 1.  It gives the same deck
+order on every platform, Python version and release of this library: the
+shuffle is written out here and pinned by golden tests, and it uses no other
+library's random numbers.
+
+The algorithm:
+
+1. Start from the game's cards in :attr:`~patience_rules.Card.index` order,
+   deck after deck (:func:`~patience_rules.standard_deck`).
+2. Seed a SplitMix64 generator with the deal number.  Each output is:
+   add ``0x9E3779B97F4A7C15`` to the state (mod 2**64); then, from the new
+   state *z*, ``z = (z ^ z >> 30) * 0xBF58476D1CE4E5B9``,
+   ``z = (z ^ z >> 27) * 0x94D049BB133111EB`` (both mod 2**64) and the output
+   is ``z ^ z >> 31``.
+3. Shuffle by Fisher and Yates from the end: for *i* from n-1 down to 1,
+   draw a whole number *j* uniformly from 0 to *i* and swap positions *i* and
+   *j*.  *j* is an output *x* reduced mod (i + 1), drawing again while *x* is
+   at or above the largest multiple of (i + 1) below 2**64, so that every *j*
+   is equally likely.
+
+The result is the deck order, first card dealt first.
+
+>>> from patience_rules import shuffled_deck, standard_deck
+>>> order = shuffled_deck(standard_deck(), 1)
+>>> " ".join(str(card) for card in order[:6])
+'7D 9C 4D 8H 8D 5S'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from .errors import InvalidDealError
+
+__all__ = ["MAX_DEAL_NUMBER", "check_deal_number", "shuffled_deck"]
+
+_MASK = (1 << 64) - 1
+_T = TypeVar("_T")
+
+#: The largest deal number.
+MAX_DEAL_NUMBER = _MASK
+
+
+def check_deal_number(number: object) -> int:
+    """``number`` if it is a valid deal number, else :class:`InvalidDealError`."""
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise InvalidDealError(
+            f"a deal number is a whole number from 0 to {MAX_DEAL_NUMBER}, got {number!r}"
+        )
+    if not 0 <= number <= MAX_DEAL_NUMBER:
+        raise InvalidDealError(
+            f"a deal number is a whole number from 0 to {MAX_DEAL_NUMBER}, got {number}"
+        )
+    return number
+
+
+def shuffled_deck(cards: Sequence[_T], number: int) -> tuple[_T, ...]:
+    """``cards`` shuffled by deal number ``number`` (see the module documentation)."""
+    state = check_deal_number(number)
+    order = list(cards)
+    for i in range(len(order) - 1, 0, -1):
+        bound = i + 1
+        limit = (1 << 64) - (1 << 64) % bound
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = state
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % bound
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
