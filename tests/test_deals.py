@@ -1,0 +1,153 @@
+"""Deals: the pinned shuffle, golden deals, deck-order validation."""
+
+from __future__ import annotations
+
+import pytest
+
+import patience_rules as pr
+from patience_rules import Card, InvalidDealError, shuffled_deck, standard_deck
+
+# The pinned shuffle: these deck orders must never change (deal numbers are shared
+# between users, programs and releases).
+GOLDEN_ORDERS = {
+    (1, 1): "7D 9C 4D 8H 8D 5S JD 6D 9S JC 5D KD 3C 2D JH 5H 7H 4H 2C AD 6S KC KH 10H 10S JS "
+    "10D 8S QC 4S 6C 7C AS 5C AH KS 6H QS QH QD 9D 3D 3S AC 4C 2H 8C 10C 3H 2S 9H 7S",
+    (1, 2): "QH 3S 4C 5H 7H 2D KH 10D AC 6C 7S 3C QC 7D 6H JH 10C 9S JD 8C 4D 5S 2S 4H AD QD "
+    "6S 8H 3H 9D 6D JS AS 5C JC AH KC 2H 7C 4S 9C 10H 5D 10S QS KS 8S KD 3D 2C 8D 9H",
+    (1, 3): "AD 3D 7S QS 9S 2C 5S AH 3H JC KS QH 6C 6S 5C QC KH KD JD 4S AC 8H 4C 2H 8C 6H "
+    "8D 8S 9C 3S 9D 6D 7D 7H 5D 9H JS 10D 4D KC AS 5H 10H 3C 2S 10S QD 7C 2D 4H JH 10C",
+    (2, 1): "6H 7H JC 8C KS 7D 6S 8C 6C 9C 5C 10H KD JH AH QS 10S 4D 3C 4C JC 9S JS KC 5S 3S "
+    "7S AC 8S 9C 8D 9D QD 3D 6C 7D AS AD AS 6D 6H KH 3H KC JS 10D 5S 5D 2D 3S 2C 8H 7C 4S "
+    "8H 2H JH 2S 9H 2C 5C 9S 5H 7C 3C 6S 2S AH 10H 4S 9H QH 4C 4D QS QH 2H 9D 4H QC KS 10C "
+    "7H 6D 5D 5H AD 10S 2D KH QD 3H 8S QC 3D 8D 10D KD JD 10C JD AC 4H 7S",
+    (2, 2): "10D AH 6H JS 2D QS 5H 3D 7C AC AS 4S KH 2C KC 6D 4C 9C 6D 8D 8C KS 7C 4D 8S 9H "
+    "7S KC KS 9S AS 4C JH 10S 7H QD 6S 9D QH 2S AC 10H 4D 10S 3C 2C 6C 8S 8C 4H AH QC 5D 3S "
+    "2H QS 9D 5D 10H 2S AD 5S 3C 3H QH 2H 6S 3H 4H 8D JH 7D 6H 6C 7H 10C 8H QD 7S 5C JC JD "
+    "5H AD 5S 9C 2D JC JD 3S 7D 4S 8H KD KD QC 9S 5C 3D JS 10D 10C KH 9H",
+    (2, 3): "8C QS 4D JC 7C 10S 4S AD JS 9H AS 3S AC 5S 10D 4H 3C 7S 8H 8S 10H 5C 6S QD 2H 3D "
+    "8C QH QC KS AC 3D 6D KD 5C 5D 2C 5S KH 9D KH 9D 6C 7H 9H AH 4C 3C 8H 5H 2S 6C QH 9C 2C "
+    "8D 3H 4C 6H 3H AD JD KD 10H 6S 6H 4S 8S 2H AS 10S 5D 7D KS JH QD JS 6D 3S 4D 7C 7D KC "
+    "2D 8D 9S QS JC 7H 10D 4H JH QC 9C 9S AH 10C 2S 7S 2D KC JD 5H 10C",
+}
+
+# Deals 1, 2 and 3 of every game: Ladies columns (back to front) | Lords cells | top of stock
+# (the next five cards, drawn in this order); '-' where a game has no such pile.
+GOLDEN_LAYOUTS = {
+    ("royal-cotillion", 1): "6H KS 6C/7H 7D 9C/JC 6S 5C/8C 8C 10H | KD JH QS 10S 4D 3C 4C JC "
+    "9S JS KC 5S 3S 7S 8S 9C | 8D 9D QD 3D 6C",
+    ("royal-cotillion", 2): "10D 5H KH/6H 3D KC/JS 7C 6D/QS 4S 4C | 9C 6D 8D 8C KS 7C 4D 8S "
+    "9H 7S KC KS 9S AS 4C JH | 10S 7H QD 6S 9D",
+    ("royal-cotillion", 3): "8C 7C 9H/QS 10S 3S/4D 4S 5S/JC JS 10D | 4H 3C 7S 8H 8S 10H 5C 6S "
+    "QD 3D 8C QH QC KS AC 3D | 6D KD 5C 5D 5S",
+    ("captive-queens", 1): "- | - | 7D 9C 4D 8H 8D",
+    ("captive-queens", 2): "- | - | QH 3S 4C 5H 7H",
+    ("captive-queens", 3): "- | - | AD 3D 7S QS 9S",
+    ("easy-start", 1): "- | - | 7D 9C 4D 8H 8D",
+    ("easy-start", 2): "- | - | 3S 4C 7H 2D KH",
+    ("easy-start", 3): "- | - | AD 3D 7S 9S 2C",
+}
+GOLDEN_LAYOUTS.update(
+    {
+        ("royal-cotillion-stock-refill", n): GOLDEN_LAYOUTS["royal-cotillion", n]
+        for n in (1, 2, 3)
+    }
+)
+GOLDEN_LAYOUTS.update(
+    {("easy-start-parlett", n): GOLDEN_LAYOUTS["easy-start", n] for n in (1, 2, 3)}
+)
+
+
+def words(cards: tuple[Card | None, ...] | list[Card]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+@pytest.mark.parametrize(("decks", "number"), sorted(GOLDEN_ORDERS))
+def test_the_shuffle_is_pinned(decks: int, number: int) -> None:
+    assert words(list(shuffled_deck(standard_deck(decks), number))) == GOLDEN_ORDERS[decks, number]
+
+
+@pytest.mark.parametrize(("name", "number"), sorted(GOLDEN_LAYOUTS))
+def test_golden_deals(name: str, number: int) -> None:
+    state = pr.get_game(name).deal(number)
+    columns = "/".join(words(column) for column in state.columns)
+    parts = (columns, words(state.cells), words(state.stock[::-1][:5]))
+    layout = " | ".join(part or "-" for part in parts)
+    assert layout == GOLDEN_LAYOUTS[name, number]
+
+
+def test_every_registered_game_has_golden_deals() -> None:
+    assert {name for name, _ in GOLDEN_LAYOUTS} >= set(pr.game_names())
+
+
+def test_the_same_deal_number_gives_equal_states() -> None:
+    for name in pr.game_names():
+        game = pr.get_game(name)
+        assert game.deal(12345) == game.deal(12345)
+        assert game.deal(12345) != game.deal(12346)
+
+
+def test_shuffles_are_permutations_and_differ_by_number() -> None:
+    deck = standard_deck(2)
+    orders = {shuffled_deck(deck, n) for n in range(50)}
+    assert len(orders) == 50
+    assert all(sorted(order) == sorted(deck) for order in orders)
+
+
+def test_the_largest_deal_number_works_and_larger_is_refused() -> None:
+    game = pr.get_game("captive-queens")
+    assert game.deal(pr.MAX_DEAL_NUMBER).stock_size == 52
+    with pytest.raises(InvalidDealError, match="from 0 to 18446744073709551615, got 18446744073709551616"):
+        game.deal(pr.MAX_DEAL_NUMBER + 1)
+
+
+@pytest.mark.parametrize("number", [-1, 1.5, "7", True, None])
+def test_malformed_deal_numbers_are_refused(number: object) -> None:
+    with pytest.raises(InvalidDealError, match="a deal number is a whole number"):
+        pr.get_game("royal-cotillion").deal(number)  # type: ignore[arg-type]
+
+
+def test_the_shuffle_is_uniform_enough() -> None:
+    # Where does the Ace of clubs land over 5200 one-deck shuffles?  Each of the 52
+    # positions expects 100; a chi-squared statistic over 51 degrees of freedom stays
+    # below 90 with probability above 0.999.
+    counts = [0] * 52
+    deck = standard_deck()
+    for number in range(5200):
+        counts[shuffled_deck(deck, number).index(deck[0])] += 1
+    chi2 = sum((count - 100) ** 2 / 100 for count in counts)
+    assert chi2 < 90
+
+
+class TestDeckOrders:
+    game = pr.get_game("royal-cotillion")
+
+    def test_a_missing_card_is_named(self) -> None:
+        order = list(self.game.deck())
+        order.remove(Card.from_str("QH"))
+        with pytest.raises(InvalidDealError, match="missing QH$"):
+            self.game.deal_from(order)
+
+    def test_extra_and_missing_cards_are_named(self) -> None:
+        order = list(self.game.deck())
+        order[order.index(Card.from_str("QH"))] = Card.from_str("KS")
+        with pytest.raises(InvalidDealError, match="missing QH; extra KS$"):
+            self.game.deal_from(order)
+
+    def test_a_one_deck_order_is_not_a_two_deck_game(self) -> None:
+        with pytest.raises(InvalidDealError, match="104 cards: 2 standard decks"):
+            self.game.deal_from(standard_deck(1))
+
+    def test_non_cards_are_refused(self) -> None:
+        order: list[object] = list(self.game.deck())
+        order[5] = "QH"
+        with pytest.raises(InvalidDealError, match="only Card values, got 'QH' at position 5"):
+            self.game.deal_from(order)  # type: ignore[arg-type]
+        with pytest.raises(InvalidDealError, match="a sequence of cards"):
+            self.game.deal_from(7)  # type: ignore[arg-type]
+
+    def test_any_permutation_deals(self) -> None:
+        order = list(reversed(self.game.deck()))
+        state = self.game.deal_from(order)
+        assert sorted(state.stock + tuple(c for col in state.columns for c in col)
+                      + tuple(c for c in state.cells if c is not None)
+                      + tuple(f[0] for f in state.foundations)) == sorted(self.game.deck())

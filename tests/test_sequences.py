@@ -1,0 +1,68 @@
+"""Foundation sequences."""
+
+from __future__ import annotations
+
+import pytest
+
+from patience_rules import FoundationSequence, InvalidRulesError, Rank
+
+
+def symbols(sequence: FoundationSequence) -> str:
+    return " ".join(rank.symbol for rank in sequence.ranks)
+
+
+def test_odd_first_by_twos_with_wraparound() -> None:
+    sequence = FoundationSequence(start=Rank.ACE, step=2, length=13)
+    assert symbols(sequence) == "A 3 5 7 9 J K 2 4 6 8 10 Q"
+
+
+def test_even_first_by_twos_with_wraparound() -> None:
+    sequence = FoundationSequence(start=Rank.TWO, step=2, length=13)
+    assert symbols(sequence) == "2 4 6 8 10 Q A 3 5 7 9 J K"
+
+
+def test_six_up_to_jack() -> None:
+    assert symbols(FoundationSequence(start=Rank.SIX, step=1, length=6, wrap=False)) == (
+        "6 7 8 9 10 J"
+    )
+
+
+def test_five_down_to_ace_then_king() -> None:
+    assert symbols(FoundationSequence(start=Rank.FIVE, step=-1, length=6)) == "5 4 3 2 A K"
+
+
+def test_without_wrap_a_sequence_may_not_run_off_the_end() -> None:
+    with pytest.raises(InvalidRulesError, match="runs past the Ace"):
+        FoundationSequence(start=Rank.FIVE, step=-1, length=6, wrap=False)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"start": Rank.ACE, "step": 0}, "non-zero"),
+        ({"start": Rank.ACE, "step": 13}, "non-zero"),
+        ({"start": Rank.ACE, "length": 0}, "length is from 1 to 13"),
+        ({"start": Rank.ACE, "length": 14}, "length is from 1 to 13"),
+        ({"start": Rank.ACE, "step": 13 + 13}, "non-zero"),
+        ({"start": 1}, "starts at a Rank"),
+    ],
+)
+def test_bad_sequences_are_refused(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(InvalidRulesError, match=message):
+        FoundationSequence(**kwargs)  # type: ignore[arg-type]
+
+
+def test_a_step_sharing_a_factor_with_13_cannot_exist_but_repeats_are_caught() -> None:
+    # 13 is prime, so only lengths over 13 could repeat; lengths are capped at 13.
+    for step in range(1, 13):
+        sequence = FoundationSequence(start=Rank.KING, step=step, length=13)
+        assert sorted(sequence.ranks) == list(Rank)
+
+
+def test_sequences_are_equal_by_value() -> None:
+    assert FoundationSequence(start=Rank.ACE, step=2) == FoundationSequence(
+        start=Rank.ACE, step=2, length=13, wrap=True
+    )
+    assert hash(FoundationSequence(start=Rank.ACE, step=2)) == hash(
+        FoundationSequence(start=Rank.ACE, step=2)
+    )
