@@ -124,13 +124,13 @@ class TestDeckOrders:
     def test_a_missing_card_is_named(self) -> None:
         order = list(self.game.deck())
         order.remove(Card.from_str("QH"))
-        with pytest.raises(InvalidDealError, match="missing QH$"):
+        with pytest.raises(InvalidDealError, match=r"missing QH$"):
             self.game.deal_from(order)
 
     def test_extra_and_missing_cards_are_named(self) -> None:
         order = list(self.game.deck())
         order[order.index(Card.from_str("QH"))] = Card.from_str("KS")
-        with pytest.raises(InvalidDealError, match="missing QH; extra KS$"):
+        with pytest.raises(InvalidDealError, match=r"missing QH; extra KS$"):
             self.game.deal_from(order)
 
     def test_a_one_deck_order_is_not_a_two_deck_game(self) -> None:

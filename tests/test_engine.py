@@ -1,0 +1,278 @@
+"""The generic engine, the rules value, the registry and the values it makes."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+
+import patience_rules as pr
+from patience_rules import (
+    Card,
+    Compulsion,
+    Foundation,
+    FoundationSequence,
+    IllegalMoveError,
+    InvalidDealError,
+    InvalidRulesError,
+    Middle,
+    Move,
+    PileKind,
+    Place,
+    Rank,
+    Refill,
+    Reserve,
+    Stock,
+    Suit,
+    Tableau,
+    UnknownGameError,
+)
+
+UP = FoundationSequence(start=Rank.ACE, step=1, length=13, wrap=False)
+
+
+def toy_game(**overrides: object) -> pr.GameRules:
+    """A one-deck game composed from the parts: Aces up, two columns, three cells."""
+    parts: dict[str, object] = {
+        "name": "toy",
+        "title": "Toy",
+        "decks": 1,
+        "foundations": tuple(Foundation(suit, UP) for suit in Suit),
+        "tableau": Tableau(columns=2, depth=2, refill=Refill.FROM_WASTE),
+        "reserve": Reserve(cells=3, refill=Refill.FROM_WASTE_THEN_STOCK),
+        "stock": Stock(redeals=1),
+    }
+    parts.update(overrides)
+    return pr.GameRules(**parts)  # type: ignore[arg-type]
+
+
+class TestComposition:
+    def test_a_new_game_is_a_composition(self) -> None:
+        game = toy_game()
+        state = game.deal(3)
+        assert len(state.columns) == 2 and all(len(c) == 2 for c in state.columns)
+        assert len(state.cells) == 3
+        assert state.stock_size == 52 - 4 - 3
+        assert state.foundation_heights == (0, 0, 0, 0)
+
+    def test_the_foundations_must_take_exactly_the_deck(self) -> None:
+        short = FoundationSequence(start=Rank.ACE, step=1, length=12, wrap=False)
+        with pytest.raises(InvalidRulesError, match="no place for KC KD KH KS"):
+            toy_game(foundations=tuple(Foundation(suit, short) for suit in Suit))
+        with pytest.raises(InvalidRulesError, match="places for cards the deck lacks"):
+            toy_game(foundations=tuple(Foundation(suit, UP) for suit in (*Suit, Suit.CLUBS)))
+
+    def test_a_middle_counts_towards_the_deck(self) -> None:
+        no_queens = FoundationSequence(start=Rank.KING, step=1, length=12)  # K A 2 .. J
+        game = toy_game(
+            foundations=tuple(Foundation(suit, no_queens) for suit in Suit),
+            middle=Middle(ranks=(Rank.QUEEN,)),
+        )
+        assert game.middle is not None
+
+    def test_the_layout_must_fit_the_deck(self) -> None:
+        with pytest.raises(InvalidRulesError, match="needs 60 cards but the deck has 52"):
+            toy_game(tableau=Tableau(columns=20, depth=3), reserve=None)
+
+    @pytest.mark.parametrize(
+        ("part", "message"),
+        [
+            (lambda: Tableau(columns=0, depth=3), "columns is a whole number of at least 1"),
+            (lambda: Reserve(cells=-1), "cells is a whole number of at least 1"),
+            (lambda: Stock(redeals=-1), "the redeal limit is a whole number of at least 0"),
+            (lambda: Middle(ranks=()), "one or more Ranks"),
+            (lambda: Foundation("H", UP), "a foundation's suit is a Suit"),  # type: ignore[arg-type]
+            (lambda: toy_game(decks=0), "one or more decks"),
+            (lambda: toy_game(foundations=()), "one or more foundations"),
+        ],
+    )
+    def test_bad_parts_are_refused(self, part: object, message: str) -> None:
+        with pytest.raises(InvalidRulesError, match=message):
+            part()  # type: ignore[operator]
+
+    def test_rules_are_values(self) -> None:
+        assert toy_game() == toy_game()
+        assert hash(toy_game()) == hash(toy_game())
+        assert toy_game() != toy_game(stock=Stock(redeals=2))
+        assert pickle.loads(pickle.dumps(toy_game())) == toy_game()
+
+    def test_refill_from_waste_applies_to_columns_too(self) -> None:
+        game = toy_game(reserve=None)
+        order = [Card.from_str(t) for t in ["KC", "AC", "QD", "JD", "9H", "8H"]]
+        order += sorted(set(game.deck()) - set(order))
+        state = game.deal_from(order)  # columns: KC QD / AC JD (front last)
+        assert state.columns == (
+            (Card.from_str("KC"), Card.from_str("QD")),
+            (Card.from_str("AC"), Card.from_str("JD")),
+        )
+        state = state.apply(Move.draw()).apply(Move.draw())  # waste 9H 8H
+        assert state.waste == (Card.from_str("9H"), Card.from_str("8H"))
+        # The ace is behind JD; move nothing from there. Empty a column by a state.
+        state = game.make_state(
+            columns=((Card.from_str("AC"),), (Card.from_str("2C"),)),
+            waste=[c for c in game.deck() if c not in (Card.from_str("AC"), Card.from_str("2C"))],
+            foundation_heights=(0, 0, 0, 0),
+        )
+        after = state.apply(Move.to_foundation(Place(PileKind.COLUMN, 0), 0))
+        assert after.columns[0] == (Card.from_str("KS"),)  # the waste top refilled it
+        assert after.waste[-1] == Card.from_str("QS")
+
+
+class TestMovesAndErrors:
+    game = pr.get_game("royal-cotillion")
+
+    def test_illegal_moves_name_the_move_and_the_reason(self) -> None:
+        state = self.game.deal(7)
+        with pytest.raises(IllegalMoveError, match=r"Move\.redeal\(\).*no redeal"):
+            state.apply(Move.redeal())
+        with pytest.raises(IllegalMoveError, match="Lords cell 17 is not a pile"):
+            state.apply(Move.to_foundation(Place(PileKind.CELL, 16), 0))
+        with pytest.raises(IllegalMoveError, match="foundation 9 is not in this game"):
+            state.apply(Move.to_foundation(Place(PileKind.CELL, 0), 9))
+        with pytest.raises(IllegalMoveError, match="the waste is empty"):
+            state.apply(Move.to_foundation(Place(PileKind.WASTE), 0))
+        with pytest.raises(IllegalMoveError, match="the middle"):
+            state.apply(Move.to_middle(Place(PileKind.CELL, 0)))
+        with pytest.raises(IllegalMoveError, match="expected a Move, got 'draw'"):
+            state.apply("draw")  # type: ignore[arg-type]
+
+    def test_a_refused_move_changes_nothing(self) -> None:
+        state = self.game.deal(7)
+        before = pickle.dumps(state)
+        snapshot = copy.deepcopy(state)
+        with pytest.raises(IllegalMoveError):
+            state.apply(Move.to_foundation(Place(PileKind.CELL, 0), 7))
+        assert state == snapshot
+        assert pickle.dumps(state) == before
+
+    def test_every_error_is_a_patience_rules_error(self) -> None:
+        for error in (
+            IllegalMoveError,
+            InvalidDealError,
+            InvalidRulesError,
+            pr.NotationError,
+            UnknownGameError,
+        ):
+            assert issubclass(error, pr.PatienceRulesError)
+        assert issubclass(IllegalMoveError, ValueError)
+        assert issubclass(UnknownGameError, LookupError)
+
+    def test_moves_are_values(self) -> None:
+        move = Move.to_foundation(Place(PileKind.CELL, 2), 5)
+        assert move == Move(Place(PileKind.CELL, 2), Place(PileKind.FOUNDATION, 5))
+        assert hash(move) == hash(Move(Place(PileKind.CELL, 2), Place(PileKind.FOUNDATION, 5)))
+        assert pickle.loads(pickle.dumps(move)) == move
+        assert eval(repr(move), vars(pr)) == move
+        for legal in self.game.deal(7).legal_moves():
+            assert eval(repr(legal), vars(pr)) == legal
+
+    def test_card_of_names_the_moving_card(self) -> None:
+        state = self.game.deal(7)
+        for move in state.legal_moves():
+            card = state.card_of(move)
+            if move.is_draw:
+                assert card == state.stock[-1]
+            else:
+                assert card is not None
+                f = move.target.index
+                assert card.suit == self.game.foundations[f].suit
+
+
+class TestStates:
+    def test_states_hash_and_compare_by_value_and_pickle(self) -> None:
+        for name in pr.game_names():
+            game = pr.get_game(name)
+            a, b = game.deal(11), game.deal(11)
+            assert a == b and hash(a) == hash(b) and a is not b
+            moved_a = a.apply(a.legal_moves()[-1])
+            moved_b = b.apply(b.legal_moves()[-1])
+            assert moved_a == moved_b and hash(moved_a) == hash(moved_b)
+            assert len({a, b, moved_a, moved_b}) == 2
+            assert pickle.loads(pickle.dumps(moved_a)) == moved_a
+
+    def test_states_of_different_games_differ(self) -> None:
+        assert pr.get_game("easy-start").deal(1) != pr.get_game("easy-start-parlett").deal(1)
+
+    def test_states_are_immutable(self) -> None:
+        state = pr.get_game("royal-cotillion").deal(1)
+        with pytest.raises(AttributeError):
+            state.rules = pr.get_game("captive-queens")  # type: ignore[misc]
+
+    def test_text_layouts(self) -> None:
+        text = str(pr.get_game("royal-cotillion").deal(1))
+        assert text.splitlines()[0] == "Royal Cotillion"
+        assert "Ladies" in text and "Lords" in text and "Stock: 68 cards" in text
+        text = str(pr.get_game("easy-start").deal(1))
+        assert "Queens:  QC  QD  QH  QS" in text
+        assert repr(pr.get_game("captive-queens").deal(1)) == (
+            "<State captive-queens: 0/52 cards home, stock 52, waste 0, redeals used 0>"
+        )
+
+    def test_make_state_checks_everything(self) -> None:
+        game = pr.get_game("captive-queens")
+        start = game.deal(1)
+        ok = game.make_state(stock=start.stock, foundation_heights=(0,) * 8)
+        assert ok == start
+        cases: list[tuple[dict[str, object], str]] = [
+            ({"foundation_heights": (0,) * 7}, "expected 8 heights"),
+            ({"foundation_heights": (7,) + (0,) * 7}, "holds from 0 to 6 cards, got 7"),
+            ({"cells": (None,)}, "expected 0 cells"),
+            ({"redeals_used": 3}, "from 0 to 2, got 3"),
+            ({"middle": start.stock[:1]}, "takes only queen"),
+            ({"stock": start.stock[1:]}, "missing"),
+            ({"stock": start.stock + start.stock[:1]}, "extra"),
+        ]
+        for change, message in cases:
+            fields: dict[str, object] = {
+                "stock": start.stock,
+                "foundation_heights": (0,) * 8,
+                **change,
+            }
+            with pytest.raises(InvalidDealError, match=message):
+                game.make_state(**fields)  # type: ignore[arg-type]
+
+
+class TestRegistry:
+    def test_names_and_aliases(self) -> None:
+        assert "royal-cotillion" in pr.game_names()
+        assert pr.get_game("Quadrille ") == pr.get_game("captive-queens")
+        entries = {entry.name: entry for entry in pr.game_entries()}
+        assert entries["easy-start-parlett"].options == (("redeals", 3),)
+
+    def test_unknown_names_list_the_known(self) -> None:
+        with pytest.raises(UnknownGameError) as caught:
+            pr.get_game("klondike")
+        message = str(caught.value)
+        assert message.startswith("unknown game 'klondike': expected one of ")
+        for name in pr.game_names():
+            assert name in message
+
+    def test_rules_remember_how_to_make_them_again(self) -> None:
+        for name in pr.game_names():
+            rules = pr.get_game(name)
+            assert pr.get_game(rules.name, **dict(rules.options)) == rules
+
+    def test_taken_names_are_refused(self) -> None:
+        with pytest.raises(ValueError, match="registered already"):
+            pr.register_game("royal-cotillion", pr.royal_cotillion, summary="again")
+
+    def test_compulsion_is_a_part(self) -> None:
+        forced = pr.get_game("captive-queens")
+        free = pr.GameRules(
+            name="free-queens",
+            title="Free Queens",
+            decks=1,
+            foundations=forced.foundations,
+            middle=forced.middle,
+            stock=forced.stock,
+            compulsion=Compulsion.NONE,
+        )
+        order = [Card.from_str(t) for t in ["6C", "7C"]]
+        order += sorted(set(free.deck()) - set(order))
+        # Turn 7C then 6C: with compulsion the 6C must go home, and nothing else is legal;
+        # without it the player may also draw.
+        order[0], order[1] = order[1], order[0]
+        for rules, expected in ((forced, 1), (free, 2)):
+            state = rules.deal_from(order).apply(Move.draw()).apply(Move.draw())
+            assert len(state.legal_moves()) == expected
