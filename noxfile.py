@@ -45,3 +45,35 @@ def lint(session: nox.Session) -> None:
     """Lint with ruff."""
     session.install("ruff>=0.5")
     session.run("ruff", "check", ".")
+
+
+@nox.session(python=MAIN_PYTHON)
+def package(session: nox.Session) -> None:
+    """Build the wheel and sdist, install the wheel into a fresh venv and use it."""
+    import glob
+    import shutil
+    import tempfile
+
+    shutil.rmtree("dist", ignore_errors=True)
+    session.install("build>=1.0")
+    session.run("python", "-m", "build", "--outdir", "dist")
+    wheels = glob.glob("dist/*.whl")
+    sdists = glob.glob("dist/*.tar.gz")
+    if len(wheels) != 1 or len(sdists) != 1:
+        session.error(f"expected one wheel and one sdist, got {wheels + sdists}")
+    with tempfile.TemporaryDirectory() as tmp:
+        session.run("python", "-m", "venv", tmp, external=True)
+        python = f"{tmp}/bin/python"
+        session.run(python, "-m", "pip", "install", "--quiet", wheels[0], external=True)
+        session.run(
+            python,
+            "-c",
+            "import patience_rules as pr, sys; "
+            "s = pr.get_game('royal-cotillion').deal(7); "
+            "assert s.apply(s.legal_moves()[0]) != s; "
+            "import importlib.resources as r; "
+            "assert r.files('patience_rules').joinpath('py.typed').is_file(); "
+            "assert 'hypothesis' not in sys.modules; print('wheel OK', pr.__version__)",
+            external=True,
+        )
+        session.run(f"{tmp}/bin/patience-rules", "games", external=True)
