@@ -360,7 +360,9 @@ def wilson_interval(
     z2n = z * z / trials
     centre = (p + z2n / 2) / (1 + z2n)
     spread = z * math.sqrt(p * (1 - p) / trials + z2n / (4 * trials)) / (1 + z2n)
-    return (max(0.0, centre - spread), min(1.0, centre + spread))
+    low = 0.0 if successes == 0 else max(0.0, centre - spread)
+    high = 1.0 if successes == trials else min(1.0, centre + spread)
+    return (low, high)
 
 
 def _histogram(value: Iterable[int]) -> tuple[int, ...]:
