@@ -39,8 +39,8 @@ import math
 import os
 import statistics
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from typing import Protocol, runtime_checkable
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from typing import TYPE_CHECKING, Protocol, TypeAlias, runtime_checkable
 
 import attrs
 
@@ -50,7 +50,13 @@ from .piles import PileKind
 from .rules import GameRules
 from .state import Move, State
 
+if TYPE_CHECKING:
+    # Named in full in the signature of play_deals, so that the documentation
+    # links it to its public name rather than to concurrent.futures._base.
+    import concurrent.futures
+
 __all__ = [
+    "Chooser",
     "DealResult",
     "DealStats",
     "FirstPolicy",
@@ -64,8 +70,10 @@ __all__ = [
     "wilson_interval",
 ]
 
-#: A chooser picks one of the legal moves (never an empty tuple) of a state.
-Chooser = Callable[[State, tuple[Move, ...]], Move]
+#: A chooser picks one of the legal moves of a state: it is called as
+#: ``choose(state, moves)`` with ``moves == state.legal_moves()`` (never
+#: empty) and returns one of them.  :meth:`Policy.chooser` makes one per deal.
+Chooser: TypeAlias = Callable[[State, tuple[Move, ...]], Move]
 
 #: How many deals one task plays, unless the caller says otherwise.
 DEFAULT_CHUNK_SIZE = 250
@@ -80,7 +88,7 @@ class Policy(Protocol):
     of deal number ``deal``, and returns one of those moves.  A policy that
     uses randomness must seed it from its own fields and ``deal`` only, so
     that a deal plays the same game wherever it is played.  Write a policy as
-    a frozen :mod:`attrs` class (or any picklable value) so that
+    a frozen ``attrs`` class (or any picklable value) so that
     :func:`play_deals` can send it to other processes.
 
     >>> from patience_rules.stats import GreedyPolicy, Policy
@@ -500,7 +508,7 @@ def play_deals(
     *,
     start: int = 0,
     policy: Policy | None = None,
-    executor: Executor | None = None,
+    executor: concurrent.futures.Executor | None = None,
     jobs: int | None = None,
     chunk_size: int = DEFAULT_CHUNK_SIZE,
     progress: Callable[[int, int], None] | None = None,
