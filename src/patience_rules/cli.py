@@ -433,7 +433,7 @@ def _add_stats(commands: argparse._SubParsersAction[_Parser]) -> None:
         "stats",
         help="play many deals with a policy and print the win rate",
         description="Play deals START to START+DEALS-1 with a policy and print the win rate "
-        "with a 95%% (Wilson) confidence interval.",
+        "with a 95% (Wilson) confidence interval.",
     )
     _add_game_argument(parser)
     parser.add_argument("--deals", type=_count, required=True, help="how many deals to play")
@@ -447,7 +447,10 @@ def _add_stats(commands: argparse._SubParsersAction[_Parser]) -> None:
         "--policy",
         choices=policy_names(),
         default=policy_names()[0],
-        help="how moves are chosen where the rules give a choice (default: %(default)s)",
+        help="how moves are chosen where the rules give a choice: greedy (cards home before "
+        "a draw, the tableau's first, then the cells', then the waste's), random (seeded by "
+        "--seed and the deal number) or first (the engine's first legal move); "
+        "default: %(default)s",
     )
     parser.add_argument(
         "--seed", type=_seed, default=0, help="the seed of the random policy (default 0)"
