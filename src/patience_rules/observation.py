@@ -124,6 +124,37 @@ class Observation:
     #: The cards in the middle, in card order.
     middle: tuple[Card, ...]
 
+    def __str__(self) -> str:
+        """The observation as text; ``##`` is a hidden card, ``--`` an empty place.
+
+        >>> import patience_rules as pr
+        >>> game = pr.get_game("royal-cotillion")
+        >>> print(pr.Observer(game, hide_covered=True).observe(game.deal(7)))
+        royal-cotillion: stock 68 cards, 0 redeals left
+        waste (top last): --
+        columns (front last): ## ## QD | ## ## 9S | ## ## 7H | ## ## 3S
+        cells: 6D 3D 4H 9H 7C 5H 4C 6S QC 3D KH QD 5S JH 10H JC
+        foundation heights: 1 1 1 1 1 1 1 1
+        """
+        lines = [
+            f"{self.game}: stock {self.stock_size} cards, {self.redeals_left} redeals left",
+            f"waste (top last): {_words(self.waste)}",
+        ]
+        if self.columns:
+            columns = " | ".join(_words(column) for column in self.columns)
+            lines.append(f"columns (front last): {columns}")
+        if self.cells:
+            lines.append(f"cells: {_words(self.cells, none='--')}")
+        lines.append(f"foundation heights: {' '.join(map(str, self.foundation_heights))}")
+        if self.middle:
+            lines.append(f"middle: {_words(self.middle)}")
+        return "\n".join(lines)
+
+
+def _words(cards: Iterable[Card | None], none: str = "##") -> str:
+    words = [str(card) if card is not None else none for card in cards]
+    return " ".join(words) if words else "--"
+
 
 @attrs.frozen
 class VectorField:
