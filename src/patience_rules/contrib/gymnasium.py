@@ -120,7 +120,7 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
     def state(self) -> State:
         """The current state of the game.
 
-        :raises gymnasium.error.ResetNeeded: before the first :meth:`reset`.
+        Before the first :meth:`reset` it raises Gymnasium's ``ResetNeeded`` error.
         """
         if self._state is None:
             raise gymnasium.error.ResetNeeded("call reset() before using the environment")

@@ -27,7 +27,7 @@ Each game is a one-player game:
   the game deals that deck order (:meth:`GameRules.deal_from
   <patience_rules.GameRules.deal_from>`) and play begins.
 - **actions**: the game's action ids (:class:`~patience_rules.ActionSpace`),
-  listed in increasing order; :meth:`action_to_string` gives their labels.
+  listed in increasing order; ``action_to_string()`` gives their labels.
 - **rewards**: +1 for every card that goes home (to a foundation or the
   middle); ``returns()`` is the number of cards gone home during play
   (laid-out cards are not counted), from 0 to the game's maximum utility.
@@ -58,7 +58,14 @@ from ..observation import Observer
 from ..rules import GameRules
 from ..state import State
 
-__all__ = ["SHORT_NAME_PREFIX", "PatienceGame", "PatienceState", "register_games", "short_name"]
+__all__ = [
+    "SHORT_NAME_PREFIX",
+    "PatienceGame",
+    "PatienceObserver",
+    "PatienceState",
+    "register_games",
+    "short_name",
+]
 
 #: The prefix of every short name.
 SHORT_NAME_PREFIX = "patience_"
@@ -90,6 +97,11 @@ class PatienceGame(pyspiel.Game):  # type: ignore[misc]
         and ``hide_covered``.
 
     Made by ``pyspiel.load_game(short_name(name))``; see the module.
+
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("patience_easy_start", {"deal": 2})
+    >>> game.rules.name, game.deal, game.num_distinct_actions(), game.max_utility()
+    ('easy-start', 2, 11, 40.0)
     """
 
     def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
@@ -193,7 +205,17 @@ def _replay(game: str, order: tuple[int, ...], actions: tuple[int, ...]) -> _Pla
 
 
 class PatienceState(pyspiel.State):  # type: ignore[misc]
-    """A state of a :class:`PatienceGame`: the deal so far, then the game's :class:`State`."""
+    """A state of a :class:`PatienceGame`: the deal so far, then the game's :class:`State`.
+
+    >>> import pyspiel
+    >>> state = pyspiel.load_game("patience_captive_queens").new_initial_state()
+    >>> state.is_chance_node(), state.game_state
+    (True, None)
+    >>> for card in range(52):
+    ...     state.apply_action(card)       # deal AC, 2C, ..., KS in that order
+    >>> state.current_player(), state.game_state.stock_size
+    (0, 52)
+    """
 
     def __init__(self, game: PatienceGame) -> None:
         super().__init__(game)
@@ -258,7 +280,15 @@ class PatienceState(pyspiel.State):  # type: ignore[misc]
 
 
 class PatienceObserver:
-    """The observation tensor and string of a :class:`PatienceGame` (OpenSpiel's PyObserver)."""
+    """The observation tensor and string of a :class:`PatienceGame` (OpenSpiel's PyObserver).
+
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("patience_royal_cotillion(deal=7)")
+    >>> observer = game.make_py_observer()
+    >>> observer.set_from(game.new_initial_state(), 0)
+    >>> observer.tensor[:2].tolist(), observer.dict["foundations"].tolist()
+    ([68.0, 0.0], [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0])
+    """
 
     def __init__(self, game: PatienceGame) -> None:
         self._observer = game.observer
@@ -268,7 +298,7 @@ class PatienceObserver:
         }
 
     def set_from(self, state: PatienceState, player: int) -> None:
-        """Fill :attr:`tensor` with the observation of ``state``."""
+        """Fill ``tensor`` with the observation of ``state``."""
         if state.game_state is None:
             self.tensor.fill(0)
         else:
