@@ -144,3 +144,18 @@ def test_make_passes_options_and_rules_values() -> None:
     custom = PatienceEnv(pr.get_game("captive-queens", redeals=4))
     custom.reset(seed=0)
     assert custom.state.redeals_left == 4
+
+
+def test_after_an_illegal_action_every_step_is_illegal_until_reset() -> None:
+    env = PatienceEnv("royal-cotillion")
+    env.reset(seed=7)
+    _, _, terminated, _, info = env.step(2)
+    assert terminated
+    assert info["illegal_action"]
+    assert info["action_mask"][29]  # the state is unchanged: 29 is still legal there
+    _, reward, terminated, _, info = env.step(29)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    _, info = env.reset(seed=7)
+    assert not info["illegal_action"]
+    _, reward, terminated, _, info = env.step(29)
+    assert (reward, terminated, info["illegal_action"]) == (1.0, False, False)

@@ -27,6 +27,8 @@ def test_every_game_is_registered_and_loads() -> None:
         assert game.num_distinct_actions() == pr.ActionSpace(pr.get_game(name)).size
         assert game.observation_tensor_size() == pr.Observer(pr.get_game(name)).size
         assert game.max_chance_outcomes() == 52
+        assert game.max_chance_nodes_in_history() == len(pr.get_game(name).deck())
+        assert pyspiel.load_game(short, {"deal": 1}).max_chance_nodes_in_history() == 0
     with pytest.raises(pr.UnknownGameError):
         short_name("klondike")
 

@@ -20,7 +20,8 @@ The environment, :class:`PatienceEnv`:
   (source, target) play);
 - **observations**: the :class:`~patience_rules.Observer` vector of the
   state, a ``Box`` of ``int64`` from 0 to :attr:`Observer.high
-  <patience_rules.Observer.high>`; the stock's order is never in it;
+  <patience_rules.Observer.high>` (at least 1, as Gymnasium wants a Box
+  whose bounds differ); the stock's order is never in it;
 - ``reset(seed=n)`` deals deal number *n*; ``reset(options={"deal": n})``
   does too, whatever the seed; ``reset()`` after that deals a deal number
   drawn from the environment's seeded random generator;
@@ -29,12 +30,14 @@ The environment, :class:`PatienceEnv`:
 - **terminated** when no legal move remains (the game is won or lost:
   ``info["won"]`` says which); **truncated** never (every game ends);
 - **an illegal action** (an id whose move is not legal in the current
-  state, an id out of range, or any action once the game is over) leaves
-  the state as it is, gives the reward ``illegal_reward`` (``-1.0`` by
-  default) and ends the episode: ``terminated`` is true and
-  ``info["illegal_action"]`` is true;
-- ``info`` holds ``action_mask`` (a boolean array of the legal action ids),
-  ``deal``, ``cards_home``, ``won`` and ``illegal_action``;
+  state, an id out of range or not a whole number, or any action once the
+  episode has ended) leaves the state as it is, gives the reward
+  ``illegal_reward`` (``-1.0`` by default) and ends the episode:
+  ``terminated`` is true and ``info["illegal_action"]`` is true; every
+  later step is illegal too, until :meth:`~PatienceEnv.reset`;
+- ``info`` holds ``action_mask`` (a boolean array: which action ids are
+  legal in the current state), ``deal``, ``cards_home``, ``won`` and
+  ``illegal_action`` (whether this step's action was illegal);
 - :meth:`PatienceEnv.action_masks` gives the mask, as masked policies
   (sb3-contrib's ``MaskablePPO``) expect;
 - ``render_mode="ansi"`` renders the layout as text (``str(state)``).
@@ -114,7 +117,7 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
         self.observation_space = spaces.Box(low=0, high=high, dtype=np.int64)
         self._state: State | None = None
         self._deal = 0
-        self._illegal = False
+        self._ended = False
 
     @property
     def state(self) -> State:
@@ -145,8 +148,8 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
                 )
         self._state = self.rules.deal(deal)
         self._deal = deal
-        self._illegal = False
-        return self._observation(), self._info()
+        self._ended = False
+        return self._observation(), self._info(self.actions.mask(self._state), False)
 
     def step(
         self, action: np.int64 | SupportsIndex
@@ -157,14 +160,17 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
             index = operator.index(action)
         except TypeError:
             index = -1
-        legal = 0 <= index < self.actions.size and state.is_legal(self.actions.moves[index])
-        if not legal:
-            self._illegal = True
-            return self._observation(), self.illegal_reward, True, False, self._info()
-        after = state.apply(self.actions.moves[index])
+        move = self.actions.moves[index] if 0 <= index < self.actions.size else None
+        if self._ended or move is None or not state.is_legal(move):
+            self._ended = True
+            mask = self.actions.mask(state)
+            return self._observation(), self.illegal_reward, True, False, self._info(mask, True)
+        after = state.apply(move)
         self._state = after
+        mask = self.actions.mask(after)
+        self._ended = not any(mask)
         reward = float(after.cards_home - state.cards_home)
-        return self._observation(), reward, after.is_over, False, self._info()
+        return self._observation(), reward, self._ended, False, self._info(mask, False)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Which action ids are legal now: a boolean array of the action space's size."""
@@ -179,14 +185,14 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
     def _observation(self) -> Vector:
         return np.array(self.observer.vector(self.state), dtype=np.int64)
 
-    def _info(self) -> dict[str, Any]:
+    def _info(self, mask: tuple[bool, ...], illegal: bool) -> dict[str, Any]:
         state = self.state
         return {
-            "action_mask": self.action_masks(),
+            "action_mask": np.array(mask, dtype=np.bool_),
             "deal": self._deal,
             "cards_home": state.cards_home,
             "won": state.is_won,
-            "illegal_action": self._illegal,
+            "illegal_action": illegal,
         }
 
 

@@ -135,6 +135,10 @@ class PatienceGame(pyspiel.Game):  # type: ignore[misc]
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return pyspiel.load_game, (str(self),)
 
+    def max_chance_nodes_in_history(self) -> int:
+        """At most one chance node per card of the deck (none with a ``deal`` parameter)."""
+        return 0 if self.deal >= 0 else len(self.rules.deck())
+
     def new_initial_state(self) -> PatienceState:
         """A new game: dealt by chance nodes, or the deal of the ``deal`` parameter."""
         return PatienceState(self)
