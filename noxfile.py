@@ -35,8 +35,8 @@ def extras(session: nox.Session) -> None:
 
 @nox.session(python=MAIN_PYTHON)
 def typing(session: nox.Session) -> None:
-    """Check types with mypy --strict over src, tests and examples."""
-    session.install("-e", ".[test]", "mypy>=1.10")
+    """Check types with mypy --strict over src, tests and examples (with every extra)."""
+    session.install("-e", ".[test,all]", "mypy>=1.10")
     session.run("mypy", "--strict", "src", "tests", "examples")
 
 

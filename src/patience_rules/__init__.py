@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from .actions import DRAW_ACTION, REDEAL_ACTION, ActionSpace
 from .cards import Card, Rank, Suit, standard_deck
 from .deals import MAX_DEAL_NUMBER, shuffled_deck
 from .engine import Engine
@@ -32,6 +33,7 @@ from .games import (
     register_game,
     royal_cotillion,
 )
+from .observation import HIDDEN_CARD, NO_CARD, Observation, Observer, VectorField, card_code
 from .piles import Foundation, Middle, PileKind, Place, Reserve, Stock, Tableau
 from .policies import Compulsion, Refill
 from .rules import GameRules
@@ -41,7 +43,12 @@ from .state import Move, State
 __version__ = "0.1.0"
 
 __all__ = [
+    "DRAW_ACTION",
+    "HIDDEN_CARD",
     "MAX_DEAL_NUMBER",
+    "NO_CARD",
+    "REDEAL_ACTION",
+    "ActionSpace",
     "Card",
     "Compulsion",
     "Engine",
@@ -55,6 +62,8 @@ __all__ = [
     "Middle",
     "Move",
     "NotationError",
+    "Observation",
+    "Observer",
     "PatienceRulesError",
     "PileKind",
     "Place",
@@ -66,8 +75,10 @@ __all__ = [
     "Suit",
     "Tableau",
     "UnknownGameError",
+    "VectorField",
     "__version__",
     "captive_queens",
+    "card_code",
     "easy_start",
     "game_entries",
     "game_names",

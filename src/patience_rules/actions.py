@@ -1,0 +1,210 @@
+"""Action ids: a stable whole number for every move of a game.
+
+Learning agents choose among a fixed set of actions numbered from 0.  An
+:class:`ActionSpace` numbers the moves of one game, derived from the rules'
+parts in this documented order, which later releases keep:
+
+- ``0``: the draw (the top stock card onto the waste);
+- ``1``: the redeal (the waste turned over as the new stock);
+- then one id per (source, target) pair: the sources in layout order
+  (tableau columns 0, 1, …, then reserve cells 0, 1, …, then the waste), and
+  for each source the targets in order (foundations 0, 1, …, then the
+  middle, if the game has one).
+
+So the play from source *s* to target *t* is ``2 + s * T + t``, where *T* is
+the number of targets.  Royal Cotillion (4 columns, 16 cells, the waste;
+8 foundations) has ``2 + 21 * 8 = 170`` actions; Captive Queens (the
+waste; 8 foundations and the middle) has ``2 + 1 * 9 = 11``.
+
+Every move the engine can list has an id, and every id names a move, legal
+or not in a given state: :meth:`ActionSpace.mask` and
+:meth:`ActionSpace.legal_actions` say which are legal.
+
+>>> import patience_rules as pr
+>>> space = pr.ActionSpace(pr.get_game("royal-cotillion"))
+>>> space.size
+170
+>>> state = pr.get_game("royal-cotillion").deal(7)
+>>> space.legal_actions(state)
+(0, 29, 43, 56, 86, 107)
+>>> space.move_of(43)
+Move.to_foundation(Place(PileKind.CELL, 1), 1)
+>>> space.id_of(pr.Move.draw()), space.label(43)
+(0, 'Lords cell 2 to foundation 1 (diamonds A 3 5 7 9 J K 2 4 6 8 10 Q)')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .errors import IllegalMoveError, InvalidRulesError
+from .piles import PileKind, Place
+from .rules import GameRules
+from .state import Move, State
+
+__all__ = ["DRAW_ACTION", "REDEAL_ACTION", "ActionSpace"]
+
+#: The id of the draw in every game.
+DRAW_ACTION = 0
+#: The id of the redeal in every game.
+REDEAL_ACTION = 1
+
+
+class ActionSpace:
+    """The actions of one game: move ids, id moves and legal-action masks.
+
+    :param rules: the game whose moves are numbered.
+
+    The numbering depends only on the rules' layout (how many columns, cells,
+    foundations, and whether there is a middle), so two games with the same
+    layout share it.  See the module documentation for the order.
+
+    >>> import patience_rules as pr
+    >>> space = pr.ActionSpace(pr.get_game("captive-queens"))
+    >>> space.size, [space.label(a) for a in range(space.size)][-2:]
+    (11, ['the waste to foundation 7 (spades 5 4 3 2 A K)', 'the waste to the Queens'])
+    >>> state = pr.get_game("captive-queens").deal(1)
+    >>> space.mask(state)
+    (True, False, False, False, False, False, False, False, False, False, False)
+    """
+
+    __slots__ = ("_ids", "_labels", "_moves", "rules")
+
+    def __init__(self, rules: GameRules) -> None:
+        if not isinstance(rules, GameRules):
+            raise InvalidRulesError(f"an action space is made from GameRules, got {rules!r}")
+        self.rules = rules
+        sources = [Place(PileKind.COLUMN, i) for i in range(_count_columns(rules))]
+        sources += [Place(PileKind.CELL, i) for i in range(_count_cells(rules))]
+        sources.append(Place(PileKind.WASTE))
+        targets = [Place(PileKind.FOUNDATION, f) for f in range(len(rules.foundations))]
+        if rules.middle is not None:
+            targets.append(Place(PileKind.MIDDLE))
+        moves = [Move.draw(), Move.redeal()]
+        moves += [Move(source, target) for source in sources for target in targets]
+        self._moves: tuple[Move, ...] = tuple(moves)
+        self._ids: dict[Move, int] = {move: i for i, move in enumerate(moves)}
+        self._labels: tuple[str, ...] = tuple(_label(rules, move) for move in moves)
+
+    def __repr__(self) -> str:
+        return f"<ActionSpace {self.rules.name}: {self.size} actions>"
+
+    def __len__(self) -> int:
+        return len(self._moves)
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._moves)
+
+    @property
+    def size(self) -> int:
+        """How many distinct actions the game has (ids are ``0`` to ``size - 1``)."""
+        return len(self._moves)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every action's move, in id order: ``moves[i]`` is the move of action ``i``."""
+        return self._moves
+
+    def id_of(self, move: Move) -> int:
+        """The action id of ``move``.
+
+        :raises IllegalMoveError: if ``move`` is no move of this game's layout
+            (say a move from a cell in a game without cells).
+        """
+        try:
+            return self._ids[move]
+        except (KeyError, TypeError):
+            raise IllegalMoveError(
+                f"{move!r} is not a move of {self.rules.title}: expected a draw, a redeal or a "
+                "play from a column, a cell or the waste to a foundation or the middle of "
+                "its layout"
+            ) from None
+
+    def move_of(self, action: int) -> Move:
+        """The move of action id ``action`` (legal or not in a given state).
+
+        :raises IllegalMoveError: if ``action`` is not a whole number from 0
+            to :attr:`size` - 1.
+        """
+        self._check(action)
+        return self._moves[action]
+
+    def legal_move(self, state: State, action: int) -> Move:
+        """The move of action ``action`` in ``state``, checked to be legal there.
+
+        :raises IllegalMoveError: if the id is out of range or its move is not
+            legal in ``state``; the message says why.
+        """
+        move = self.move_of(action)
+        self._check_state(state)
+        if not state.is_legal(move):
+            try:
+                state.apply(move)
+            except IllegalMoveError as error:
+                raise IllegalMoveError(f"action {action}: {error}") from None
+        return move
+
+    def label(self, action: int) -> str:
+        """The move of action ``action`` in words, such as ``'Ladies column 2 to foundation 5 (…)'``."""
+        self._check(action)
+        return self._labels[action]
+
+    def legal_actions(self, state: State) -> tuple[int, ...]:
+        """The ids of the legal moves of ``state``, in increasing order."""
+        self._check_state(state)
+        ids = self._ids
+        return tuple(sorted(ids[move] for move in state.legal_moves()))
+
+    def mask(self, state: State) -> tuple[bool, ...]:
+        """For every action id, whether its move is legal in ``state``."""
+        mask = [False] * len(self._moves)
+        for action in self.legal_actions(state):
+            mask[action] = True
+        return tuple(mask)
+
+    def _check(self, action: int) -> None:
+        if (
+            not isinstance(action, int)
+            or isinstance(action, bool)
+            or not 0 <= action < len(self._moves)
+        ):
+            raise IllegalMoveError(
+                f"{action!r} is not an action of {self.rules.title}: expected a whole number "
+                f"from 0 to {len(self._moves) - 1}"
+            )
+
+    def _check_state(self, state: State) -> None:
+        if not isinstance(state, State) or state.rules != self.rules:
+            what = f"a state of {state.rules!r}" if isinstance(state, State) else repr(state)
+            raise InvalidRulesError(
+                f"this action space numbers the moves of {self.rules!r}, got {what}"
+            )
+
+
+def _count_columns(rules: GameRules) -> int:
+    return rules.tableau.columns if rules.tableau is not None else 0
+
+
+def _count_cells(rules: GameRules) -> int:
+    return rules.reserve.cells if rules.reserve is not None else 0
+
+
+def _place_words(rules: GameRules, place: Place) -> str:
+    kind = place.kind
+    if kind is PileKind.COLUMN and rules.tableau is not None:
+        return f"{rules.tableau.name} column {place.index + 1}"
+    if kind is PileKind.CELL and rules.reserve is not None:
+        return f"{rules.reserve.name} cell {place.index + 1}"
+    if kind is PileKind.FOUNDATION:
+        return f"foundation {place.index} ({rules.foundations[place.index].describe()})"
+    if kind is PileKind.MIDDLE and rules.middle is not None:
+        return f"the {rules.middle.name}"
+    return f"the {kind.value}"
+
+
+def _label(rules: GameRules, move: Move) -> str:
+    if move == Move.draw():
+        return "draw"
+    if move == Move.redeal():
+        return "redeal"
+    return f"{_place_words(rules, move.source)} to {_place_words(rules, move.target)}"

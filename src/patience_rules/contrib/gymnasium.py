@@ -1,0 +1,232 @@
+"""Gymnasium environments for every game (extra ``gymnasium``).
+
+Importing this module registers one environment per registered game, with
+ids such as ``"patience_rules/RoyalCotillion-v0"`` (see :func:`env_id`):
+
+>>> import gymnasium
+>>> from patience_rules.contrib.gymnasium import env_id
+>>> env = gymnasium.make(env_id("royal-cotillion"))
+>>> observation, info = env.reset(seed=7)       # deal number 7
+>>> observation.shape, info["deal"], int(info["action_mask"].sum())
+((106,), 7, 6)
+>>> observation, reward, terminated, truncated, info = env.step(29)
+>>> reward, terminated, truncated
+(1.0, False, False)
+
+The environment, :class:`PatienceEnv`:
+
+- **actions**: ``Discrete(n)``, the game's action ids
+  (:class:`~patience_rules.ActionSpace`: 0 draws, 1 redeals, then every
+  (source, target) play);
+- **observations**: the :class:`~patience_rules.Observer` vector of the
+  state, a ``Box`` of ``int64`` from 0 to :attr:`Observer.high
+  <patience_rules.Observer.high>` (at least 1, as Gymnasium wants a Box
+  whose bounds differ); the stock's order is never in it;
+- ``reset(seed=n)`` deals deal number *n*; ``reset(options={"deal": n})``
+  does too, whatever the seed; ``reset()`` after that deals a deal number
+  drawn from the environment's seeded random generator;
+- **reward**: +1 for every card that goes home (to a foundation or to the
+  middle) in a step, so an episode's return is the number of cards home;
+- **terminated** when no legal move remains (the game is won or lost:
+  ``info["won"]`` says which); **truncated** never (every game ends);
+- **an illegal action** (an id whose move is not legal in the current
+  state, an id out of range or not a whole number, or any action once the
+  episode has ended) leaves the state as it is, gives the reward
+  ``illegal_reward`` (``-1.0`` by default) and ends the episode:
+  ``terminated`` is true and ``info["illegal_action"]`` is true; every
+  later step is illegal too, until :meth:`~PatienceEnv.reset`;
+- ``info`` holds ``action_mask`` (a boolean array: which action ids are
+  legal in the current state), ``deal``, ``cards_home``, ``won`` and
+  ``illegal_action`` (whether this step's action was illegal);
+- :meth:`PatienceEnv.action_masks` gives the mask, as masked policies
+  (sb3-contrib's ``MaskablePPO``) expect;
+- ``render_mode="ansi"`` renders the layout as text (``str(state)``).
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, SupportsIndex
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from ..actions import ActionSpace
+from ..deals import MAX_DEAL_NUMBER
+from ..errors import InvalidRulesError
+from ..games import game_names, get_game
+from ..observation import Observer
+from ..rules import GameRules
+from ..state import State
+
+__all__ = ["ENV_NAMESPACE", "PatienceEnv", "env_id", "register_envs"]
+
+#: The namespace of the environment ids.
+ENV_NAMESPACE = "patience_rules"
+
+Vector = npt.NDArray[np.int64]
+
+
+class PatienceEnv(gymnasium.Env[Vector, np.int64]):
+    """A Gymnasium environment that plays one game (see the module for the contract).
+
+    :param game: a registered game name or a :class:`~patience_rules.GameRules` value.
+    :param hide_covered: hide the cards under each column's front card in
+        the observations (see :class:`~patience_rules.Observer`).
+    :param illegal_reward: the reward of an illegal action, which ends the episode.
+    :param render_mode: ``None`` or ``"ansi"``.
+
+    >>> env = PatienceEnv("captive-queens")
+    >>> _ = env.reset(seed=1)
+    >>> env.action_masks().nonzero()[0].tolist()   # only the draw is legal
+    [0]
+    >>> _, reward, terminated, _, info = env.step(5)   # an illegal action
+    >>> reward, terminated, info["illegal_action"]
+    (-1.0, True, True)
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (as gymnasium.Env)
+
+    def __init__(
+        self,
+        game: str | GameRules = "royal-cotillion",
+        *,
+        hide_covered: bool = False,
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        rules = get_game(game) if isinstance(game, str) else game
+        if not isinstance(rules, GameRules):
+            raise InvalidRulesError(f"game is a game name or GameRules, got {game!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidRulesError(f"render_mode is None or 'ansi', got {render_mode!r}")
+        #: The rules played.
+        self.rules = rules
+        #: The game's action ids.
+        self.actions = ActionSpace(rules)
+        #: The observer that makes the observation vectors.
+        self.observer = Observer(rules, hide_covered=hide_covered)
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        self.action_space = spaces.Discrete(self.actions.size)
+        # A number that is always 0 (no redeals in the game) gets the bound 1,
+        # since Gymnasium warns about a Box whose low and high are equal.
+        high = np.maximum(np.array(self.observer.high, dtype=np.int64), 1)
+        self.observation_space = spaces.Box(low=0, high=high, dtype=np.int64)
+        self._state: State | None = None
+        self._deal = 0
+        self._ended = False
+
+    @property
+    def state(self) -> State:
+        """The current state of the game.
+
+        Before the first :meth:`reset` it raises Gymnasium's ``ResetNeeded`` error.
+        """
+        if self._state is None:
+            raise gymnasium.error.ResetNeeded("call reset() before using the environment")
+        return self._state
+
+    @property
+    def deal_number(self) -> int:
+        """The deal number of the current episode."""
+        return self._deal
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Vector, dict[str, Any]]:
+        """Deal a new game: deal number ``seed``, or ``options["deal"]``, or a random one."""
+        super().reset(seed=seed)
+        deal = (options or {}).get("deal")
+        if deal is None:
+            deal = seed
+            if deal is None:
+                deal = int(
+                    self.np_random.integers(MAX_DEAL_NUMBER, dtype=np.uint64, endpoint=True)
+                )
+        self._state = self.rules.deal(deal)
+        self._deal = deal
+        self._ended = False
+        return self._observation(), self._info(self.actions.mask(self._state), False)
+
+    def step(
+        self, action: np.int64 | SupportsIndex
+    ) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
+        """Play action ``action``; an illegal one ends the episode with ``illegal_reward``."""
+        state = self.state
+        try:
+            index = operator.index(action)
+        except TypeError:
+            index = -1
+        move = self.actions.moves[index] if 0 <= index < self.actions.size else None
+        if self._ended or move is None or not state.is_legal(move):
+            self._ended = True
+            mask = self.actions.mask(state)
+            return self._observation(), self.illegal_reward, True, False, self._info(mask, True)
+        after = state.apply(move)
+        self._state = after
+        mask = self.actions.mask(after)
+        self._ended = not any(mask)
+        reward = float(after.cards_home - state.cards_home)
+        return self._observation(), reward, self._ended, False, self._info(mask, False)
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """Which action ids are legal now: a boolean array of the action space's size."""
+        return np.array(self.actions.mask(self.state), dtype=np.bool_)
+
+    def render(self) -> str | None:
+        """The layout as text when ``render_mode`` is ``"ansi"``; else nothing."""
+        if self.render_mode == "ansi":
+            return str(self.state)
+        return None
+
+    def _observation(self) -> Vector:
+        return np.array(self.observer.vector(self.state), dtype=np.int64)
+
+    def _info(self, mask: tuple[bool, ...], illegal: bool) -> dict[str, Any]:
+        state = self.state
+        return {
+            "action_mask": np.array(mask, dtype=np.bool_),
+            "deal": self._deal,
+            "cards_home": state.cards_home,
+            "won": state.is_won,
+            "illegal_action": illegal,
+        }
+
+
+def env_id(game: str) -> str:
+    """The Gymnasium id of registered game ``game``.
+
+    >>> env_id("royal-cotillion"), env_id("easy-start-parlett")
+    ('patience_rules/RoyalCotillion-v0', 'patience_rules/EasyStartParlett-v0')
+    """
+    name = game if game in game_names() else get_game(game).name
+    return f"{ENV_NAMESPACE}/{''.join(word.capitalize() for word in name.split('-'))}-v0"
+
+
+def register_envs() -> tuple[str, ...]:
+    """Register an environment for every registered game not registered yet; return all ids.
+
+    Importing this module calls it; call it again after
+    :func:`~patience_rules.register_game` to add the new games.
+
+    >>> "patience_rules/CaptiveQueens-v0" in register_envs()
+    True
+    """
+    ids = []
+    for name in game_names():
+        id_ = env_id(name)
+        if id_ not in gymnasium.registry:
+            gymnasium.register(
+                id=id_,
+                entry_point=f"{__name__}:PatienceEnv",
+                kwargs={"game": name},
+                disable_env_checker=False,
+            )
+        ids.append(id_)
+    return tuple(ids)
+
+
+register_envs()

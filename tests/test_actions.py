@@ -1,0 +1,166 @@
+"""Action ids: pinned numbering, round trips, masks and errors."""
+
+from __future__ import annotations
+
+import pytest
+
+import patience_rules as pr
+from patience_rules import PileKind, Place
+from random_play import random_game
+
+COLUMN, CELL, WASTE = PileKind.COLUMN, PileKind.CELL, PileKind.WASTE
+
+
+def play(kind: PileKind, index: int, foundation: int) -> pr.Move:
+    return pr.Move.to_foundation(Place(kind, index), foundation)
+
+
+# The ids are part of the public contract: these numbers must never change.
+# Royal Cotillion: sources are 4 columns, 16 cells, the waste; 8 targets.
+ROYAL_COTILLION_IDS = [
+    (pr.Move.draw(), 0),
+    (pr.Move.redeal(), 1),
+    (play(COLUMN, 0, 0), 2),
+    (play(COLUMN, 0, 7), 9),
+    (play(COLUMN, 1, 0), 10),
+    (play(COLUMN, 3, 7), 33),
+    (play(CELL, 0, 0), 34),
+    (play(CELL, 1, 1), 43),
+    (play(CELL, 15, 7), 161),
+    (play(WASTE, 0, 0), 162),
+    (play(WASTE, 0, 7), 169),
+]
+# Captive Queens: the waste is the only source; 8 foundations, then the middle.
+CAPTIVE_QUEENS_IDS = [
+    (pr.Move.draw(), 0),
+    (pr.Move.redeal(), 1),
+    (play(WASTE, 0, 0), 2),
+    (play(WASTE, 0, 4), 6),
+    (play(WASTE, 0, 7), 9),
+    (pr.Move.to_middle(Place(WASTE)), 10),
+]
+SIZES = {
+    "royal-cotillion": 170,
+    "royal-cotillion-stock-refill": 170,
+    "captive-queens": 11,
+    "easy-start": 11,
+    "easy-start-parlett": 11,
+}
+
+
+def test_every_registered_game_has_a_pinned_size() -> None:
+    assert set(SIZES) == set(pr.game_names())
+    for name, size in SIZES.items():
+        space = pr.ActionSpace(pr.get_game(name))
+        assert space.size == len(space) == len(space.moves) == size
+
+
+@pytest.mark.parametrize(("move", "action"), ROYAL_COTILLION_IDS)
+@pytest.mark.parametrize("name", ["royal-cotillion", "royal-cotillion-stock-refill"])
+def test_royal_cotillion_ids_are_pinned(name: str, move: pr.Move, action: int) -> None:
+    space = pr.ActionSpace(pr.get_game(name))
+    assert space.id_of(move) == action
+    assert space.move_of(action) == move
+
+
+@pytest.mark.parametrize(("move", "action"), CAPTIVE_QUEENS_IDS)
+@pytest.mark.parametrize("name", ["captive-queens", "easy-start", "easy-start-parlett"])
+def test_captive_queens_ids_are_pinned(name: str, move: pr.Move, action: int) -> None:
+    space = pr.ActionSpace(pr.get_game(name))
+    assert space.id_of(move) == action
+    assert space.move_of(action) == move
+
+
+def test_the_draw_and_the_redeal_have_the_same_id_in_every_game() -> None:
+    for name in pr.game_names():
+        space = pr.ActionSpace(pr.get_game(name))
+        assert space.move_of(pr.DRAW_ACTION) == pr.Move.draw()
+        assert space.move_of(pr.REDEAL_ACTION) == pr.Move.redeal()
+
+
+@pytest.mark.parametrize("name", sorted(SIZES))
+def test_ids_and_moves_round_trip_and_labels_are_distinct(name: str) -> None:
+    space = pr.ActionSpace(pr.get_game(name))
+    assert len(set(space.moves)) == space.size
+    for action in range(space.size):
+        assert space.id_of(space.move_of(action)) == action
+    assert list(space) == list(space.moves)
+    labels = [space.label(action) for action in range(space.size)]
+    assert len(set(labels)) == space.size
+    assert labels[:2] == ["draw", "redeal"]
+
+
+def test_labels_name_the_piles_in_the_games_words() -> None:
+    space = pr.ActionSpace(pr.get_game("royal-cotillion"))
+    assert space.label(2) == "Ladies column 1 to foundation 0 (clubs A 3 5 7 9 J K 2 4 6 8 10 Q)"
+    assert space.label(161) == "Lords cell 16 to foundation 7 (spades 2 4 6 8 10 Q A 3 5 7 9 J K)"
+    assert space.label(162).startswith("the waste to foundation 0 ")
+    queens = pr.ActionSpace(pr.get_game("captive-queens"))
+    assert queens.label(10) == "the waste to the Queens"
+
+
+@pytest.mark.parametrize(
+    ("name", "deal"),
+    [("royal-cotillion", 7), ("royal-cotillion-stock-refill", 2), ("captive-queens", 1),
+     ("easy-start", 3), ("easy-start-parlett", 4)],
+)
+def test_masks_and_legal_actions_agree_with_the_engine(name: str, deal: int) -> None:
+    rules = pr.get_game(name)
+    space = pr.ActionSpace(rules)
+    for seed in range(3):
+        for state in random_game(rules, deal, seed):
+            legal = space.legal_actions(state)
+            mask = space.mask(state)
+            assert list(legal) == sorted(legal)
+            assert len(mask) == space.size
+            assert [a for a in range(space.size) if mask[a]] == list(legal)
+            assert {space.move_of(a) for a in legal} == set(state.legal_moves())
+            for action in legal:
+                assert space.legal_move(state, action) == space.move_of(action)
+
+
+def test_royal_cotillion_deal_7_starting_actions() -> None:
+    # Checked by hand against print(state): the front of Ladies column 4 is 3S
+    # (spades Ace foundation, id 2 + 3 * 8 + 3); Lords cells 2, 3, 7 and 10 hold
+    # 3D, 4H, 4C and 3D (ids 2 + 8 * (4 + cell) + foundation); and the draw.
+    state = pr.get_game("royal-cotillion").deal(7)
+    space = pr.ActionSpace(state.rules)
+    assert space.legal_actions(state) == (0, 29, 43, 56, 86, 107)
+    assert space.move_of(29) == play(COLUMN, 3, 3)
+    assert state.card_of(space.move_of(29)) == pr.Card.from_str("3S")
+
+
+def test_an_illegal_action_is_refused_with_the_reason() -> None:
+    state = pr.get_game("royal-cotillion").deal(7)
+    space = pr.ActionSpace(state.rules)
+    with pytest.raises(pr.IllegalMoveError, match=r"action 1: .*redeal"):
+        space.legal_move(state, 1)
+    with pytest.raises(pr.IllegalMoveError, match=r"action 2: .*does not take"):
+        space.legal_move(state, 2)
+
+
+@pytest.mark.parametrize("bad", [-1, 170, 10**20, True, 2.0, "3", None])
+def test_an_id_out_of_range_is_refused(bad: object) -> None:
+    space = pr.ActionSpace(pr.get_game("royal-cotillion"))
+    with pytest.raises(pr.IllegalMoveError, match="from 0 to 169"):
+        space.move_of(bad)  # type: ignore[arg-type]
+    with pytest.raises(pr.IllegalMoveError, match="from 0 to 169"):
+        space.label(bad)  # type: ignore[arg-type]
+
+
+def test_a_move_outside_the_layout_has_no_id() -> None:
+    space = pr.ActionSpace(pr.get_game("captive-queens"))
+    for move in (play(CELL, 0, 0), play(COLUMN, 0, 0), play(WASTE, 0, 8), "draw"):
+        with pytest.raises(pr.IllegalMoveError, match="not a move of Captive Queens"):
+            space.id_of(move)  # type: ignore[arg-type]
+
+
+def test_a_state_of_another_game_is_refused() -> None:
+    space = pr.ActionSpace(pr.get_game("captive-queens"))
+    other = pr.get_game("easy-start").deal(1)
+    with pytest.raises(pr.InvalidRulesError, match="easy-start"):
+        space.mask(other)
+    with pytest.raises(pr.InvalidRulesError, match="got 'state'"):
+        space.legal_actions("state")  # type: ignore[arg-type]
+    with pytest.raises(pr.InvalidRulesError, match="GameRules"):
+        pr.ActionSpace("captive-queens")  # type: ignore[arg-type]

@@ -1,0 +1,161 @@
+"""The Gymnasium adapter, against the real gymnasium package."""
+
+from __future__ import annotations
+
+import warnings
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import patience_rules as pr
+from patience_rules.contrib.gymnasium import PatienceEnv, env_id, register_envs
+
+pytestmark = pytest.mark.extra
+
+
+@pytest.mark.parametrize("name", pr.game_names())
+def test_every_game_passes_the_gymnasium_env_checker(name: str) -> None:
+    env = gymnasium.make(env_id(name))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped)
+    env.close()
+
+
+def test_every_game_is_registered_under_its_id() -> None:
+    ids = register_envs()
+    assert ids == tuple(env_id(name) for name in pr.game_names())
+    assert "patience_rules/RoyalCotillionStockRefill-v0" in ids
+    assert env_id("quadrille") == "patience_rules/CaptiveQueens-v0"
+    for name, id_ in zip(pr.game_names(), ids, strict=True):
+        assert id_ in gymnasium.registry
+        assert gymnasium.make(id_).unwrapped.rules == pr.get_game(name)  # type: ignore[attr-defined]
+    with pytest.raises(pr.UnknownGameError):
+        env_id("klondike")
+
+
+@pytest.mark.parametrize("name", ["royal-cotillion", "easy-start"])
+def test_reset_with_a_seed_deals_that_deal_number(name: str) -> None:
+    env = PatienceEnv(name)
+    rules = pr.get_game(name)
+    observation, info = env.reset(seed=42)
+    assert env.state == rules.deal(42)
+    assert info["deal"] == env.deal_number == 42
+    assert observation.tolist() == list(pr.Observer(rules).vector(rules.deal(42)))
+    assert observation in env.observation_space
+    _, info = env.reset(options={"deal": 5})
+    assert env.state == rules.deal(5)
+    assert info["deal"] == 5
+
+
+def test_reset_without_a_seed_draws_deals_from_the_seeded_generator() -> None:
+    one, two = PatienceEnv("captive-queens"), PatienceEnv("captive-queens")
+    one.reset(seed=3)
+    two.reset(seed=3)
+    deals = [one.reset()[1]["deal"] for _ in range(3)]
+    assert deals == [two.reset()[1]["deal"] for _ in range(3)]
+    assert len(set(deals)) == 3
+    assert all(0 <= deal <= pr.MAX_DEAL_NUMBER for deal in deals)
+
+
+@pytest.mark.parametrize("name", pr.game_names())
+def test_random_masked_episodes_follow_the_rules(name: str) -> None:
+    env = PatienceEnv(name, hide_covered=True)
+    chooser = np.random.default_rng(0)
+    for seed in range(3):
+        observation, info = env.reset(seed=seed)
+        total, terminated = 0.0, False
+        while not terminated:
+            mask = env.action_masks()
+            assert np.array_equal(mask, info["action_mask"])
+            assert mask.tolist() == list(env.actions.mask(env.state))
+            action = int(chooser.choice(np.flatnonzero(mask)))
+            before = env.state
+            observation, reward, terminated, truncated, info = env.step(action)
+            assert observation in env.observation_space
+            assert reward == env.state.cards_home - before.cards_home
+            assert env.state == before.apply(env.actions.move_of(action))
+            assert terminated == env.state.is_over
+            assert not truncated
+            assert not info["illegal_action"]
+            total += reward
+        assert total == info["cards_home"] - pr.get_game(name).deal(seed).cards_home
+        assert info["won"] == env.state.is_won
+        assert not env.action_masks().any()
+
+
+@pytest.mark.parametrize("action", [1, 2, 169, 170, -1, 10**30, "draw", None, 2.5])
+def test_an_illegal_action_ends_the_episode_with_the_penalty(action: object) -> None:
+    env = PatienceEnv("royal-cotillion", illegal_reward=-5.0)
+    observation, _ = env.reset(seed=7)
+    before = env.state
+    after, reward, terminated, truncated, info = env.step(action)  # type: ignore[arg-type]
+    assert (reward, terminated, truncated, info["illegal_action"]) == (-5.0, True, False, True)
+    assert env.state == before
+    assert np.array_equal(after, observation)
+
+
+def test_any_action_after_the_end_is_illegal() -> None:
+    env = PatienceEnv("captive-queens")
+    env.reset(seed=1)
+    terminated = False
+    while not terminated:
+        _, _, terminated, _, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
+    assert not info["illegal_action"]
+    _, reward, terminated, _, info = env.step(0)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+
+
+def test_episodes_are_deterministic() -> None:
+    def play() -> list[float]:
+        env = PatienceEnv("royal-cotillion")
+        env.reset(seed=11)
+        rewards, terminated = [], False
+        while not terminated:
+            mask = env.action_masks()
+            _, reward, terminated, _, _ = env.step(int(np.flatnonzero(mask)[-1]))
+            rewards.append(reward)
+        return rewards
+
+    assert play() == play()
+
+
+def test_render_and_errors() -> None:
+    env = PatienceEnv("royal-cotillion", render_mode="ansi")
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env.step(0)
+    env.reset(seed=7)
+    assert env.render() == str(pr.get_game("royal-cotillion").deal(7))
+    assert PatienceEnv("royal-cotillion").render() is None
+    with pytest.raises(pr.InvalidRulesError, match="render_mode"):
+        PatienceEnv("royal-cotillion", render_mode="human")
+    with pytest.raises(pr.UnknownGameError):
+        PatienceEnv("klondike")
+    with pytest.raises(pr.InvalidRulesError, match="game name or GameRules"):
+        PatienceEnv(3)  # type: ignore[arg-type]
+
+
+def test_make_passes_options_and_rules_values() -> None:
+    env = gymnasium.make(env_id("royal-cotillion"), hide_covered=True)
+    observation, _ = env.reset(seed=7)
+    assert pr.HIDDEN_CARD in observation.tolist()
+    custom = PatienceEnv(pr.get_game("captive-queens", redeals=4))
+    custom.reset(seed=0)
+    assert custom.state.redeals_left == 4
+
+
+def test_after_an_illegal_action_every_step_is_illegal_until_reset() -> None:
+    env = PatienceEnv("royal-cotillion")
+    env.reset(seed=7)
+    _, _, terminated, _, info = env.step(2)
+    assert terminated
+    assert info["illegal_action"]
+    assert info["action_mask"][29]  # the state is unchanged: 29 is still legal there
+    _, reward, terminated, _, info = env.step(29)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    _, info = env.reset(seed=7)
+    assert not info["illegal_action"]
+    _, reward, terminated, _, info = env.step(29)
+    assert (reward, terminated, info["illegal_action"]) == (1.0, False, False)
