@@ -309,7 +309,7 @@ def _pile_name(rules: GameRules, kind: PileKind) -> str:
         return f"{rules.reserve.name if rules.reserve is not None else 'reserve'} cells"
     if kind is PileKind.FOUNDATION:
         return "foundations"
-    return kind.value
+    return str(kind.value)
 
 
 def place_from_text(text: str, rules: GameRules) -> Place:

@@ -261,7 +261,7 @@ def state_to_svg(state: State) -> str:
         [_stock_and_waste(state)],
     ]
     width = 0.0
-    y = _MARGIN + title_height
+    y = float(_MARGIN + title_height)
     for row in rows:
         if not row:
             continue
