@@ -49,7 +49,7 @@ from typing import Final
 from urllib.parse import quote, unquote
 
 from .cards import Card
-from .errors import NotationError, PatienceRulesError
+from .errors import NotationError, PatienceRulesError, UnknownGameError
 from .games import get_game
 from .piles import PileKind, Place
 from .rules import GameRules, OptionValue
@@ -122,6 +122,8 @@ def _make_rules(name: str, options: Sequence[tuple[str, OptionValue]]) -> GameRu
     typed = tuple((key, type(value).__name__, value) for key, value in options)
     try:
         return _registered(name, typed)
+    except UnknownGameError as error:
+        raise NotationError(str(error)) from error
     except PatienceRulesError as error:
         raise NotationError(f"game {name!r}: {error}") from error
     except (TypeError, ValueError) as error:  # an option the game's factory does not take
