@@ -67,7 +67,7 @@ def test_a_record_of_captive_queens_checked_by_hand() -> None:
     final = record.replay()
     # The stock's top cards were AC 2C 3C 4C 7C: the 4C to AC went down on the
     # 5C and the 7C on the 6C.
-    assert [cards[-1] for cards in final.foundations][0] == pr.Card.from_str("7C")
+    assert [str(card) for card in final.foundations[0]] == ["6C", "7C"]
     assert [str(card) for card in final.foundations[4]] == ["5C", "4C", "3C", "2C", "AC"]
     assert final.waste == ()
     assert final.stock_size == 35
