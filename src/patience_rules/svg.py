@@ -227,7 +227,8 @@ def _stock_and_waste(state: State) -> _Block:
         else:
             canvas.slot(x, y, "", "waste")
         canvas.text(left + _W / 2, y + _H + 13, f"{stock_size} left", "label", "middle")
-        canvas.text(x + _W / 2, y + _H + 13, f"{len(waste)} cards", "label", "middle")
+        count = f"{len(waste)} card{'s' if len(waste) != 1 else ''}"
+        canvas.text(x + _W / 2, y + _H + 13, count, "label", "middle")
 
     return 2 * _W + _GAP, _LABEL + _H + _PLACE_LABEL, draw
 
