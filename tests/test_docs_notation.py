@@ -7,6 +7,7 @@ Run this file as a script to redraw the pictures after a change to
 from __future__ import annotations
 
 import doctest
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ def _first_moves(name: str, deal: int, moves: int) -> pr.State:
 
 
 #: The guide's pictures: file name and the state drawn.
-PICTURES = {
+PICTURES: dict[str, Callable[[], pr.State]] = {
     "notation-royal-cotillion.svg": lambda: pr.get_game("royal-cotillion").deal(7),
     "notation-captive-queens.svg": lambda: _first_moves("captive-queens", 3, 60),
 }
