@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -128,29 +132,46 @@ def test_malformed_games_are_refused_with_the_reason(text: str, message: str) ->
         game_from_text(text)
 
 
-def test_text_option_values_are_percent_encoded() -> None:
-    seen: dict[str, object] = {}
+def test_text_option_values_are_read_percent_decoded() -> None:
+    # easy-start refuses a text value, and its message shows the decoded text.
+    with pytest.raises(NotationError, match=r"got 'a b,\]'"):
+        game_from_text('easy-start[redeals="a%20b%2C%5D"]')
+    with pytest.raises(NotationError, match=r"got '3'"):
+        game_from_text('easy-start[redeals="3"]')
 
-    def factory(*, colour: str = "green") -> pr.GameRules:
-        seen["colour"] = colour
-        rules = pr.get_game("captive-queens")
-        return pr.GameRules(
-            name="notation-test-colours",
-            title="Colours",
-            decks=1,
-            foundations=rules.foundations,
-            middle=rules.middle,
-            stock=rules.stock,
-            compulsion=rules.compulsion,
-            options=(("colour", colour),),
-        )
 
-    pr.register_game("notation-test-colours", factory, summary="a test game")
-    rules = factory(colour='a "b", [c]')
-    text = game_to_text(rules)
-    assert text == 'notation-test-colours[colour="a%20%22b%22%2C%20%5Bc%5D"]'
-    assert game_from_text(text) == rules
-    assert seen["colour"] == 'a "b", [c]'
+_REGISTER_AND_WRITE = """
+import patience_rules as pr
+from patience_rules.notation import game_from_text, game_to_text
+
+def colours(*, colour="green"):
+    rules = pr.get_game("captive-queens")
+    return pr.GameRules(
+        name="colours", title="Colours", decks=1, foundations=rules.foundations,
+        middle=rules.middle, stock=rules.stock, compulsion=rules.compulsion,
+        options=(("colour", colour),),
+    )
+
+pr.register_game("colours", colours, summary="a game with a text option")
+rules = colours(colour='a "b", [c]')
+text = game_to_text(rules)
+assert game_from_text(text) == rules
+assert game_to_text(colours()) == "colours"
+print(text)
+"""
+
+
+def test_text_option_values_are_written_percent_encoded() -> None:
+    # In a process of its own, so that the registry here stays as it is.
+    src = Path(__file__).resolve().parent.parent / "src"
+    result = subprocess.run(
+        [sys.executable, "-c", _REGISTER_AND_WRITE],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(src)},
+        check=True,
+    )
+    assert result.stdout.strip() == 'colours[colour="a%20%22b%22%2C%20%5Bc%5D"]'
 
 
 def test_rules_the_registry_does_not_make_cannot_be_written() -> None:
