@@ -33,12 +33,23 @@ from .games import (
     register_game,
     royal_cotillion,
 )
+from .notation import (
+    game_from_text,
+    game_to_text,
+    move_from_text,
+    state_from_dict,
+    state_from_text,
+    state_to_dict,
+    state_to_text,
+)
 from .observation import HIDDEN_CARD, NO_CARD, Observation, Observer, VectorField, card_code
 from .piles import Foundation, Middle, PileKind, Place, Reserve, Stock, Tableau
 from .policies import Compulsion, Refill
+from .records import GameRecord
 from .rules import GameRules
 from .sequences import FoundationSequence
 from .state import Move, State
+from .svg import state_to_svg
 
 __version__ = "0.1.0"
 
@@ -55,6 +66,7 @@ __all__ = [
     "Foundation",
     "FoundationSequence",
     "GameEntry",
+    "GameRecord",
     "GameRules",
     "IllegalMoveError",
     "InvalidDealError",
@@ -81,10 +93,18 @@ __all__ = [
     "card_code",
     "easy_start",
     "game_entries",
+    "game_from_text",
     "game_names",
+    "game_to_text",
     "get_game",
+    "move_from_text",
     "register_game",
     "royal_cotillion",
     "shuffled_deck",
     "standard_deck",
+    "state_from_dict",
+    "state_from_text",
+    "state_to_dict",
+    "state_to_svg",
+    "state_to_text",
 ]

@@ -51,7 +51,7 @@ def render_state(state: State) -> str:
     )
     lines.append(
         f"Stock: {state.stock_size} cards   Waste: {top}"
-        + (f" ({len(waste)} cards)" if waste else "")
+        + (f" ({len(waste)} card{'s' if len(waste) != 1 else ''})" if waste else "")
         + redeals
     )
     if state.is_over:

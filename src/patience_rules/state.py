@@ -128,6 +128,12 @@ class Move:
         """Whether this is the redeal (the waste turned over as the stock)."""
         return self.target.kind is PileKind.STOCK
 
+    def __str__(self) -> str:
+        """The move's text form, such as ``'T3-F5'`` or ``'draw'`` (see :mod:`patience_rules.notation`)."""
+        from .notation import move_to_text
+
+        return move_to_text(self)
+
     def __repr__(self) -> str:
         if self.is_draw and self.target == _WASTE:
             return "Move.draw()"
@@ -290,6 +296,12 @@ class State:
         from ._text import render_state
 
         return render_state(self)
+
+    def _repr_svg_(self) -> str:
+        """An SVG picture of the state, which notebooks show (see :mod:`patience_rules.svg`)."""
+        from .svg import state_to_svg
+
+        return state_to_svg(self)
 
     def __repr__(self) -> str:
         return (

@@ -1,0 +1,419 @@
+"""Text and dict forms of games, cards, places, moves and states."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import patience_rules as pr
+from notation_support import GAME_NAMES, Played, assert_valid, played_games, states_reached
+from patience_rules import Card, Move, NotationError, PileKind, Place, Rank, State, Suit
+from patience_rules.notation import (
+    FORMAT_VERSION,
+    cards_from_text,
+    cards_to_text,
+    game_from_text,
+    game_to_text,
+    move_from_text,
+    move_to_text,
+    place_from_text,
+    place_to_text,
+    state_from_dict,
+    state_from_text,
+    state_to_dict,
+    state_to_text,
+)
+
+ALL_CARDS = pr.standard_deck()
+RANK_SPELLINGS = {Rank.ACE: ["A", "a", "1"], Rank.TEN: ["10", "T", "t"]}
+SUIT_SPELLINGS = {
+    Suit.CLUBS: ["C", "c", "♣", "♧"],
+    Suit.DIAMONDS: ["D", "d", "♦", "♢"],
+    Suit.HEARTS: ["H", "h", "♥", "♡"],
+    Suit.SPADES: ["S", "s", "♠", "♤"],
+}
+
+# -- cards ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("card", ALL_CARDS, ids=str)
+def test_every_card_reads_back_from_its_text(card: Card) -> None:
+    text = str(card)
+    assert Card.from_str(text) is card
+    assert cards_from_text(text) == (card,)
+    assert text[-1] in "CDHS"
+    assert 2 <= len(text) <= 3
+
+
+@given(
+    card=st.sampled_from(ALL_CARDS),
+    rank_index=st.integers(0, 2),
+    suit_index=st.integers(0, 3),
+)
+def test_every_spelling_of_a_card_reads_as_that_card(
+    card: Card, rank_index: int, suit_index: int
+) -> None:
+    ranks = RANK_SPELLINGS.get(card.rank, [card.rank.symbol, card.rank.symbol.lower()])
+    rank = ranks[rank_index % len(ranks)]
+    suit = SUIT_SPELLINGS[card.suit][suit_index]
+    assert Card.from_str(rank + suit) is card
+    assert cards_from_text(rank + suit + rank + suit) == (card, card)
+
+
+@given(
+    cards=st.lists(st.sampled_from(ALL_CARDS), max_size=120),
+    separator=st.sampled_from(["", " ", "  ", "\t"]),
+)
+def test_runs_of_cards_read_back(cards: list[Card], separator: str) -> None:
+    assert cards_from_text(cards_to_text(cards, separator)) == tuple(cards)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("QH1", "'1' after card 1 has no suit"),
+        ("QH 10 S", "after card 1 has no suit"),
+        ("XH", "malformed card 'XH'"),
+        ("11H", "malformed card '11H'"),
+    ],
+)
+def test_malformed_runs_of_cards_are_refused(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        cards_from_text(text)
+
+
+# -- games ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_registered_game_reads_back_from_its_text(name: str) -> None:
+    rules = pr.get_game(name)
+    text = game_to_text(rules)
+    assert game_from_text(text) == rules
+    assert " " not in text
+
+
+def test_options_are_written_only_when_they_differ_from_the_registered_game() -> None:
+    assert game_to_text(pr.get_game("captive-queens")) == "captive-queens"
+    assert game_to_text(pr.get_game("royal-cotillion-stock-refill")) == (
+        "royal-cotillion-stock-refill"
+    )
+    assert game_to_text(pr.get_game("easy-start-parlett")) == "easy-start[redeals=3]"
+    assert game_to_text(pr.get_game("captive-queens", redeals=0)) == "captive-queens[redeals=0]"
+    assert game_from_text("Quadrille") == pr.get_game("captive-queens")
+    assert game_from_text("royal-cotillion[stock_refill=true]") == pr.get_game(
+        "royal-cotillion-stock-refill"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("klondike", "unknown game 'klondike'"),
+        ("easy-start[redeals=true]", "redeals is a whole number"),
+        ("easy-start[redeals=3", "must end with"),
+        ("easy-start[redeals]", "expected options as key=value"),
+        ("easy-start[redeals=1,redeals=2]", "given twice"),
+        ("easy-start[colour=1]", "does not take the options colour"),
+        ("easy-start[redeals=x]", "malformed value 'x'"),
+        ('easy-start[redeals="%FF"]', "malformed value"),
+        ("[redeals=1]", "expected a registered name"),
+    ],
+)
+def test_malformed_games_are_refused_with_the_reason(text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        game_from_text(text)
+
+
+def test_text_option_values_are_read_percent_decoded() -> None:
+    # easy-start refuses a text value, and its message shows the decoded text.
+    with pytest.raises(NotationError, match=r"got 'a b,\]'"):
+        game_from_text('easy-start[redeals="a%20b%2C%5D"]')
+    with pytest.raises(NotationError, match=r"got '3'"):
+        game_from_text('easy-start[redeals="3"]')
+
+
+_REGISTER_AND_WRITE = """
+import patience_rules as pr
+from patience_rules.notation import game_from_text, game_to_text
+
+def colours(*, colour="green"):
+    rules = pr.get_game("captive-queens")
+    return pr.GameRules(
+        name="colours", title="Colours", decks=1, foundations=rules.foundations,
+        middle=rules.middle, stock=rules.stock, compulsion=rules.compulsion,
+        options=(("colour", colour),),
+    )
+
+pr.register_game("colours", colours, summary="a game with a text option")
+rules = colours(colour='a "b", [c]')
+text = game_to_text(rules)
+assert game_from_text(text) == rules
+assert game_to_text(colours()) == "colours"
+print(text)
+"""
+
+
+def test_text_option_values_are_written_percent_encoded() -> None:
+    # In a process of its own, so that the registry here stays as it is.
+    src = Path(__file__).resolve().parent.parent / "src"
+    result = subprocess.run(
+        [sys.executable, "-c", _REGISTER_AND_WRITE],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(src)},
+        check=True,
+    )
+    assert result.stdout.strip() == 'colours[colour="a%20%22b%22%2C%20%5Bc%5D"]'
+
+
+def test_rules_the_registry_does_not_make_cannot_be_written() -> None:
+    rules = pr.get_game("captive-queens")
+    unregistered = pr.GameRules(
+        name="captive-queens",
+        title="Captive Queens",
+        decks=1,
+        foundations=rules.foundations,
+        middle=rules.middle,
+        stock=pr.Stock(redeals=1),
+        compulsion=rules.compulsion,
+        options=(),
+    )
+    with pytest.raises(NotationError, match="cannot be written down"):
+        game_to_text(unregistered)
+    with pytest.raises(NotationError, match="cannot be written down"):
+        state_to_text(unregistered.deal(1))
+
+
+# -- places and moves ---------------------------------------------------------
+
+
+def _every_place(rules: pr.GameRules) -> list[Place]:
+    places = [Place(PileKind.STOCK), Place(PileKind.WASTE)]
+    places += [Place(PileKind.FOUNDATION, f) for f in range(len(rules.foundations))]
+    if rules.middle is not None:
+        places.append(Place(PileKind.MIDDLE))
+    if rules.tableau is not None:
+        places += [Place(PileKind.COLUMN, i) for i in range(rules.tableau.columns)]
+    if rules.reserve is not None:
+        places += [Place(PileKind.CELL, i) for i in range(rules.reserve.cells)]
+    return places
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_place_and_every_move_shape_of_a_game_reads_back(name: str) -> None:
+    rules = pr.get_game(name)
+    places = _every_place(rules)
+    texts = {place_to_text(place) for place in places}
+    assert len(texts) == len(places)  # no two places share a text
+    for place in places:
+        assert place_from_text(place_to_text(place), rules) == place
+    sources = [p for p in places if p.kind in (PileKind.COLUMN, PileKind.CELL, PileKind.WASTE)]
+    targets = [p for p in places if p.kind in (PileKind.FOUNDATION, PileKind.MIDDLE)]
+    moves = [Move(source, target) for source in sources for target in targets]
+    moves += [Move.draw(), Move.redeal()]
+    for move in moves:
+        assert move_from_text(str(move), rules) == move
+        assert move_to_text(move) == str(move)
+
+
+@given(game=played_games())
+@settings(max_examples=60)
+def test_every_legal_move_of_a_reached_state_reads_back(game: Played) -> None:
+    for state in game.states[-3:]:
+        for move in state.legal_moves():
+            assert move_from_text(str(move), state.rules) == move
+            assert move_from_text(str(move), state) == move
+            assert state.apply(move_from_text(str(move), state)) == state.apply(move)
+
+
+def test_the_text_of_royal_cotillions_moves_names_the_places_checked_by_hand() -> None:
+    game = pr.get_game("royal-cotillion")
+    state = game.deal_from(game.deck())
+    # Bases AC AD AH AS 2C 2D 2H 2S come out of deck 1 first; then the Ladies
+    # get 3C..KC 3D in rows of four and the Lords 4D..KD 3H..8H.
+    assert [str(move) for move in state.legal_moves()] == [
+        "T4-F2",  # 3D onto the Ace of diamonds
+        "R1-F6",  # 4D onto the Deuce of diamonds
+        "R11-F3",  # 3H onto the Ace of hearts
+        "R12-F7",  # 4H onto the Deuce of hearts
+        "draw",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        ("royal-cotillion", "T5-F1", "has Ladies columns T1 to T4"),
+        ("royal-cotillion", "R0-F1", "has Lords cells R1 to R16"),
+        ("royal-cotillion", "W-F9", "has foundations F1 to F8"),
+        ("royal-cotillion", "W-M", "Royal Cotillion has no middle"),
+        ("captive-queens", "T1-F1", "Captive Queens has no tableau columns"),
+        ("captive-queens", "F1-F2", "cards move from a tableau column"),
+        ("captive-queens", "W-W", "cards move from a tableau column"),
+        ("captive-queens", "W1-M", "expected W alone"),
+        ("captive-queens", "X-M", "malformed place 'X'"),
+        ("captive-queens", "W-M-F1", "malformed move"),
+        ("captive-queens", "", "malformed move"),
+    ],
+)
+def test_malformed_moves_are_refused_with_the_reason(name: str, text: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        move_from_text(text, pr.get_game(name))
+
+
+def test_move_words_and_their_place_forms_read_the_same() -> None:
+    rules = pr.get_game("captive-queens")
+    assert move_from_text(" DRAW ", rules) == move_from_text("s-w", rules) == Move.draw()
+    assert move_from_text("Redeal", rules) == move_from_text("W-S", rules) == Move.redeal()
+    assert move_from_text("w-m", rules) == Move.to_middle(Place(PileKind.WASTE))
+
+
+# -- states -----------------------------------------------------------------
+
+
+@given(state=states_reached())
+@settings(max_examples=80)
+def test_every_reached_state_reads_back_from_its_text(state: State) -> None:
+    text = state_to_text(state)
+    assert "\n" not in text
+    again = state_from_text(text)
+    assert again == state
+    assert again.rules == state.rules
+    assert state_to_text(again) == text
+
+
+@given(state=states_reached())
+@settings(max_examples=80)
+def test_every_reached_state_reads_back_from_its_dict_through_json(state: State) -> None:
+    data = state_to_dict(state)
+    assert data["version"] == FORMAT_VERSION
+    again = state_from_dict(json.loads(json.dumps(data)))
+    assert again == state
+    assert state_to_dict(again) == data
+
+
+def test_a_state_text_checked_by_hand() -> None:
+    game = pr.get_game("easy-start")
+    state = game.deal_from(game.deck())
+    # The 6s, 5s and Queens are laid out; the other 40 cards are the stock
+    # with AC on top, so written bottom to top it runs from KS down to AC.
+    stock = "".join(
+        f"{rank}{suit}"
+        for suit in "SHDC"
+        for rank in ["K", "J", "10", "9", "8", "7", "4", "3", "2", "A"]
+    )
+    assert state_to_text(state) == (
+        f"easy-start 6C/6D/6H/6S/5C/5D/5H/5S QCQDQHQS {stock} - 0"
+    )
+    for move in ["draw"] * 4 + ["W-F5"] * 4 + ["draw", "W-F1"]:
+        state = state.apply(move_from_text(move, state))
+    # 4C, 3C, 2C and AC went down on the 5C; then 7C on the 6C.
+    assert state_to_text(state) == (
+        f"easy-start 7C/6D/6H/6S/AC/5D/5H/5S QCQDQHQS {stock[: -len('7C4C3C2CAC')]} - 0"
+    )
+
+
+def test_a_middle_written_in_any_order_reads_as_the_same_state() -> None:
+    state = pr.get_game("easy-start").deal(5)
+    text = state_to_text(state)
+    assert "QCQDQHQS" in text
+    assert state_from_text(text.replace("QCQDQHQS", "QSQHQ♦QC")) == state
+
+
+def _royal_fields() -> list[str]:
+    return state_to_text(pr.get_game("royal-cotillion").deal(7)).split(" ")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda f: f[:-1], r"has 7 fields \(game, foundations, columns, cells, stock, waste"),
+        (lambda f: [f[0], "AC/AD/AH/AS/2C/2D/2H", *f[2:]], "foundations: expected 8 top"),
+        (lambda f: [f[0], "AD/AD/AH/AS/2C/2D/2H/2S", *f[2:]], r"F1 \(clubs A 3 5 7"),
+        (lambda f: [f[0], "-/AD/AH/AS/2C/2D/2H/2S", *f[2:]], "holds from 1 to 13 cards"),
+        (lambda f: [f[0], "XC/AD/AH/AS/2C/2D/2H/2S", *f[2:]], "foundations: F1: malformed"),
+        (lambda f: [*f[:2], "/".join(f[2].split("/")[:3]), *f[3:]], "expected 4 columns"),
+        (lambda f: [*f[:2], f[2].replace("9C", "9X"), *f[3:]], "columns: T1: malformed"),
+        (lambda f: [*f[:3], f[3].replace("/", "", 1), *f[4:]], "expected 16 cells separated by .*, got 15"),
+        (lambda f: [*f[:3], f[3].replace("6D", "6DD", 1), *f[4:]], "cells: R1: malformed"),
+        (lambda f: [*f[:-1], "1"], "redeals: expected a count from 0 to 0, got 1"),
+        (lambda f: [*f[:-1], "x"], "redeals: expected the number of redeals used"),
+        (lambda f: [*f[:-3], f[-3][2:], *f[-2:]], "cards: .* exactly .*: missing QC$"),
+        (lambda f: [*f[:-2], "KS", f[-1]], "cards: .* exactly .*: extra KS$"),
+        (lambda f: [*f[:-2], "QC2", f[-1]], "waste: malformed cards 'QC2'"),
+        (
+            lambda f: [*f[:3], f[3].replace("6D", "-", 1), f[4], "6D", f[6]],
+            "Lords cell 1 is empty while the waste has cards",
+        ),
+        (lambda f: ["royal-cotillion[stock_refill=1]", *f[1:]], "stock_refill is True or False"),
+        (lambda f: ["captive-queens", *f[1:]], "a state of Captive Queens has 6 fields"),
+    ],
+)
+def test_malformed_states_are_refused_naming_the_field(
+    change: object, message: str
+) -> None:
+    fields = change(_royal_fields())  # type: ignore[operator]
+    with pytest.raises(NotationError, match=message):
+        state_from_text(" ".join(fields))
+
+
+def test_a_foundation_top_outside_its_sequence_is_refused() -> None:
+    state = pr.get_game("captive-queens").deal(1)
+    fields = state_to_text(state).split(" ")
+    fields[1] = "5C/-/-/-/-/-/-/-"
+    with pytest.raises(NotationError, match=r"F1 \(clubs 6 7 8 9 10 J\) cannot have 5C"):
+        state_from_text(" ".join(fields))
+
+
+def test_a_column_deeper_than_its_deal_is_refused() -> None:
+    fields = _royal_fields()
+    columns = fields[2].split("/")
+    cells = fields[3].split("/")
+    columns[0] += cells[0]
+    cells[0] = "-"
+    fields[2], fields[3] = "/".join(columns), "/".join(cells)
+    fields[4] = fields[4][: -len(fields[5])] if fields[5] != "-" else fields[4]
+    with pytest.raises(NotationError, match="Ladies column 1 holds 4 cards"):
+        state_from_text(" ".join(fields))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(version=2), "expected format version 1"),
+        (lambda d: d.pop("stock"), "lacks the keys stock"),
+        (lambda d: d.update(colour="red"), "unknown keys colour"),
+        (lambda d: d.update(options={"redeals": 1.5}), "options: expected names"),
+        (lambda d: d.update(middle=[]), "Royal Cotillion has no middle"),
+        (lambda d: d["foundations"][0].append("5C"), "holds its cards in sequence"),
+        (lambda d: d["stock"].append(7), r"stock\[68\]: a card is written as text"),
+        (lambda d: d.update(redeals_used="0"), "redeals_used: expected a whole number"),
+        (lambda d: d.update(cells=d["cells"][1:]), "cells: expected 16 cells, got 15"),
+    ],
+)
+def test_malformed_dicts_are_refused_naming_the_key(change: object, message: str) -> None:
+    data = json.loads(json.dumps(state_to_dict(pr.get_game("royal-cotillion").deal(7))))
+    change(data)  # type: ignore[operator]
+    with pytest.raises(NotationError, match=message):
+        state_from_dict(data)
+
+
+@pytest.mark.parametrize("reader", [state_from_text, state_from_dict, game_from_text])
+def test_readers_refuse_values_of_the_wrong_type(reader: object) -> None:
+    for value in (None, 3, b"captive-queens", ["captive-queens"]):
+        with pytest.raises(NotationError):
+            reader(value)  # type: ignore[operator]
+
+
+@given(state=states_reached(max_steps=60))
+@settings(max_examples=30)
+def test_states_read_from_text_are_valid_positions(state: State) -> None:
+    assert_valid(state_from_text(state_to_text(state)))

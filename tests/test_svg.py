@@ -1,0 +1,94 @@
+"""SVG pictures of states."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+
+import patience_rules as pr
+from notation_support import GAME_NAMES, play, states_reached
+from patience_rules import State
+from patience_rules.svg import state_to_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _groups(root: ET.Element, cls: str) -> list[ET.Element]:
+    return [g for g in root.iter(f"{SVG}g") if g.get("class") == cls]
+
+
+def _expected_cards(state: State) -> list[str]:
+    """The face-up cards a picture shows: foundation tops, the middle, the
+    columns, the cells and the waste top."""
+    shown = [cards[-1] for cards in state.foundations if cards]
+    shown += state.middle
+    shown += [card for column in state.columns for card in column]
+    shown += [cell for cell in state.cells if cell is not None]
+    shown += state.waste[-1:]
+    return sorted(str(card) for card in shown)
+
+
+def _check_picture(state: State, root: ET.Element) -> None:
+    cards = _groups(root, "card")
+    assert sorted(g.get("data-card", "") for g in cards) == _expected_cards(state)
+    assert len(_groups(root, "stock")) == (1 if state.stock else 0)
+    rules = state.rules
+    empty = sum(1 for cards in state.foundations if not cards)
+    if rules.middle is not None:
+        empty += len(rules.middle.ranks) * 4 * rules.decks - len(state.middle)
+    empty += sum(1 for column in state.columns if not column)
+    empty += sum(1 for cell in state.cells if cell is None)
+    empty += (0 if state.stock else 1) + (0 if state.waste else 1)
+    assert len(_groups(root, "slot")) == empty
+    texts = "".join(root.itertext())
+    assert rules.title in texts
+    assert f"{state.stock_size} left" in texts
+    for part in (rules.tableau, rules.reserve, rules.middle):
+        if part is not None:
+            assert part.name in texts
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_a_sample_picture_of_each_game_is_well_formed_svg(name: str, tmp_path: Path) -> None:
+    state = play(pr.get_game(name), 11, seed=4, steps=30).final
+    path = tmp_path / f"{name}.svg"
+    path.write_text(state_to_svg(state), encoding="utf-8")
+    root = ET.parse(path).getroot()
+    assert root.tag == f"{SVG}svg"
+    _check_picture(state, root)
+
+
+@given(state=states_reached())
+@settings(max_examples=40)
+def test_every_reached_state_has_a_picture_of_its_cards(state: State) -> None:
+    _check_picture(state, ET.fromstring(state_to_svg(state)))
+
+
+def test_notebooks_show_the_picture() -> None:
+    state = pr.get_game("royal-cotillion").deal(2)
+    assert state._repr_svg_() == state_to_svg(state)
+
+
+def test_a_game_composed_by_hand_gets_a_picture_of_every_part() -> None:
+    # A one-deck game with every part: Aces build up to the Jack, Queens and
+    # Kings go to the middle; three columns of two cards and two cells.
+    rules = pr.GameRules(
+        name="every-part",
+        title="Every part <&>",
+        decks=1,
+        foundations=[
+            pr.Foundation(suit, pr.FoundationSequence(pr.Rank.ACE, 1, 11, wrap=False))
+            for suit in pr.Suit
+        ],
+        tableau=pr.Tableau(columns=3, depth=2, name="Columns"),
+        reserve=pr.Reserve(cells=2, refill=pr.Refill.FROM_WASTE, name="Cells"),
+        middle=pr.Middle(ranks=(pr.Rank.QUEEN, pr.Rank.KING), name="Court"),
+        stock=pr.Stock(redeals=1),
+    )
+    state = play(rules, 5, seed=2, steps=25).final
+    root = ET.fromstring(state_to_svg(state))
+    _check_picture(state, root)
+    assert "Every part <&>" in "".join(root.itertext())
