@@ -172,9 +172,9 @@ def test_move_text_reads_cards_and_piles() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("3D", "fits more than one legal move (cell2 f2, cell10 f2)"),
+        ("3D", "fits more than one legal move (R2-F2, R10-F2)"),
         ("KH", "no legal move fits 'KH'"),
-        ("redeal", "no legal move fits 'redeal'"),
+        ("redeal", "'redeal' is not a legal move here"),
         ("3S 4H", "two cards"),
         ("f1 f2", "two targets"),
         ("col1 cell2", "two sources"),
@@ -224,7 +224,7 @@ def test_play_by_number_text_undo_and_quit(
     feed(monkeypatch, "1", "undo", "undo", "99", "KH", "", "4H", "col4 f4", "quit")
     status, out, _ = run(capsys, "play", "royal-cotillion", "--deal", "7")
     assert status == 0
-    assert "   1.  3S  col4 f4  (onto AS)" in out
+    assert "   1.  3S  T4-F4  (onto AS)" in out
     assert "Undone." in out
     assert "Nothing to undo." in out
     assert "Not a move: expected a move number from 1 to 6, got 99." in out
@@ -248,3 +248,38 @@ def test_play_help(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monke
     status, out, _ = run(capsys, "play", "easy-start", "--deal", "1")
     assert status == 0
     assert out.count("'undo' takes back the last move") == 2
+
+
+# -- replay -------------------------------------------------------------------
+
+
+def test_replay_shows_the_final_state_of_a_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = pr.get_game("captive-queens")
+    state, moves = rules.deal(3), []
+    while not state.is_over:
+        moves.append(state.legal_moves()[0])
+        state = state.apply(moves[-1])
+    path = tmp_path / "game.txt"
+    path.write_text(pr.GameRecord(rules, 3, moves).to_text(), encoding="utf-8")
+    status, out, err = run(capsys, "replay", str(path))
+    assert status == 0, err
+    assert out.startswith(str(state))
+    assert out.rstrip().endswith(
+        f"{len(moves)} moves replayed; 52 of 52 cards home; result: won"
+    )
+
+
+def test_replay_refuses_a_missing_file_and_an_illegal_move(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _, err = run(capsys, "replay", str(tmp_path / "absent.txt"))
+    assert status == 2
+    assert "cannot read the game record" in err and "No such file" in err
+    path = tmp_path / "bad.txt"
+    path.write_text('[Game "captive-queens"]\n[Deal "1"]\n\n1. draw 2. redeal\n', encoding="utf-8")
+    status, _, err = run(capsys, "replay", str(path))
+    assert status == 1
+    assert err.count("\n") == 1
+    assert "move 2 (redeal)" in err and "a redeal needs an empty stock" in err

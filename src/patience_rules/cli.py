@@ -6,7 +6,8 @@ Subcommands:
 - ``show GAME --deal N``: the dealt layout;
 - ``play GAME --deal N``: play in the terminal;
 - ``stats GAME --deals N [--start K] [--jobs J] [--policy P] [--seed S] [--json]``:
-  the win rate over many deals, with a 95% confidence interval.
+  the win rate over many deals, with a 95% confidence interval;
+- ``replay FILE``: replay a game record and show the final state.
 
 Bad input (an unknown game, a negative or non-numeric number) gets a
 one-line message on standard error and exit status 2.
@@ -37,7 +38,9 @@ from .cards import Card
 from .deals import MAX_DEAL_NUMBER
 from .errors import NotationError, PatienceRulesError
 from .games import game_entries, get_game
+from .notation import move_from_text, move_to_text
 from .piles import PileKind, Place
+from .records import GameRecord
 from .rules import GameRules
 from .state import Move, State
 from .stats import DealStats, get_policy, play_deals, policy_names
@@ -107,31 +110,17 @@ _PLACE_PREFIXES = {
     "f": PileKind.FOUNDATION,
 }
 _NUMBERED = re.compile(r"([a-z]+)(\d+)")
-_SHORT = {PileKind.COLUMN: "col", PileKind.CELL: "cell", PileKind.FOUNDATION: "f"}
-
-
-def _place_text(place: Place) -> str:
-    short = _SHORT.get(place.kind)
-    return f"{short}{place.index + 1}" if short else place.kind.value
 
 
 def move_text(move: Move) -> str:
-    """The command line's text form of ``move``, which :func:`parse_move_text` reads.
-
-    ``draw`` and ``redeal``; otherwise the source and the target, piles
-    numbered from 1: ``col3`` (a tableau column), ``cell12`` (a cell),
-    ``waste``, ``f5`` (a foundation), ``middle``.
+    """The text form of ``move`` that ``play`` shows: the library's notation.
 
     >>> from patience_rules import Move, PileKind, Place
     >>> from patience_rules.cli import move_text
     >>> move_text(Move.to_foundation(Place(PileKind.CELL, 2), 5)), move_text(Move.draw())
-    ('cell3 f6', 'draw')
+    ('R3-F6', 'draw')
     """
-    if move.is_draw:
-        return "draw"
-    if move.is_redeal:
-        return "redeal"
-    return f"{_place_text(move.source)} {_place_text(move.target)}"
+    return move_to_text(move)
 
 
 def _parse_place(token: str) -> Place | None:
@@ -147,9 +136,10 @@ def _parse_place(token: str) -> Place | None:
 def parse_move_text(text: str, state: State) -> Move:
     """The legal move of ``state`` that ``text`` names.
 
-    ``text`` is what :func:`move_text` writes (``cell3 f6``, ``draw``), or
-    any part of it that picks out one legal move: a card (``QH``), a card and
-    a pile (``QH f6``, ``QH cell3``), or a pile (``col2``).  A foundation or
+    ``text`` is a move in the library's notation (``R3-F6``, ``draw``; see
+    :func:`~patience_rules.move_from_text`), or, more loosely, anything that
+    picks out one legal move: a card (``QH``), a card and a pile (``QH f6``,
+    ``QH cell3``), or a pile (``col2``).  A foundation or
     the middle is a target; any other pile is a source.  Case and ``->``
     between the piles do not matter.
 
@@ -168,8 +158,16 @@ def parse_move_text(text: str, state: State) -> Move:
     ...
     patience_rules.errors.NotationError: no legal move fits 'KH'
     """
-    words = text.replace("->", " ").replace(",", " ").lower().split()
     moves = state.legal_moves()
+    try:
+        written = move_from_text(text, state)
+    except NotationError:
+        pass  # not the notation: read the friendlier forms below
+    else:
+        if written in moves:
+            return written
+        raise NotationError(f"{text!r} is not a legal move here")
+    words = text.replace("->", " ").replace(",", " ").lower().split()
     if words in (["draw"], ["d"]):
         candidates = [move for move in moves if move.is_draw]
     elif words in (["redeal"], ["r"]):
@@ -220,7 +218,7 @@ def parse_move_text(text: str, state: State) -> Move:
 # -- play ---------------------------------------------------------------------
 
 _PLAY_HELP = (
-    "Type a move's number, or the move as text ('cell3 f6', 'QH', 'QH f6', 'draw'); "
+    "Type a move's number, or the move as text ('R3-F6', 'QH', 'QH f6', 'draw'); "
     "Enter alone plays the only legal move; 'undo' takes back the last move; 'quit' stops."
 )
 
@@ -459,12 +457,45 @@ def _add_stats(commands: argparse._SubParsersAction[_Parser]) -> None:
     parser.set_defaults(run=_run_stats)
 
 
+def _run_replay(args: argparse.Namespace) -> int:
+    path: str = args.file
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except OSError as error:
+        raise _UsageError(f"cannot read the game record {path!r}: {error.strerror}") from None
+    record = GameRecord.from_text(text)
+    final = record.replay()
+    print(final)
+    total = len(record.rules.deck())
+    print(
+        f"{len(record.moves)} moves replayed; {final.cards_home} of {total} cards home; "
+        f"result: {record.result}"
+    )
+    return 0
+
+
+def _add_replay(commands: argparse._SubParsersAction[_Parser]) -> None:
+    parser = commands.add_parser(
+        "replay",
+        help="replay a game record and show the final state",
+        description="Replay a game record (the library's PGN-like text form; '-' reads "
+        "standard input) through the engine, checking every move, and show the final state.",
+    )
+    parser.add_argument("file", metavar="FILE", help="the game record, or - for standard input")
+    parser.set_defaults(run=_run_replay)
+
+
 #: Each adds one subcommand (its parser and its ``run`` function).
 _SUBCOMMANDS: tuple[Callable[[argparse._SubParsersAction[_Parser]], None], ...] = (
     _add_games,
     _add_show,
     _add_play,
     _add_stats,
+    _add_replay,
 )
 
 
