@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from .errors import PatienceRulesError
 from .games import game_entries, get_game
 
+__all__ = ["main"]
+
 
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(

@@ -1,0 +1,123 @@
+"""The public API of patience_rules, as the documentation must cover it.
+
+A module is public when no part of its dotted name starts with an underscore;
+its public names are those in its ``__all__``.  This module tells which name
+each public object is documented under, so that the documentation build and
+the test suite can check that nothing public is left out.
+
+It needs nothing but the standard library and the package itself.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+from collections.abc import Iterator
+from types import ModuleType
+
+PACKAGE = "patience_rules"
+
+
+def public_module_names(package: str = PACKAGE) -> list[str]:
+    """The dotted names of the package and of every public module in it, sorted.
+
+    Subpackages are imported to look inside them; modules are not.
+    """
+    root = importlib.import_module(package)
+    names = [package]
+    for info in pkgutil.walk_packages(root.__path__, prefix=package + "."):
+        if not any(part.startswith("_") for part in info.name.split(".")):
+            names.append(info.name)
+    return sorted(names)
+
+
+def exported(module: ModuleType) -> list[str]:
+    """The names in the module's ``__all__`` (none if it has no ``__all__``)."""
+    return [str(name) for name in getattr(module, "__all__", ())]
+
+
+def is_code(obj: object) -> bool:
+    """Whether ``obj`` is a class or a function (it knows where it was defined)."""
+    return inspect.isclass(obj) or inspect.isroutine(obj)
+
+
+def canonical_name(module: ModuleType, name: str, obj: object) -> str:
+    """The name ``obj``, exported by ``module`` as ``name``, is documented under.
+
+    A class or function is documented where it is defined when that module is
+    public, and otherwise under the module that exports it; data (constants)
+    are documented under the module that exports them.
+    """
+    if is_code(obj):
+        home = str(getattr(obj, "__module__", ""))
+        if home.startswith(PACKAGE) and not any(p.startswith("_") for p in home.split(".")):
+            return f"{home}.{getattr(obj, '__qualname__', name)}"
+    return f"{module.__name__}.{name}"
+
+
+def public_members(cls: type) -> Iterator[tuple[str, object]]:
+    """The public methods and properties a class defines itself (not enum members)."""
+    for name, value in vars(cls).items():
+        if name.startswith("_"):
+            continue
+        if isinstance(value, (staticmethod, classmethod)):
+            value = value.__func__
+        if inspect.isfunction(value) or isinstance(value, property):
+            yield name, value
+
+
+def public_objects(package: str = PACKAGE) -> dict[str, object]:
+    """Every public object, by the name it must be documented under.
+
+    That is: each name in the ``__all__`` of each public module, and the
+    public methods and properties of each public class.  An object exported
+    by several modules (the package re-exports most of them) is listed once,
+    under its canonical name; the package's own data, such as
+    ``__version__``, under the package.
+    """
+    found: dict[str, object] = {}
+    seen: set[int] = set()
+    modules = [importlib.import_module(name) for name in public_module_names(package)]
+    # The package itself last: its names are re-exports of the others' first.
+    modules.sort(key=lambda module: module.__name__ == package)
+    for module in modules:
+        for name in exported(module):
+            obj = getattr(module, name)
+            if id(obj) in seen and (is_code(obj) or module.__name__ == package):
+                continue
+            seen.add(id(obj))
+            documented = canonical_name(module, name, obj)
+            found.setdefault(documented, obj)
+            if inspect.isclass(obj):
+                for member, value in public_members(obj):
+                    found.setdefault(f"{documented}.{member}", value)
+    return found
+
+
+def documented_name(module: ModuleType, name: str, package: str = PACKAGE) -> str:
+    """The name under which ``module.name`` is documented (see :func:`public_objects`)."""
+    obj = getattr(module, name)
+    for documented, candidate in public_objects(package).items():
+        if candidate is obj:
+            return documented
+    return canonical_name(module, name, obj)
+
+
+def docstring_of(obj: object) -> str | None:
+    """The object's own docstring (a property's getter's), or ``None``."""
+    if isinstance(obj, property):
+        obj = obj.fget
+    doc = getattr(obj, "__doc__", None)
+    if not is_code(obj):
+        return None  # data carry no docstring of their own; their doc-comment counts
+    return inspect.cleandoc(doc) if isinstance(doc, str) and doc.strip() else None
+
+
+def undocumented(package: str = PACKAGE) -> list[str]:
+    """The public classes, functions, methods and properties without a docstring."""
+    missing = []
+    for name, obj in public_objects(package).items():
+        if (is_code(obj) or isinstance(obj, property)) and docstring_of(obj) is None:
+            missing.append(name)
+    return sorted(missing)

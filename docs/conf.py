@@ -1,0 +1,87 @@
+"""Sphinx configuration for the patience-rules documentation.
+
+Build with ``nox -s docs`` (HTML with warnings as errors and nitpicky
+references, then the doctests of every page).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "src"))
+sys.path.insert(0, str(HERE / "_ext"))
+
+import patience_rules  # noqa: E402
+
+project = "patience-rules"
+author = "The patience-rules authors"
+copyright = "the patience-rules authors"  # noqa: A001
+release = patience_rules.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.viewcode",
+    "myst_parser",
+    "patience_docs",
+]
+
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+root_doc = "index"
+exclude_patterns = ["_build", "_inventories", "Thumbs.db", ".DS_Store"]
+nitpicky = True
+default_role = "py:obj"
+pygments_style = "sphinx"
+pygments_dark_style = "monokai"
+
+# -- autodoc ------------------------------------------------------------------
+
+autodoc_default_options = {
+    "members": True,
+    "member-order": "bysource",
+}
+autodoc_typehints = "signature"
+autodoc_typehints_format = "short"
+autodoc_class_signature = "mixed"
+autodoc_inherit_docstrings = False
+python_use_unqualified_type_names = True
+add_module_names = False
+
+# -- intersphinx --------------------------------------------------------------
+# The inventories are shipped in _inventories/ so that the build never needs
+# the network.  Each is the objects.inv of one pinned release (taken from the
+# distribution's documentation packages), and its base URL names that same
+# release, so that every link points at the page it was resolved against.
+# _inventories/README.rst says how to refresh them.
+
+_INVENTORIES = HERE / "_inventories"
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3.11/", str(_INVENTORIES / "python-3.11.inv")),
+    "attrs": ("https://www.attrs.org/en/22.2.0/", str(_INVENTORIES / "attrs-22.2.0.inv")),
+    "hypothesis": (
+        "https://hypothesis.readthedocs.io/en/hypothesis-python-6.67.1/",
+        str(_INVENTORIES / "hypothesis-6.67.1.inv"),
+    ),
+}
+intersphinx_timeout = 5
+
+# Names that type hints mention but that no inventory documents.
+nitpick_ignore = [
+    ("py:class", "typing_extensions.Self"),
+    ("py:class", "Self"),
+    # The type variable of shuffled_deck (any sequence in, a tuple of the same items out).
+    ("py:class", "patience_rules.deals._T"),
+]
+
+# -- MyST (the changelog is Markdown) -----------------------------------------
+
+myst_heading_anchors = 3
+
+# -- HTML ---------------------------------------------------------------------
+
+html_theme = "furo"
+html_title = f"patience-rules {release}"
+html_static_path: list[str] = []
