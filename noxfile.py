@@ -45,3 +45,14 @@ def lint(session: nox.Session) -> None:
     """Lint with ruff."""
     session.install("ruff>=0.5")
     session.run("ruff", "check", ".")
+
+
+@nox.session(python=MAIN_PYTHON)
+def docs(session: nox.Session) -> None:
+    """Build the HTML docs (warnings as errors, nitpicky) and run every page's examples."""
+    session.install("-e", ".[docs,all]")
+    session.run(
+        "sphinx-build", "-E", "-W", "--keep-going", "-n", "-b", "html",
+        "docs", "docs/_build/html", *session.posargs,
+    )
+    session.run("pytest", "--doctest-glob=*.rst", "docs", "src/patience_rules", "README.md")

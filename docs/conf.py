@@ -17,7 +17,7 @@ import patience_rules  # noqa: E402
 
 project = "patience-rules"
 author = "The patience-rules authors"
-copyright = "the patience-rules authors"  # noqa: A001
+copyright = "the patience-rules authors"
 release = patience_rules.__version__
 version = ".".join(release.split(".")[:2])
 

@@ -67,40 +67,54 @@ def public_members(cls: type) -> Iterator[tuple[str, object]]:
             yield name, value
 
 
-def public_objects(package: str = PACKAGE) -> dict[str, object]:
-    """Every public object, by the name it must be documented under.
+def module_objects(module_name: str, package: str = PACKAGE) -> dict[str, object]:
+    """The public objects one module exports, by the name each is documented under.
 
-    That is: each name in the ``__all__`` of each public module, and the
-    public methods and properties of each public class.  An object exported
-    by several modules (the package re-exports most of them) is listed once,
-    under its canonical name; the package's own data, such as
-    ``__version__``, under the package.
+    That is: each name in the module's ``__all__``, and the public methods
+    and properties of each class among them.  A class or function is named
+    where it is defined (see :func:`canonical_name`); a constant that the
+    package re-exports from a module is named under that module.
     """
+    module = importlib.import_module(module_name)
     found: dict[str, object] = {}
-    seen: set[int] = set()
-    modules = [importlib.import_module(name) for name in public_module_names(package)]
-    # The package itself last: its names are re-exports of the others' first.
-    modules.sort(key=lambda module: module.__name__ == package)
-    for module in modules:
-        for name in exported(module):
-            obj = getattr(module, name)
-            if id(obj) in seen and (is_code(obj) or module.__name__ == package):
-                continue
-            seen.add(id(obj))
-            documented = canonical_name(module, name, obj)
+    for name in exported(module):
+        obj = getattr(module, name)
+        documented = canonical_name(module, name, obj)
+        if module_name == package and not is_code(obj):
+            documented = _data_home(name, obj, package) or documented
+        found.setdefault(documented, obj)
+        if inspect.isclass(obj):
+            for member, value in public_members(obj):
+                found.setdefault(f"{documented}.{member}", value)
+    return found
+
+
+def _data_home(name: str, obj: object, package: str) -> str | None:
+    """The public module, other than the package, that exports constant ``obj``."""
+    for module_name in public_module_names(package)[1:]:
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:  # a module that needs an optional extra exports no core constant
+            continue
+        if name in exported(module) and getattr(module, name) is obj:
+            return f"{module_name}.{name}"
+    return None
+
+
+def public_objects(package: str = PACKAGE) -> dict[str, object]:
+    """The public objects of every public module, by the name each is documented under."""
+    found: dict[str, object] = {}
+    for module_name in public_module_names(package):
+        for documented, obj in module_objects(module_name, package).items():
             found.setdefault(documented, obj)
-            if inspect.isclass(obj):
-                for member, value in public_members(obj):
-                    found.setdefault(f"{documented}.{member}", value)
     return found
 
 
 def documented_name(module: ModuleType, name: str, package: str = PACKAGE) -> str:
-    """The name under which ``module.name`` is documented (see :func:`public_objects`)."""
+    """The name under which ``module.name`` is documented (see :func:`module_objects`)."""
     obj = getattr(module, name)
-    for documented, candidate in public_objects(package).items():
-        if candidate is obj:
-            return documented
+    if module.__name__ == package and not is_code(obj):
+        return _data_home(name, obj, package) or canonical_name(module, name, obj)
     return canonical_name(module, name, obj)
 
 
@@ -114,10 +128,10 @@ def docstring_of(obj: object) -> str | None:
     return inspect.cleandoc(doc) if isinstance(doc, str) and doc.strip() else None
 
 
-def undocumented(package: str = PACKAGE) -> list[str]:
-    """The public classes, functions, methods and properties without a docstring."""
-    missing = []
-    for name, obj in public_objects(package).items():
-        if (is_code(obj) or isinstance(obj, property)) and docstring_of(obj) is None:
-            missing.append(name)
-    return sorted(missing)
+def undocumented(objects: dict[str, object]) -> list[str]:
+    """Those of ``objects`` (classes, functions, methods, properties) without a docstring."""
+    return sorted(
+        name
+        for name, obj in objects.items()
+        if (is_code(obj) or isinstance(obj, property)) and docstring_of(obj) is None
+    )
