@@ -35,7 +35,13 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code.
+
+    Errors go to standard error with the exit code 2.
+
+    >>> main(["show", "no-such-game"])
+    2
+    """
     args = _build_parser().parse_args(argv)
     try:
         if args.command == "games":

@@ -40,7 +40,14 @@ _FOUNDATION_KIND = PileKind.FOUNDATION
 
 
 class Engine:
-    """The interpreter of one :class:`GameRules` value (built by the rules)."""
+    """The interpreter of one :class:`GameRules` value (built by the rules).
+
+    >>> import patience_rules as pr
+    >>> rules = pr.get_game("captive-queens")
+    >>> engine = Engine(rules)
+    >>> engine.total_cards, engine.deal_from(rules.deck_order(1)) == rules.deal(1)
+    (52, True)
+    """
 
     __slots__ = (
         "_cell_moves",

@@ -154,6 +154,13 @@ class State:
     and :meth:`State.apply`, or from their parts by
     :meth:`GameRules.make_state`.  The fields are private; read the piles
     through the properties.
+
+    >>> import patience_rules as pr
+    >>> state = pr.get_game("easy-start").deal(1)
+    >>> state
+    <State easy-start: 12/52 cards home, stock 40, waste 0, redeals used 0>
+    >>> state == pr.get_game("easy-start").deal(1), state.is_over
+    (True, False)
     """
 
     _foundations: tuple[int, ...]
