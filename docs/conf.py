@@ -34,8 +34,6 @@ root_doc = "index"
 exclude_patterns = ["_build", "_inventories", "Thumbs.db", ".DS_Store"]
 nitpicky = True
 default_role = "py:obj"
-pygments_style = "sphinx"
-pygments_dark_style = "monokai"
 
 # -- autodoc ------------------------------------------------------------------
 

@@ -170,6 +170,7 @@ class State:
     _stock: _Chain
     _middle: tuple[Card, ...]
     _redeals_used: int
+    #: The rules this state is played by.
     rules: GameRules
 
     # -- the engine ---------------------------------------------------------
