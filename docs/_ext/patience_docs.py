@@ -7,6 +7,7 @@
   linked to its entry, with the first line of its docstring.
 - After reading, the build warns about every public object that has no
   entry or no docstring; with ``-W`` that fails the build.
+- A ``contents`` directive is refused: furo shows an error in its place.
 """
 
 from __future__ import annotations
@@ -122,10 +123,22 @@ def _hide_private_constructor(
     return None
 
 
+def _no_contents_directive(app: Sphinx, doctree: nodes.document) -> None:
+    """Furo draws each page's contents itself and shows an error in place of ``contents``."""
+    for topic in doctree.findall(nodes.topic):
+        if "contents" in topic["classes"]:
+            logger.warning(
+                "the furo theme shows the page's contents at the side; remove the "
+                "'contents' directive",
+                location=topic,
+            )
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the resolver, the directive and the check."""
     app.connect("missing-reference", _resolve_reexport)
     app.connect("env-check-consistency", _check_public_api)
     app.connect("autodoc-process-signature", _hide_private_constructor)
     app.add_directive("public-names", PublicNames)
+    app.connect("doctree-read", _no_contents_directive)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}
