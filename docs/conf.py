@@ -70,9 +70,9 @@ intersphinx_timeout = 5
 nitpick_ignore = [
     ("py:class", "typing_extensions.Self"),
     ("py:class", "Self"),
-    # The type variable of shuffled_deck (any sequence in, a tuple of the same items out).
-    ("py:class", "patience_rules.deals._T"),
 ]
+# Private names (a type variable, an internal pile type) show as plain text.
+nitpick_ignore_regex = [(r"py:.*", r"(\w+\.)*_\w*")]
 
 # -- MyST (the changelog is Markdown) -----------------------------------------
 

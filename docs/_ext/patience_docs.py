@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import re
 from typing import Any
 
 import attrs
@@ -115,11 +116,19 @@ def _hide_private_constructor(
     signature: str | None,
     return_annotation: str | None,
 ) -> tuple[str, str | None] | None:
-    """Show no signature for a class built from private fields (users never call it)."""
-    if what == "class" and attrs.has(obj):  # type: ignore[arg-type]
+    """Show no signature for a class that only the library builds.
+
+    That is a class whose constructor takes private fields, or a parameter of
+    a private type: users never call it (a state, say, comes from a deal).
+    """
+    if what != "class":
+        return None
+    if attrs.has(obj):  # type: ignore[arg-type]
         fields = attrs.fields(obj)  # type: ignore[arg-type]
         if any(field.init and field.name.startswith("_") for field in fields):
             return "", None
+    if signature and re.search(r"[\[(:,|]\s*_[A-Za-z]", signature):
+        return "", None
     return None
 
 

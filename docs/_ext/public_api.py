@@ -136,14 +136,3 @@ def undocumented(objects: dict[str, object]) -> list[str]:
         if (is_code(obj) or isinstance(obj, property)) and docstring_of(obj) is None
     )
 
-
-def without_example(module_name: str) -> list[str]:
-    """The classes and functions in the module's ``__all__`` whose docstring has no ``>>>`` example."""
-    module = importlib.import_module(module_name)
-    missing = []
-    for name in exported(module):
-        obj = getattr(module, name)
-        doc = docstring_of(obj) if is_code(obj) else None
-        if is_code(obj) and (doc is None or ">>>" not in doc):
-            missing.append(f"{module_name}.{name}")
-    return missing

@@ -40,14 +40,7 @@ _FOUNDATION_KIND = PileKind.FOUNDATION
 
 
 class Engine:
-    """The interpreter of one :class:`GameRules` value (built by the rules).
-
-    >>> import patience_rules as pr
-    >>> rules = pr.get_game("captive-queens")
-    >>> engine = Engine(rules)
-    >>> engine.total_cards, engine.deal_from(rules.deck_order(1)) == rules.deal(1)
-    (52, True)
-    """
+    """The interpreter of one :class:`GameRules` value (built by the rules)."""
 
     __slots__ = (
         "_cell_moves",
@@ -243,14 +236,14 @@ class Engine:
             if not state._stock:
                 return prefix + "the stock is empty"
         elif move == _REDEAL:
+            if state._redeals_used >= self._redeals:
+                return prefix + (
+                    f"no redeal is left (the rules allow {self._redeals}, "
+                    f"{state._redeals_used} used)"
+                )
             if state._stock:
                 return prefix + "a redeal needs an empty stock, and the stock still has cards"
-            if not state._waste:
-                return prefix + "a redeal needs cards on the waste, and the waste is empty"
-            return prefix + (
-                f"no redeal is left (the rules allow {self._redeals}, "
-                f"{state._redeals_used} used)"
-            )
+            return prefix + "a redeal needs cards on the waste, and the waste is empty"
         elif target.kind not in (PileKind.FOUNDATION, PileKind.MIDDLE):
             return prefix + (
                 "cards move only to a foundation or the middle, or by the draw and the redeal"

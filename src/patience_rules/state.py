@@ -154,13 +154,6 @@ class State:
     and :meth:`State.apply`, or from their parts by
     :meth:`GameRules.make_state`.  The fields are private; read the piles
     through the properties.
-
-    >>> import patience_rules as pr
-    >>> state = pr.get_game("easy-start").deal(1)
-    >>> state
-    <State easy-start: 12/52 cards home, stock 40, waste 0, redeals used 0>
-    >>> state == pr.get_game("easy-start").deal(1), state.is_over
-    (True, False)
     """
 
     _foundations: tuple[int, ...]
@@ -170,7 +163,6 @@ class State:
     _stock: _Chain
     _middle: tuple[Card, ...]
     _redeals_used: int
-    #: The rules this state is played by.
     rules: GameRules
 
     # -- the engine ---------------------------------------------------------
