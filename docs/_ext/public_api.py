@@ -33,8 +33,20 @@ def public_module_names(package: str = PACKAGE) -> list[str]:
 
 
 def exported(module: ModuleType) -> list[str]:
-    """The names in the module's ``__all__`` (none if it has no ``__all__``)."""
-    return [str(name) for name in getattr(module, "__all__", ())]
+    """The module's public names: its ``__all__``, if it has one.
+
+    Without ``__all__``, they are the classes and functions the module
+    defines under a name without a leading underscore.
+    """
+    if hasattr(module, "__all__"):
+        return [str(name) for name in module.__all__]
+    return [
+        name
+        for name, obj in vars(module).items()
+        if not name.startswith("_")
+        and is_code(obj)
+        and getattr(obj, "__module__", None) == module.__name__
+    ]
 
 
 def is_code(obj: object) -> bool:

@@ -18,8 +18,6 @@ from collections.abc import Sequence
 from .errors import PatienceRulesError
 from .games import game_entries, get_game
 
-__all__ = ["main"]
-
 
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -35,13 +33,7 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code.
-
-    Errors go to standard error with the exit code 2.
-
-    >>> main(["show", "no-such-game"])
-    2
-    """
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
     args = _build_parser().parse_args(argv)
     try:
         if args.command == "games":
