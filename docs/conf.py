@@ -63,6 +63,8 @@ intersphinx_mapping = {
         "https://hypothesis.readthedocs.io/en/hypothesis-python-6.67.1/",
         str(_INVENTORIES / "hypothesis-6.67.1.inv"),
     ),
+    # A few names only, written by _inventories/make_numpy_inventory.py.
+    "numpy": ("https://numpy.org/doc/2.2/", str(_INVENTORIES / "numpy-2.2.inv")),
 }
 intersphinx_timeout = 5
 

@@ -7,7 +7,8 @@
   linked to its entry, with the first line of its docstring.
 - After reading, the build warns about every public object that has no
   entry or no docstring; with ``-W`` that fails the build.
-- A ``contents`` directive is refused: furo shows an error in its place.
+- A ``contents`` directive is dropped: furo shows the page's contents at the
+  side, and an error in place of the directive's list.
 """
 
 from __future__ import annotations
@@ -132,15 +133,11 @@ def _hide_private_constructor(
     return None
 
 
-def _no_contents_directive(app: Sphinx, doctree: nodes.document) -> None:
-    """Furo draws each page's contents itself and shows an error in place of ``contents``."""
-    for topic in doctree.findall(nodes.topic):
+def _drop_contents_directive(app: Sphinx, doctree: nodes.document) -> None:
+    """Furo shows each page's contents at the side, and an error in place of ``contents``."""
+    for topic in list(doctree.findall(nodes.topic)):
         if "contents" in topic["classes"]:
-            logger.warning(
-                "the furo theme shows the page's contents at the side; remove the "
-                "'contents' directive",
-                location=topic,
-            )
+            topic.parent.remove(topic)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -149,5 +146,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-check-consistency", _check_public_api)
     app.connect("autodoc-process-signature", _hide_private_constructor)
     app.add_directive("public-names", PublicNames)
-    app.connect("doctree-read", _no_contents_directive)
+    app.connect("doctree-read", _drop_contents_directive)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}
