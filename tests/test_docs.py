@@ -8,7 +8,6 @@ reference; see ``docs/_ext/patience_docs.py``.)
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
@@ -58,12 +57,27 @@ def test_every_public_name_has_a_docstring(module_name: str) -> None:
 
 def test_every_public_module_has_an_api_page() -> None:
     pages = "\n".join(page.read_text(encoding="utf-8") for page in (DOCS / "api").glob("*.rst"))
-    documented = set(re.findall(r"^\.\. automodule:: (\S+)\s*$", pages, flags=re.MULTILINE))
+    documented = public_api.page_modules(pages)
     missing = [name for name in MODULES if name not in documented]
     assert not missing, (
         "each public module needs a page docs/api/<module>.rst with "
         f"'.. automodule:: <module>'; none documents {', '.join(missing)}"
     )
+
+
+def test_pages_name_their_modules() -> None:
+    page = ".. automodule:: patience_rules.cards\n\n.. public-submodules:: patience_rules.games\n"
+    assert public_api.page_modules(page) >= {
+        "patience_rules.cards",
+        "patience_rules.games.captive_queens",
+        "patience_rules.games.royal_cotillion",
+    }
+
+
+def test_a_page_ahead_of_its_module_is_left_out(tmp_path: Path) -> None:
+    (tmp_path / "here.rst").write_text(".. automodule:: patience_rules.cards\n", "utf-8")
+    (tmp_path / "later.rst").write_text(".. automodule:: patience_rules.no_such\n", "utf-8")
+    assert public_api.absent_module_pages(tmp_path) == [f"{tmp_path.name}/later.rst"]
 
 
 def test_the_check_sees_a_missing_docstring() -> None:

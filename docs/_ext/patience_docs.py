@@ -3,6 +3,8 @@
 - References to the package's re-exports (``patience_rules.GameRules``, or a
   bare ``GameRules`` left by an annotation that names a type imported only
   for type checking) resolve to the object's canonical entry.
+- ``.. public-submodules:: PACKAGE`` documents every public module in a
+  package (the games), each under its own heading.
 - ``.. public-names::`` draws a table of the names the package exports, each
   linked to its entry, with the first line of its docstring.
 - After reading, the build warns about every public object that has no
@@ -27,6 +29,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.nodes import nested_parse_with_titles
 
 logger = logging.getLogger(__name__)
 
@@ -94,6 +97,27 @@ class PublicNames(SphinxDirective):
         return container.children
 
 
+class PublicSubmodules(SphinxDirective):
+    """``.. public-submodules:: PACKAGE``: a section and an automodule per public submodule.
+
+    New modules in the package (a new game, say) are documented without an
+    edit to the page.
+    """
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        lines: list[str] = []
+        for name in public_api.public_submodules(self.arguments[0]):
+            title = f"``{name}``"
+            lines += [title, "-" * len(title), "", f".. automodule:: {name}", ""]
+        container = nodes.section()
+        container.document = self.state.document
+        nested_parse_with_titles(self.state, StringList(lines, source=self.arguments[0]), container)
+        return container.children
+
+
 def _check_public_api(app: Sphinx, env: BuildEnvironment) -> None:
     domain: Any = env.get_domain("py")
     documented = set(domain.objects) | set(domain.modules)
@@ -146,5 +170,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-check-consistency", _check_public_api)
     app.connect("autodoc-process-signature", _hide_private_constructor)
     app.add_directive("public-names", PublicNames)
+    app.add_directive("public-submodules", PublicSubmodules)
     app.connect("doctree-read", _drop_contents_directive)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

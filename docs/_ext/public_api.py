@@ -11,9 +11,12 @@ It needs nothing but the standard library and the package itself.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 import pkgutil
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from types import ModuleType
 
 PACKAGE = "patience_rules"
@@ -148,3 +151,51 @@ def undocumented(objects: dict[str, object]) -> list[str]:
         if (is_code(obj) or isinstance(obj, property)) and docstring_of(obj) is None
     )
 
+
+
+#: ``.. automodule:: NAME`` and ``.. public-submodules:: NAME`` lines of a page.
+_MODULE_LINE = re.compile(r"^\.\. (automodule|public-submodules):: (\S+)\s*$", re.MULTILINE)
+
+
+def page_modules(text: str) -> set[str]:
+    """The modules a page documents: its automodules, and the public submodules
+    of each package named by ``public-submodules``."""
+    found: set[str] = set()
+    for directive, name in _MODULE_LINE.findall(text):
+        if directive == "automodule":
+            found.add(name)
+        else:
+            found.update(public_submodules(name))
+    return found
+
+
+def public_submodules(package: str) -> list[str]:
+    """The public modules directly inside ``package``, sorted."""
+    root = importlib.import_module(package)
+    return sorted(
+        f"{package}.{info.name}"
+        for info in pkgutil.iter_modules(root.__path__)
+        if not info.name.startswith("_")
+    )
+
+
+def _exists(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:  # a parent package is missing
+        return False
+
+
+def absent_module_pages(folder: Path) -> list[str]:
+    """The pages in ``folder`` (as ``api/NAME.rst``) whose automodule is not in this checkout.
+
+    Such a page was written ahead of its module; the build leaves it out
+    until the module arrives.  A module that exists but fails to import is
+    not absent: its page stays, and the build reports the failure.
+    """
+    absent = []
+    for page in sorted(folder.glob("*.rst")):
+        names = re.findall(r"^\.\. automodule:: (\S+)", page.read_text("utf-8"), re.MULTILINE)
+        if names and not all(_exists(name) for name in names):
+            absent.append(f"{folder.name}/{page.name}")
+    return absent
