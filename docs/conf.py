@@ -48,6 +48,7 @@ default_role = "py:obj"
 
 autodoc_default_options = {
     "members": True,
+    "undoc-members": True,
     "member-order": "bysource",
 }
 autodoc_typehints = "signature"
@@ -85,6 +86,7 @@ nitpick_ignore = [
     # shipped inventory; the name shows as plain text.
     ("py:class", "hypothesis.errors.InvalidArgument"),
     ("py:exc", "hypothesis.errors.InvalidArgument"),
+    ("py:exc", "InvalidArgument"),
 ]
 # Private names (a type variable, an internal pile type) show as plain text.
 nitpick_ignore_regex = [(r"py:.*", r"(\w+\.)*_\w*")]
