@@ -1,7 +1,19 @@
 """Sphinx configuration for the patience-rules documentation.
 
-Build with ``nox -s docs`` (HTML with warnings as errors and nitpicky
-references, then the doctests of every page).
+Build with ``nox -s docs``: HTML with warnings as errors and nitpicky
+references, then pytest runs the ``>>>`` examples of every page (and of the
+docstrings and the README) as doctests.
+
+Writing pages:
+
+- a guide is ``guides/<topic>.rst``, a game ``games/<name>.rst``, an API
+  page ``api/<module>.rst`` with ``.. automodule:: patience_rules.<module>``;
+  the index picks them up by glob.  Every public module needs an API page
+  (the build and ``tests/test_docs.py`` say which one is missing); a new
+  game module is documented on ``api/games.rst`` by itself.
+- every ``>>>`` example runs; the examples of one page share a namespace.
+- references to ``patience_rules.Name`` (the package's re-exports) resolve
+  to the name's entry in the module that defines it.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Sphinx helpers for the patience-rules documentation.
+"""A Sphinx extension for the patience-rules documentation.
 
 - References to the package's re-exports (``patience_rules.GameRules``, or a
   bare ``GameRules`` left by an annotation that names a type imported only
