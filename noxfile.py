@@ -77,3 +77,14 @@ def package(session: nox.Session) -> None:
             external=True,
         )
         session.run(f"{tmp}/bin/patience-rules", "games", external=True)
+
+
+@nox.session(python=MAIN_PYTHON)
+def docs(session: nox.Session) -> None:
+    """Build the HTML docs (warnings as errors, nitpicky) and run every page's examples."""
+    session.install("-e", ".[docs,all]")
+    session.run(
+        "sphinx-build", "-E", "-W", "--keep-going", "-n", "-b", "html",
+        "docs", "docs/_build/html", *session.posargs,
+    )
+    session.run("pytest", "--doctest-glob=*.rst", "docs", "src/patience_rules", "README.md")

@@ -45,7 +45,15 @@ MAX_DEAL_NUMBER = _MASK
 
 
 def check_deal_number(number: object) -> int:
-    """``number`` if it is a valid deal number, else :class:`InvalidDealError`."""
+    """``number`` if it is a valid deal number, else :class:`InvalidDealError`.
+
+    >>> check_deal_number(7)
+    7
+    >>> check_deal_number(2**64)
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.InvalidDealError: a deal number is a whole number from 0 to 18446744073709551615, got 18446744073709551616
+    """
     if not isinstance(number, int) or isinstance(number, bool):
         raise InvalidDealError(
             f"a deal number is a whole number from 0 to {MAX_DEAL_NUMBER}, got {number!r}"
@@ -58,7 +66,15 @@ def check_deal_number(number: object) -> int:
 
 
 def shuffled_deck(cards: Sequence[_T], number: int) -> tuple[_T, ...]:
-    """``cards`` shuffled by deal number ``number`` (see the module documentation)."""
+    """``cards`` shuffled by deal number ``number`` (see the module documentation).
+
+    Any sequence can be shuffled; the same number always gives the same order.
+
+    >>> shuffled_deck("ABCDE", 1) == shuffled_deck("ABCDE", 1)
+    True
+    >>> sorted(shuffled_deck(range(5), 42))
+    [0, 1, 2, 3, 4]
+    """
     state = check_deal_number(number)
     order = list(cards)
     for i in range(len(order) - 1, 0, -1):

@@ -26,7 +26,11 @@ __all__ = [
 
 
 class PatienceRulesError(Exception):
-    """Base class of every error raised by :mod:`patience_rules`."""
+    """Base class of every error raised by :mod:`patience_rules`.
+
+    >>> issubclass(IllegalMoveError, PatienceRulesError)
+    True
+    """
 
 
 class IllegalMoveError(PatienceRulesError, ValueError):
@@ -34,6 +38,12 @@ class IllegalMoveError(PatienceRulesError, ValueError):
 
     The message names the move and says why it is illegal.  The state the
     move was applied to is unchanged (states are immutable).
+
+    >>> import patience_rules as pr
+    >>> pr.get_game("captive-queens").deal(1).apply(pr.Move.redeal())
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.IllegalMoveError: illegal move Move.redeal() in Captive Queens: a redeal needs an empty stock, and the stock still has cards
     """
 
 
@@ -42,21 +52,49 @@ class InvalidDealError(PatienceRulesError, ValueError):
 
     The message names the cards that are missing or extra, or what was
     expected instead.
+
+    >>> import patience_rules as pr
+    >>> pr.get_game("royal-cotillion").deal(-1)
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.InvalidDealError: a deal number is a whole number from 0 to 18446744073709551615, got -1
     """
 
 
 class InvalidRulesError(PatienceRulesError, ValueError):
-    """A composition of parts that does not make a playable game."""
+    """A composition of parts that does not make a playable game.
+
+    >>> import patience_rules as pr
+    >>> pr.FoundationSequence(start=pr.Rank.ACE, length=14)
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.InvalidRulesError: a sequence's length is from 1 to 13 cards, got 14
+    """
 
 
 class NotationError(PatienceRulesError, ValueError):
-    """A malformed text or dict form of a card, move, state or game record."""
+    """A malformed text or dict form of a card, move, state or game record.
+
+    >>> import patience_rules as pr
+    >>> pr.Card.from_str("ZZ")
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.NotationError: malformed card 'ZZ': expected a rank (A, 2-10 or T, J, Q, K) followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠)
+    """
 
 
 class UnknownGameError(PatienceRulesError, LookupError):
     """A game name that is not in the registry.
 
-    The message lists the names that are known.
+    The message lists the names that are known.  It is also a
+    :class:`LookupError`.
+
+    >>> import patience_rules as pr
+    >>> try:
+    ...     pr.get_game("no-such-game")
+    ... except LookupError as error:
+    ...     print(str(error).split(":")[0])
+    unknown game 'no-such-game'
     """
 
     def __str__(self) -> str:  # LookupError would quote the message

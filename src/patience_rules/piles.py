@@ -33,7 +33,11 @@ __all__ = [
 
 
 class PileKind(enum.Enum):
-    """The kinds of pile a layout is made of."""
+    """The kinds of pile a layout is made of.
+
+    >>> [kind.value for kind in PileKind]
+    ['stock', 'waste', 'column', 'cell', 'foundation', 'middle']
+    """
 
     #: Face-down cards, dealt one at a time onto the waste.
     STOCK = "stock"
@@ -73,6 +77,10 @@ class Foundation:
     :param laid_out: whether the base card is laid out before play (taken out
         of the deck order first).  Otherwise the foundation is started during
         play by a card of its suit and the sequence's first rank.
+
+    >>> hearts_down = Foundation(Suit.HEARTS, FoundationSequence(start=Rank.FIVE, step=-1, length=6))
+    >>> hearts_down.describe(), hearts_down.laid_out
+    ('hearts 5 4 3 2 A K', False)
     """
 
     suit: Suit = attrs.field()
@@ -112,6 +120,13 @@ class Tableau:
     :param refill: how an emptied column is filled (:attr:`Refill.NEVER`
         leaves it empty for the rest of the game).
     :param name: what the game calls its columns (``"Ladies"``).
+
+    >>> Tableau(columns=4, depth=3, name="Ladies")
+    Tableau(columns=4, depth=3, refill=<Refill.NEVER: 'never'>, name='Ladies')
+    >>> Tableau(columns=0, depth=3)
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.InvalidRulesError: columns is a whole number of at least 1, got 0
     """
 
     columns: int = attrs.field(validator=lambda i, a, v: _positive("columns", v))
@@ -128,6 +143,10 @@ class Reserve:
     :param refill: how an empty cell is filled.
     :param width: how many cells a row shows when the layout is printed.
     :param name: what the game calls its cells (``"Lords"``).
+
+    >>> from patience_rules import Refill
+    >>> Reserve(cells=16, refill=Refill.FROM_WASTE, name="Lords").refill.describe()
+    'an empty pile is filled at once from the top of the waste'
     """
 
     cells: int = attrs.field(validator=lambda i, a, v: _positive("cells", v))
@@ -147,6 +166,9 @@ class Middle:
     :param ranks: the ranks it takes (Captive Queens: the Queens).
     :param laid_out: whether those cards are laid out before play instead of
         going there when they turn up.
+
+    >>> Middle(ranks=[Rank.QUEEN], name="Queens")
+    Middle(ranks=(<Rank.QUEEN: 12>,), laid_out=False, name='Queens')
     """
 
     ranks: tuple[Rank, ...] = attrs.field(converter=_to_ranks)
@@ -169,6 +191,13 @@ class Stock:
     playable.  When the stock is empty and the waste is not, the waste may be
     turned over as a new stock, without shuffling (the card that went onto
     the waste first is drawn first), at most ``redeals`` times.
+
+    >>> Stock(redeals=2)
+    Stock(redeals=2)
+    >>> Stock(redeals=-1)
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.InvalidRulesError: the redeal limit is a whole number of at least 0, got -1
     """
 
     redeals: int = attrs.field(default=0)

@@ -20,6 +20,9 @@ class Refill(enum.Enum):
     Refills happen automatically after every move (and are not moves of
     their own): while some refillable pile is empty and a source card is
     available, the lowest-numbered empty pile takes one card.
+
+    >>> [refill.value for refill in Refill]
+    ['never', 'waste', 'waste-then-stock']
     """
 
     #: An emptied pile stays empty for the rest of the game.
@@ -49,6 +52,10 @@ class Compulsion(enum.Enum):
     The engine lists moves in a fixed order: moves to a foundation or the
     middle first (by source: columns, cells, waste; then by target), then
     the draw, then the redeal.
+
+    >>> import patience_rules as pr
+    >>> pr.get_game("captive-queens").compulsion, pr.get_game("royal-cotillion").compulsion
+    (<Compulsion.FORCED: 'forced'>, <Compulsion.NONE: 'none'>)
     """
 
     #: The player may make any legal move.

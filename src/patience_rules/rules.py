@@ -73,6 +73,19 @@ class GameRules:
     middle) are taken out of the deck order first, the rest keeping their
     order; then the tableau is dealt in rows, then one card to each cell,
     and the rest is the stock, its next card the next of the deck order.
+
+    >>> from patience_rules import Foundation, FoundationSequence, Rank, Stock, Suit
+    >>> up = FoundationSequence(start=Rank.ACE, length=13, wrap=False)
+    >>> rules = GameRules(
+    ...     name="one-pass",
+    ...     title="One Pass",
+    ...     decks=1,
+    ...     foundations=[Foundation(suit, up) for suit in Suit],
+    ...     stock=Stock(redeals=0),
+    ... )
+    >>> state = rules.deal(1)
+    >>> len(state.stock), state.legal_moves()
+    (52, (Move.draw(),))
     """
 
     name: str
@@ -189,6 +202,16 @@ class GameRules:
         cards in all piles together must be exactly the game's cards.
 
         :raises InvalidDealError: naming the first thing that is wrong.
+
+        >>> import patience_rules as pr
+        >>> game = pr.get_game("captive-queens")
+        >>> state = game.make_state(stock=game.deck(), foundation_heights=[0] * 8)
+        >>> state.top_card(pr.Place(pr.PileKind.STOCK))
+        Card.from_str('KS')
+        >>> game.make_state(stock=game.deck()[1:], foundation_heights=[0] * 8)
+        Traceback (most recent call last):
+        ...
+        patience_rules.errors.InvalidDealError: cards: the piles must hold exactly the cards of Captive Queens: missing AC
         """
         engine = self._engine
         n_columns = self.tableau.columns if self.tableau is not None else 0

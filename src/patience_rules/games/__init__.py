@@ -34,7 +34,13 @@ __all__ = [
 
 @attrs.frozen
 class GameEntry:
-    """A registered game: a name, how to make its rules, and a one-line summary."""
+    """A registered game: a name, how to make its rules, and a one-line summary.
+
+    >>> import patience_rules as pr
+    >>> entry = {entry.name: entry for entry in pr.game_entries()}["easy-start-parlett"]
+    >>> entry.options, entry.make().stock.redeals
+    ((('redeals', 3),), 3)
+    """
 
     name: str
     factory: Callable[..., GameRules]
@@ -63,6 +69,12 @@ def register_game(
 
     ``factory(**options)`` must return the game's rules.  Registering a name
     that is taken raises :class:`ValueError`.
+
+    >>> import patience_rules as pr
+    >>> pr.register_game("captive-queens", pr.captive_queens, summary="again")
+    Traceback (most recent call last):
+    ...
+    ValueError: the game name 'captive-queens' is registered already
     """
     taken = [n for n in (name, *aliases) if n in _REGISTRY or n in _ALIASES]
     if taken:
@@ -75,12 +87,22 @@ def register_game(
 
 
 def game_names() -> tuple[str, ...]:
-    """The registered game names, sorted (aliases not included)."""
+    """The registered game names, sorted (aliases not included).
+
+    >>> import patience_rules as pr
+    >>> "royal-cotillion" in pr.game_names(), "quadrille" in pr.game_names()
+    (True, False)
+    """
     return tuple(sorted(_REGISTRY))
 
 
 def game_entries() -> tuple[GameEntry, ...]:
-    """The registry's entries, sorted by name."""
+    """The registry's entries, sorted by name.
+
+    >>> import patience_rules as pr
+    >>> [entry.name for entry in pr.game_entries()] == list(pr.game_names())
+    True
+    """
     return tuple(_REGISTRY[name] for name in game_names())
 
 

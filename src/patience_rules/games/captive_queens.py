@@ -60,6 +60,10 @@ def captive_queens(*, redeals: int = 2) -> GameRules:
     compulsory, so a state has at most one legal move.
 
     :param redeals: how many times the waste is turned over as a new stock.
+
+    >>> rules = captive_queens()
+    >>> rules.title, rules.stock.redeals, rules.middle.ranks
+    ('Captive Queens', 2, (<Rank.QUEEN: 12>,))
     """
     return _compose(
         name="captive-queens",
@@ -77,6 +81,12 @@ def easy_start(*, redeals: int = 2) -> GameRules:
     :param redeals: two by default (about 97% of games come out);
         David Parlett's version allows three (registered as
         ``"easy-start-parlett"``).
+
+    >>> print(easy_start(redeals=3).deal(1))
+    Captive Queens (Easy start)
+    Foundations:  6C  6D  6H  6S |  5C  5D  5H  5S
+    Queens:  QC  QD  QH  QS
+    Stock: 40 cards   Waste: (empty)   Redeals left: 3
     """
     return _compose(
         name="easy-start",

@@ -36,6 +36,14 @@ def royal_cotillion(*, stock_refill: bool = False) -> GameRules:
     :param stock_refill: fill an empty Lords cell from the stock when the
         waste is empty (the rule of the traditional descriptions and of some
         other programs).  Off by default: the stock never fills a cell.
+
+    >>> rules = royal_cotillion()
+    >>> rules.decks, rules.tableau.name, rules.reserve.cells, rules.stock.redeals
+    (2, 'Ladies', 16, 0)
+    >>> royal_cotillion(stock_refill="yes")
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.InvalidRulesError: stock_refill is True or False, got 'yes'
     """
     if not isinstance(stock_refill, bool):
         raise InvalidRulesError(f"stock_refill is True or False, got {stock_refill!r}")
