@@ -29,6 +29,7 @@ from .games import (
     game_entries,
     game_names,
     get_game,
+    odd_and_even,
     register_game,
     royal_cotillion,
 )
@@ -72,6 +73,7 @@ __all__ = [
     "game_entries",
     "game_names",
     "get_game",
+    "odd_and_even",
     "register_game",
     "royal_cotillion",
     "shuffled_deck",
