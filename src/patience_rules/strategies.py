@@ -22,6 +22,7 @@ moves that reached it are printed with the failure.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from hypothesis import note
@@ -212,22 +213,25 @@ def legal_moves(state: State) -> st.SearchStrategy[Move]:
     return st.sampled_from(moves) if moves else st.nothing()
 
 
-def _layout_places(rules: GameRules, *, outside_layout: bool) -> list[Place]:
+@functools.lru_cache(maxsize=64)
+def _well_formed_moves(rules: GameRules, outside_layout: bool) -> st.SearchStrategy[Move]:
+    """Every move from a pile of the layout to a pile of the layout (and one past each).
+
+    Made once per game.  An index into the moves, not ``sampled_from``:
+    filtering ``sampled_from`` makes a new strategy that hashes every move.
+    """
     extra = 1 if outside_layout else 0
-    columns = rules.tableau.columns if rules.tableau is not None else 0
-    cells = rules.reserve.cells if rules.reserve is not None else 0
-    middle = 1 if rules.middle is not None else 0
     counts = {
         PileKind.STOCK: 1,
         PileKind.WASTE: 1,
-        PileKind.COLUMN: columns,
-        PileKind.CELL: cells,
+        PileKind.COLUMN: rules.tableau.columns if rules.tableau is not None else 0,
+        PileKind.CELL: rules.reserve.cells if rules.reserve is not None else 0,
         PileKind.FOUNDATION: len(rules.foundations),
-        PileKind.MIDDLE: middle,
+        PileKind.MIDDLE: 1 if rules.middle is not None else 0,
     }
-    return [
-        Place(kind, index) for kind, count in counts.items() for index in range(count + extra)
-    ]
+    places = [Place(kind, i) for kind, count in counts.items() for i in range(count + extra)]
+    moves = [Move(source, target) for source in places for target in places]
+    return st.integers(min_value=0, max_value=len(moves) - 1).map(moves.__getitem__)
 
 
 def illegal_moves(state: State, *, outside_layout: bool = False) -> st.SearchStrategy[Move]:
@@ -258,12 +262,10 @@ def illegal_moves(state: State, *, outside_layout: bool = False) -> st.SearchStr
     """
     checked = _check_state(state, "illegal_moves()")
     wide = _check_flag(outside_layout, "illegal_moves(outside_layout=...)")
-    places = _layout_places(checked.rules, outside_layout=wide)
-    legal = set(checked.legal_moves())
-    moves = [
-        move
-        for move in (Move(source, target) for source in places for target in places)
-        if move not in legal
-    ]
-    return st.sampled_from(moves)
+    legal = frozenset(checked.legal_moves())
+    # A layout always has moves that no rule allows (waste to waste, say),
+    # so the filter never rules out every candidate.
+    return _well_formed_moves(checked.rules, wide).filter(
+        lambda move: move not in legal
+    )
 
