@@ -215,9 +215,7 @@ class PileModel:
         return self.cards_home == len(self.rules.deck())
 
 
-def reachable(
-    rules: GameRules, order: Sequence[Card], depth: int
-) -> list[tuple[int, int]]:
+def reachable(rules: GameRules, order: Sequence[Card], depth: int) -> list[tuple[int, int]]:
     """(paths, distinct positions) after exactly 1..depth moves, by the model."""
     level: dict[Snapshot, tuple[PileModel, int]] = {}
     start = PileModel(rules, order)

@@ -186,7 +186,9 @@ def states(game: GameRules, *, max_moves: int = 50) -> st.SearchStrategy[State]:
             move = draw(st.sampled_from(moves))
             made.append(move)
             state = state.apply(move)
-        note(f"{rules.name}: {len(made)} moves from the deal: {', '.join(map(repr, made)) or 'none'}")
+        note(
+            f"{rules.name}: {len(made)} moves from the deal: {', '.join(map(repr, made)) or 'none'}"
+        )
         return state
 
     return played()
@@ -265,7 +267,4 @@ def illegal_moves(state: State, *, outside_layout: bool = False) -> st.SearchStr
     legal = frozenset(checked.legal_moves())
     # A layout always has moves that no rule allows (waste to waste, say),
     # so the filter never rules out every candidate.
-    return _well_formed_moves(checked.rules, wide).filter(
-        lambda move: move not in legal
-    )
-
+    return _well_formed_moves(checked.rules, wide).filter(lambda move: move not in legal)
