@@ -64,8 +64,8 @@ def every_move(state: pr.State) -> list[pr.Move]:
     return [pr.Move(source, target) for source in places for target in places]
 
 
-def check_state(state: pr.State) -> tuple[pr.Move, ...]:
-    """The invariants of one state; returns its legal moves."""
+def check_state(state: pr.State) -> tuple[tuple[pr.Move, ...], pr.State]:
+    """The invariants of one state; returns its legal moves and an equal copy."""
     rules = state.rules
     deck = rules.deck()
     assert all_cards(state) == Counter(deck), "cards are conserved"
@@ -85,13 +85,12 @@ def check_state(state: pr.State) -> tuple[pr.Move, ...]:
     copy = rebuilt(state)
     assert copy == state, "a state rebuilt from its piles is equal"
     assert hash(copy) == hash(state), "equal states hash equal"
-    return moves
+    return moves, copy
 
 
-def check_transition(state: pr.State, move: pr.Move) -> pr.State:
-    """Apply a listed move and check that the old state did not change."""
+def check_transition(state: pr.State, move: pr.Move, copy: pr.State) -> pr.State:
+    """Apply a listed move and check that the old state, equal to ``copy``, did not change."""
     before = PileModel.snapshot_of(state)
-    copy = rebuilt(state)
     after = state.apply(move)
     assert PileModel.snapshot_of(state) == before, "the old state's piles are unchanged"
     assert state == copy
@@ -132,11 +131,11 @@ def test_random_play_keeps_every_invariant(
     played: list[pr.Move] = []
     seen = [state]
     for _ in range(LONGEST_GAME):
-        moves = check_state(state)
+        moves, copy = check_state(state)
         if not moves:
             break
         for move in moves:  # every listed move applies
-            check_transition(state, move)
+            check_transition(state, move, copy)
         check_refused(state, data.draw(illegal_moves(state, outside_layout=True)))
         move = data.draw(st.sampled_from(moves))
         played.append(move)
@@ -161,9 +160,10 @@ def test_every_unlisted_move_is_refused(name: str, data: st.DataObject) -> None:
     """In any reachable state, each move is either listed and applies, or is refused."""
     state = data.draw(states(pr.get_game(name), max_moves=80))
     legal = set(state.legal_moves())
+    copy = rebuilt(state)
     for move in every_move(state):
         if move in legal:
-            check_transition(state, move)
+            check_transition(state, move, copy)
         else:
             check_refused(state, move)
 
