@@ -16,20 +16,14 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, settings
 
-settings.register_profile(
-    "ci",
-    max_examples=10,
+# Whole games are long examples: no deadline, and no complaint that they are slow.
+_LONG_GAMES = settings(
     deadline=None,
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-settings.register_profile(
-    "thorough",
-    max_examples=1000,
-    deadline=None,
-    print_blob=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+settings.register_profile("ci", _LONG_GAMES, max_examples=10)
+settings.register_profile("thorough", _LONG_GAMES, max_examples=1000)
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
 settings.load_profile(PROFILE)
 

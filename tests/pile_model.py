@@ -69,30 +69,23 @@ class PileModel:
         self.redeals_used = 0
 
     @classmethod
-    def of(cls, state: State) -> PileModel:
-        """A model holding the piles of ``state``."""
-        model = cls(state.rules, state.rules.deck())
-        model.stock = list(state.stock)
-        model.waste = list(state.waste)
-        model.columns = [list(column) for column in state.columns]
-        model.cells = list(state.cells)
-        model.foundations = [list(f) for f in state.foundations]
-        model.middle = list(state.middle)
-        model.redeals_used = state.redeals_used
+    def from_snapshot(cls, rules: GameRules, snapshot: Snapshot) -> PileModel:
+        """A model holding the piles of ``snapshot``."""
+        stock, waste, columns, cells, foundations, middle, redeals_used = snapshot
+        model = cls.__new__(cls)
+        model.rules = rules
+        model.stock = list(stock)
+        model.waste = list(waste)
+        model.columns = [list(column) for column in columns]
+        model.cells = list(cells)
+        model.foundations = [list(f) for f in foundations]
+        model.middle = list(middle)
+        model.redeals_used = redeals_used
         return model
 
     def copy(self) -> PileModel:
         """An independent copy."""
-        other = PileModel.__new__(PileModel)
-        other.rules = self.rules
-        other.stock = list(self.stock)
-        other.waste = list(self.waste)
-        other.columns = [list(column) for column in self.columns]
-        other.cells = list(self.cells)
-        other.foundations = [list(f) for f in self.foundations]
-        other.middle = list(self.middle)
-        other.redeals_used = self.redeals_used
-        return other
+        return self.from_snapshot(self.rules, self.snapshot())
 
     def snapshot(self) -> Snapshot:
         """Every pile, as tuples."""
