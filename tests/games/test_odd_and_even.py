@@ -278,3 +278,13 @@ def test_over_when_no_move_is_left_and_lost_with_cards_out() -> None:
     assert not state.is_won
     assert str(state).endswith("Game over: lost")
     assert position(BASES, DEAD_CELLS, redeals_used=0, stock=False).legal_moves() == (REDEAL,)
+
+
+def test_the_command_line_lists_and_shows_it(capsys: pytest.CaptureFixture[str]) -> None:
+    from patience_rules.cli import main
+
+    assert main(["games"]) == 0
+    listed = capsys.readouterr().out
+    assert any(line.startswith("odd-and-even ") for line in listed.splitlines())
+    assert main(["show", "odd-and-even", "--deal", "2"]) == 0
+    assert capsys.readouterr().out == GOLDEN[2][0] + "\n"
