@@ -34,6 +34,19 @@ def extras(session: nox.Session) -> None:
 
 
 @nox.session(python=MAIN_PYTHON)
+def thorough(session: nox.Session) -> None:
+    """The invariant suite with the thorough Hypothesis profile (10**5 moves per game)."""
+    session.install("-e", ".[test]")
+    session.run(
+        "pytest",
+        "tests/test_invariants.py",
+        "tests/test_stateful.py",
+        *session.posargs,
+        env={"HYPOTHESIS_PROFILE": "thorough"},
+    )
+
+
+@nox.session(python=MAIN_PYTHON)
 def typing(session: nox.Session) -> None:
     """Check types with mypy --strict over src, tests and examples (with every extra)."""
     session.install("-e", ".[test,all]", "mypy>=1.10")

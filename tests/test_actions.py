@@ -45,6 +45,7 @@ SIZES = {
     "captive-queens": 11,
     "easy-start": 11,
     "easy-start-parlett": 11,
+    "odd-and-even": 82,  # 2 + (9 cells + the waste) x 8 foundations
 }
 
 

@@ -30,7 +30,7 @@ GOLDEN_ORDERS = {
     "2D 8D 9S QS JC 7H 10D 4H JH QC 9C 9S AH 10C 2S 7S 2D KC JD 5H 10C",
 }
 
-# Deals 1, 2 and 3 of every game: Ladies columns (back to front) | Lords cells | top of stock
+# Deals 1, 2 and 3 of every game: tableau columns (back to front) | cells | top of stock
 # (the next five cards, drawn in this order); '-' where a game has no such pile.
 GOLDEN_LAYOUTS = {
     ("royal-cotillion", 1): "6H KS 6C/7H 7D 9C/JC 6S 5C/8C 8C 10H | KD JH QS 10S 4D 3C 4C JC "
@@ -45,6 +45,9 @@ GOLDEN_LAYOUTS = {
     ("easy-start", 1): "- | - | 7D 9C 4D 8H 8D",
     ("easy-start", 2): "- | - | 3S 4C 7H 2D KH",
     ("easy-start", 3): "- | - | AD 3D 7S 9S 2C",
+    ("odd-and-even", 1): "- | 6H 7H JC 8C KS 7D 6S 8C 6C | 9C 5C 10H KD JH",
+    ("odd-and-even", 2): "- | 10D 6H JS QS 5H 3D 7C 4S KH | KC 6D 4C 9C 6D",
+    ("odd-and-even", 3): "- | 8C QS 4D JC 7C 10S 4S JS 9H | 3S 5S 10D 4H 3C",
 }
 GOLDEN_LAYOUTS.update(
     {

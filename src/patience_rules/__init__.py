@@ -30,6 +30,7 @@ from .games import (
     game_entries,
     game_names,
     get_game,
+    odd_and_even,
     register_game,
     royal_cotillion,
 )
@@ -98,6 +99,7 @@ __all__ = [
     "game_to_text",
     "get_game",
     "move_from_text",
+    "odd_and_even",
     "register_game",
     "royal_cotillion",
     "shuffled_deck",

@@ -2,7 +2,7 @@
 
 >>> import patience_rules as pr
 >>> pr.game_names()
-('captive-queens', 'easy-start', 'easy-start-parlett', 'royal-cotillion', 'royal-cotillion-stock-refill')
+('captive-queens', 'easy-start', 'easy-start-parlett', 'odd-and-even', 'royal-cotillion', 'royal-cotillion-stock-refill')
 >>> pr.get_game("easy-start-parlett").stock.redeals
 3
 >>> pr.get_game("quadrille") == pr.get_game("captive-queens")
@@ -18,6 +18,7 @@ import attrs
 from ..errors import UnknownGameError
 from ..rules import GameRules, OptionValue
 from .captive_queens import captive_queens, easy_start
+from .odd_and_even import odd_and_even
 from .royal_cotillion import royal_cotillion
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "game_entries",
     "game_names",
     "get_game",
+    "odd_and_even",
     "register_game",
     "royal_cotillion",
 ]
@@ -118,7 +120,7 @@ def get_game(name: str, **options: OptionValue) -> GameRules:
     >>> pr.get_game("klondike")
     Traceback (most recent call last):
     ...
-    patience_rules.errors.UnknownGameError: unknown game 'klondike': expected one of captive-queens, easy-start, easy-start-parlett, royal-cotillion, royal-cotillion-stock-refill (or an alias: quadrille)
+    patience_rules.errors.UnknownGameError: unknown game 'klondike': expected one of captive-queens, easy-start, easy-start-parlett, odd-and-even, royal-cotillion, royal-cotillion-stock-refill (or an alias: quadrille)
     """
     key = name.strip().lower() if isinstance(name, str) else name
     entry = _REGISTRY.get(_ALIASES.get(key, key)) if isinstance(key, str) else None
@@ -160,4 +162,10 @@ register_game(
     easy_start,
     options={"redeals": 3},
     summary="Easy start as David Parlett gives it: three redeals.",
+)
+register_game(
+    "odd-and-even",
+    odd_and_even,
+    summary="Two decks; Royal Cotillion's eight odd/even foundations fed by a 3x3 reserve "
+    "refilled from the waste, else the stock; one redeal.",
 )
