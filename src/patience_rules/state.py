@@ -21,7 +21,7 @@ front card, and a foundation starts with its base card.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
@@ -282,6 +282,38 @@ class State:
 
     def __deepcopy__(self, memo: object) -> State:
         return self
+
+    def canonical_key(self) -> Hashable:
+        """A hashable value shared by the states of one game that differ only in pile order.
+
+        The rules treat every reserve cell alike, and every tableau column
+        alike: which cell holds a card, or which column holds a pile, never
+        changes what can be played, and a refill fills *an* empty pile from
+        the same source whichever is numbered lowest.  So two states whose
+        cells hold the same cards in another order (and likewise columns)
+        have the same futures, move for move up to renumbering.  This key
+        is the state with cells and columns taken as multisets: a solver's
+        transposition table keys on it to meet such states once.
+
+        >>> import patience_rules as pr
+        >>> game = pr.get_game("royal-cotillion")
+        >>> state = game.deal(7)
+        >>> cells = state.cells
+        >>> swapped = game.make_state(
+        ...     stock=state.stock, columns=state.columns, cells=cells[1:] + cells[:1],
+        ...     foundation_heights=state.foundation_heights)
+        >>> swapped == state, swapped.canonical_key() == state.canonical_key()
+        (False, True)
+        """
+        return (
+            self._key,
+            tuple(sorted([card for card in self._cells if card is not None])),
+            tuple(sorted(self._columns)) if len(self._columns) > 1 else self._columns,
+            self._waste,
+            self._stock,
+            self._middle,
+            self._redeals,
+        )
 
     # -- the engine ---------------------------------------------------------
 
