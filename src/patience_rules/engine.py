@@ -96,11 +96,13 @@ class Engine:
         "middle_size",
         "redeals",
         "rules",
+        "rules_hash",
         "total_cards",
     )
 
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
+        self.rules_hash = hash((rules.name, rules.decks, rules.options))  # agrees with ==
         self.deck: tuple[Card, ...] = rules.deck()
         self._sorted_deck = sorted(self.deck)
         self.total_cards = len(self.deck)
@@ -327,7 +329,7 @@ class Engine:
             _chain_from_bottom_up(waste),
             len(waste),
             tuple(_chain_from_bottom_up(column) for column in columns),
-            _chain_from_bottom_up(stock),
+            tuple(stock),
             len(stock),
             tuple(sorted(middle)),
             redeals_used,
@@ -344,10 +346,12 @@ class Engine:
         """
         data = bytearray(state.foundation_heights)
         data += bytes(255 if card is None else card for card in state._cells)
-        for pile in (*state._columns, state._waste, state._stock):
+        for pile in (*state._columns, state._waste):
             cards = _chain_bottom_up(pile)
             data.append(len(cards))
             data += bytes(cards)
+        data.append(state._nstock)
+        data += bytes(state._stock[: state._nstock])
         data.append(len(state._middle))
         data += bytes(state._middle)
         return bytes(data)
@@ -438,6 +442,11 @@ class Engine:
 
     def apply(self, state: State, move: Move) -> State:
         """The state after ``move``, which must be legal."""
+        if self._forced:
+            legal = self.legal_moves(state)
+            if legal and (legal[0] is move or legal[0] == move):
+                return self.transition(state, legal[0])
+            raise IllegalMoveError(self.why_illegal(state, move))
         if not self.is_legal(state, move):
             raise IllegalMoveError(self.why_illegal(state, move))
         return self.transition(state, move)
@@ -450,10 +459,10 @@ class Engine:
         prefix = f"illegal move {move!r} in {rules.title}: "
         source, target = move.source, move.target
         if move == _DRAW:
-            if not state._stock:
+            if not state._nstock:
                 return prefix + "the stock is empty"
         elif move == _REDEAL:
-            if state._stock:
+            if state._nstock:
                 return prefix + "a redeal needs an empty stock, and the stock still has cards"
             if not state._waste:
                 return prefix + "a redeal needs cards on the waste, and the waste is empty"
@@ -549,15 +558,14 @@ class Engine:
         card: Card
         refill = False
         if kind is _STOCK:  # the draw
-            card, stock = stock  # type: ignore[misc]
+            nstock -= 1
+            card = stock[nstock]
             waste = (card, waste)
             refill = not nwaste
-            nstock -= 1
             nwaste += 1
         elif move.target.kind is _STOCK:  # the redeal
-            stock = _EMPTY
-            for card in _iter_chain(waste):
-                stock = (card, stock)
+            # The card that went onto the waste first is drawn first.
+            stock = tuple(_iter_chain(waste))
             nstock = nwaste
             waste = _EMPTY
             nwaste = 0
@@ -605,9 +613,9 @@ class Engine:
         cells: tuple[Card | None, ...],
         waste: _Chain,
         nwaste: int,
-        stock: _Chain,
+        stock: tuple[Card, ...],
         nstock: int,
-    ) -> tuple[tuple[_Chain, ...], tuple[Card | None, ...], _Chain, int, _Chain, int]:
+    ) -> tuple[tuple[_Chain, ...], tuple[Card | None, ...], _Chain, int, tuple[Card, ...], int]:
         """Fill empty piles by the refill policies, lowest-numbered first."""
         card: Card
         policy = self._column_refill
@@ -618,9 +626,9 @@ class Engine:
                     if waste:
                         card, waste = waste
                         nwaste -= 1
-                    elif stock and policy is Refill.FROM_WASTE_THEN_STOCK:
-                        card, stock = stock
+                    elif nstock and policy is Refill.FROM_WASTE_THEN_STOCK:
                         nstock -= 1
+                        card = stock[nstock]
                     else:
                         break
                     filled[i] = (card, _EMPTY)
@@ -633,9 +641,9 @@ class Engine:
                     if waste:
                         card, waste = waste
                         nwaste -= 1
-                    elif stock and policy is Refill.FROM_WASTE_THEN_STOCK:
-                        card, stock = stock
+                    elif nstock and policy is Refill.FROM_WASTE_THEN_STOCK:
                         nstock -= 1
+                        card = stock[nstock]
                     else:
                         break
                     refilled[i] = card
@@ -658,7 +666,7 @@ class Engine:
         cells = list(state._cells)
         columns = [list(_chain_bottom_up(column)) for column in state._columns]
         waste = list(_chain_bottom_up(state._waste))
-        stock = list(_chain_bottom_up(state._stock))
+        stock = list(state._stock[: state._nstock])
         middle = list(state._middle)
         redeals = state._redeals
         redeal_limit = self.redeals
@@ -697,6 +705,44 @@ class Engine:
                             return
 
         get = wanted.get
+        if forced and not columns and not cells:
+            # Only the waste top is ever playable: turn cards one at a time,
+            # and after each, play the waste top while something takes it.
+            while True:
+                while waste:
+                    card = waste[-1]
+                    found = get(card)
+                    if not found:
+                        break
+                    waste.pop()
+                    target = found[0]
+                    if target == middle_target:
+                        middle.append(card)
+                        continue
+                    del found[0]
+                    if not found:
+                        del wanted[card]
+                    height = heights[target] = heights[target] + 1
+                    following = wants[target][height]
+                    if following is not None:
+                        targets = wanted.setdefault(following, [])
+                        targets.append(target)
+                        if len(targets) > 1:
+                            targets.sort(key=lambda t: (t != middle_target, t))
+                if stock:
+                    # Turn cards until one is wanted (or the stock is out).
+                    card = stock.pop()
+                    waste.append(card)
+                    while stock and card not in wanted:
+                        card = stock.pop()
+                        waste.append(card)
+                elif waste and redeals < redeal_limit:
+                    waste.reverse()
+                    stock = waste
+                    waste = []
+                    redeals += 1
+                else:
+                    break
         while True:
             # The first legal play in the listing order, and how many there are.
             kind = -1

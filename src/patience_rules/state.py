@@ -59,7 +59,11 @@ def _iter_chain(chain: _Chain) -> Iterator[Card]:
 
 def _chain_bottom_up(chain: _Chain) -> tuple[Card, ...]:
     """The cards of a chain as a tuple from bottom to top."""
-    cards = list(_iter_chain(chain))
+    cards: list[Card] = []
+    append = cards.append
+    while chain:
+        card, chain = chain
+        append(card)
     cards.reverse()
     return tuple(cards)
 
@@ -165,8 +169,9 @@ class State:
     """
 
     # The foundations are one int: foundation f's height in the bits the
-    # engine assigns it.  Stock and waste are chains (shared between states)
-    # with their lengths alongside; the columns are chains too.  ``_wanted``
+    # engine assigns it.  The stock is the first ``_nstock`` cards of a tuple
+    # shared by every state dealt from it (a draw only counts down); the
+    # waste and the columns are chains, shared between states.  ``_wanted``
     # is the engine's table of the cards the foundations want (shared by
     # every state with the same foundations); it is derived, not compared.
     __slots__ = (
@@ -189,7 +194,7 @@ class State:
     _waste: _Chain
     _nwaste: int
     _columns: tuple[_Chain, ...]
-    _stock: _Chain
+    _stock: tuple[Card, ...]
     _nstock: int
     _middle: tuple[Card, ...]
     _redeals: int
@@ -204,7 +209,7 @@ class State:
         waste: _Chain,
         nwaste: int,
         columns: tuple[_Chain, ...],
-        stock: _Chain,
+        stock: tuple[Card, ...],
         nstock: int,
         middle: tuple[Card, ...],
         redeals: int,
@@ -230,22 +235,19 @@ class State:
     def __hash__(self) -> int:
         h = self._hash
         if h is None:
-            # Everything but the buried cards of the stock and the waste, whose
-            # lengths and top cards stand in for them: equal states hash alike.
+            # The foundations, the cells and the sizes of stock and waste, with
+            # the waste's top card: equal states hash alike, and states that
+            # differ elsewhere differ here too nearly always.
             waste = self._waste
-            stock = self._stock
             h = self._hash = hash(
                 (
                     self._key,
                     self._cells,
-                    self._columns,
                     self._nwaste,
                     waste[0] if waste else None,
                     self._nstock,
-                    stock[0] if stock else None,
-                    self._middle,
                     self._redeals,
-                    self._engine.rules,
+                    self._engine.rules_hash,
                 )
             )
         return h
@@ -265,7 +267,10 @@ class State:
             and self._middle == other._middle
             and self._redeals == other._redeals
             and self._waste == other._waste
-            and self._stock == other._stock
+            and (
+                self._stock is other._stock
+                or self._stock[: self._nstock] == other._stock[: other._nstock]
+            )
             and (self._engine is other._engine or self._engine.rules == other._engine.rules)
         )
 
@@ -310,7 +315,7 @@ class State:
             tuple(sorted([card for card in self._cells if card is not None])),
             tuple(sorted(self._columns)) if len(self._columns) > 1 else self._columns,
             self._waste,
-            self._stock,
+            self._stock[: self._nstock],
             self._middle,
             self._redeals,
         )
@@ -413,7 +418,7 @@ class State:
         """
         kind = place.kind
         if kind is PileKind.STOCK:
-            return self._stock[0] if self._stock else None
+            return self._stock[self._nstock - 1] if self._nstock else None
         if kind is PileKind.WASTE:
             return self._waste[0] if self._waste else None
         if kind is PileKind.COLUMN:
@@ -432,7 +437,7 @@ class State:
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, bottom to top: the last card is drawn next."""
-        return _chain_bottom_up(self._stock)
+        return self._stock[: self._nstock]
 
     @property
     def waste(self) -> tuple[Card, ...]:
