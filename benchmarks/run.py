@@ -21,13 +21,18 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
+# ``--src DIR`` measures another checkout's package (say, an older release).
+_SRC = next(
+    (sys.argv[i + 1] for i, arg in enumerate(sys.argv[:-1]) if arg == "--src"),
+    str(Path(__file__).resolve().parents[1] / "src"),
+)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, _SRC)
 
-import handwritten as hw
+import handwritten as hw  # noqa: E402
 
-import patience_rules as pr
-from patience_rules import Move, PileKind, State
+import patience_rules as pr  # noqa: E402
+from patience_rules import Move, PileKind, State  # noqa: E402
 
 RC = pr.get_game("royal-cotillion")
 CQ = pr.get_game("captive-queens")
@@ -180,6 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     size = parser.add_mutually_exclusive_group()
     size.add_argument("--quick", action="store_true", help="a tiny run that checks it all works")
     size.add_argument("--long", action="store_true", help="more work and more repeats")
+    parser.add_argument("--src", default=_SRC, help="the source tree to import from")
     parser.add_argument("--memory-states", type=int, default=None,
                         help="states in the memory benchmark (default 100000; --quick 2000)")
     args = parser.parse_args(argv)
@@ -222,8 +228,10 @@ def main(argv: list[str] | None = None) -> int:
 
     cq_starts = [CQ.deal(n) for n in range(cq_games)]
     hw_cq_starts = [hw.cq_deal(list(map(int, CQ.deck_order(n)))) for n in range(cq_games)]
+    # An engine without the fast path plays through legal_moves and apply.
+    play_forced: Callable[[State], State] = getattr(State, "play_forced", cq_play)
     t_engine, t_sim = race(
-        lambda: [state.play_forced() for state in cq_starts],
+        lambda: [play_forced(state) for state in cq_starts],
         lambda: [hw_cq_play(state) for state in hw_cq_starts],
         repeats,
     )
@@ -237,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     row("CQ complete games (legal_moves+apply)", "games/s", n / t_engine, n / t_sim)
     orders = [CQ.deck_order(n) for n in range(cq_games)]
     t_engine, t_sim = race(
-        lambda: [CQ.deal_from(order).play_forced() for order in orders],
+        lambda: [play_forced(CQ.deal_from(order)) for order in orders],
         lambda: [hw_cq_play(hw.cq_deal(list(map(int, order)))) for order in orders],
         repeats,
     )
@@ -262,7 +270,8 @@ def main(argv: list[str] | None = None) -> int:
 
     engine_bytes, simulator_bytes = memory_per_state(memory_states, seed=2)
 
-    print(f"patience-rules {pr.__version__}, Python {sys.version.split()[0]}; "
+    print(f"patience-rules {pr.__version__} from {Path(pr.__file__).parent}, "
+          f"Python {sys.version.split()[0]}; "
           f"best of {repeats}; ratio above 1: the engine is faster")
     print(f"{'benchmark':40} {'engine':>12} {'hand-written':>13} {'ratio':>7}  unit")
     for name, unit, engine_rate, simulator_rate in rows:
