@@ -1,4 +1,4 @@
-"""Development sessions: ``nox -s tests``, ``typing``, ``lint``, ``docs``.
+"""Development sessions: ``nox -s tests``, ``typing``, ``lint``, ``docs``, ``bench``.
 
 Each session is runnable on its own; ``nox`` alone runs tests, typing and lint.
 """
@@ -45,3 +45,10 @@ def lint(session: nox.Session) -> None:
     """Lint with ruff."""
     session.install("ruff>=0.5")
     session.run("ruff", "check", ".")
+
+
+@nox.session(python=MAIN_PYTHON)
+def bench(session: nox.Session) -> None:
+    """Run the benchmarks (``nox -s bench -- --long`` for a steadier run)."""
+    session.install("-e", ".")
+    session.run("python", "benchmarks/run.py", *session.posargs)

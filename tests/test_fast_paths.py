@@ -195,3 +195,21 @@ def test_sizes_match_the_piles() -> None:
         assert state.stock_size == len(state.stock)
         assert state.waste_size == len(state.waste)
         assert state.top_card(Place(PileKind.STOCK)) == (state.stock[-1] if state.stock else None)
+
+
+def test_rules_pickle_by_name_or_by_parts() -> None:
+    registered = pr.get_game("royal-cotillion-stock-refill")
+    assert pickle.loads(pickle.dumps(registered)) == registered
+    assert len(pickle.dumps(registered)) < 200
+    custom = pr.GameRules(
+        name="my-game",
+        title="My game",
+        decks=1,
+        foundations=registered.foundations[:4],
+        stock=pr.Stock(redeals=1),
+    )
+    assert pickle.loads(pickle.dumps(custom)) == custom
+    state = custom.deal_from(custom.deck())
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy == state
+    assert copy.legal_moves() == state.legal_moves()

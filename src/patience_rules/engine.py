@@ -322,6 +322,14 @@ class Engine:
         """A state from its parts, piles bottom to top, without any check.
 
         :meth:`GameRules.make_state` checks the parts and then calls this.
+
+        >>> import patience_rules as pr
+        >>> engine = pr.get_game("easy-start")._engine
+        >>> state = engine.deal_from(engine.deck)
+        >>> engine.build_state(
+        ...     engine.pack_heights(state.foundation_heights), state.cells, state.waste,
+        ...     state.columns, state.stock, state.middle, state.redeals_used) == state
+        True
         """
         return State(
             key,
@@ -343,6 +351,12 @@ class Engine:
         The layout: the foundation heights; the cells (255 for an empty
         cell); each column's length and cards; the waste's length and
         cards; the stock's; the middle's.  Piles run bottom to top.
+
+        >>> import patience_rules as pr
+        >>> engine = pr.get_game("captive-queens")._engine
+        >>> state = engine.deal_from(engine.deck)
+        >>> engine.unpack_state(engine.pack_state(state), 0) == state
+        True
         """
         data = bytearray(state.foundation_heights)
         data += bytes(255 if card is None else card for card in state._cells)
@@ -357,7 +371,7 @@ class Engine:
         return bytes(data)
 
     def unpack_state(self, data: bytes, redeals_used: int) -> State:
-        """The state packed by :meth:`pack_state`."""
+        """The state packed by :meth:`pack_state` (an example is there)."""
         cards = _CARDS
         at = self._n_foundations
         key = self.pack_heights(data[:at])
@@ -407,7 +421,15 @@ class Engine:
         return tuple(moves)
 
     def is_legal(self, state: State, move: object) -> bool:
-        """Whether ``move`` is legal in ``state``."""
+        """Whether ``move`` is legal in ``state`` (without listing every move, where it can).
+
+        >>> import patience_rules as pr
+        >>> from patience_rules import Move
+        >>> engine = pr.get_game("royal-cotillion")._engine
+        >>> state = engine.deal_from(engine.deck)
+        >>> engine.is_legal(state, Move.draw()), engine.is_legal(state, Move.redeal())
+        (True, False)
+        """
         if move.__class__ is not Move:
             return False
         assert isinstance(move, Move)
@@ -658,6 +680,11 @@ class Engine:
         The same moves that :meth:`apply` would make one by one, made on
         plain lists in one loop; only the final state is built.  In a game
         whose moves are all compulsory this plays to the end of the game.
+
+        >>> import patience_rules as pr
+        >>> engine = pr.get_game("captive-queens")._engine
+        >>> engine.play_forced(engine.deal_from(engine.deck)).is_over
+        True
         """
         forced = self._forced
         n_foundations = self._n_foundations

@@ -324,7 +324,12 @@ class State:
 
     @property
     def rules(self) -> GameRules:
-        """The rules this state is played by."""
+        """The rules this state is played by.
+
+        >>> import patience_rules as pr
+        >>> pr.get_game("easy-start").deal(1).rules.name
+        'easy-start'
+        """
         return self._engine.rules
 
     def legal_moves(self) -> tuple[Move, ...]:
