@@ -37,7 +37,7 @@ def extras(session: nox.Session) -> None:
 def typing(session: nox.Session) -> None:
     """Check types with mypy --strict over src, tests and examples."""
     session.install("-e", ".[test]", "mypy>=1.10")
-    session.run("mypy", "--strict", "src", "tests", "examples")
+    session.run("mypy", "--strict", "src", "tests", "examples", "benchmarks")
 
 
 @nox.session(python=MAIN_PYTHON)
