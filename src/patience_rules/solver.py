@@ -210,8 +210,9 @@ class _Search:
                 if move.source.kind is not PileKind.COLUMN:
                     break
                 card = state.card_of(move)
-                assert card is not None
-                homes = self.homes[card]
+                homes = self.homes.get(card) if card is not None else None
+                if homes is None or move.target.kind is not PileKind.FOUNDATION:
+                    continue
                 if heights is None:
                     heights = state.foundation_heights
                 if sum(1 for f, p in homes if heights[f] > p) == self.copies - 1:
