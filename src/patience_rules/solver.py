@@ -37,7 +37,10 @@ Why the search may cut what it cuts:
   treat cells alike and columns alike (a refill fills the lowest-numbered
   empty pile, but the cards that can be played afterwards are the same
   whichever pile that is), so such states have the same futures, move for
-  move up to renumbering; if one of them is lost, so is the other.
+  move up to renumbering; if one of them is lost, so is the other.  No line
+  of play meets a state twice (every move draws a card, plays one home or
+  uses up a redeal), so a state met before has been searched to the end, or
+  cut, without a win.
 - **Safe column plays.**  When the front card of a tableau column is the
   last copy of its card not yet home, the foundation that wants it is the
   only one that will ever take it, and the rules never refill a column, the
