@@ -484,14 +484,14 @@ class Engine:
             if not state._nstock:
                 return prefix + "the stock is empty"
         elif move == _REDEAL:
+            if state._redeals >= self.redeals:
+                return prefix + (
+                    f"no redeal is left (the rules allow {self.redeals}, "
+                    f"{state._redeals} used)"
+                )
             if state._nstock:
                 return prefix + "a redeal needs an empty stock, and the stock still has cards"
-            if not state._waste:
-                return prefix + "a redeal needs cards on the waste, and the waste is empty"
-            return prefix + (
-                f"no redeal is left (the rules allow {self.redeals}, "
-                f"{state._redeals} used)"
-            )
+            return prefix + "a redeal needs cards on the waste, and the waste is empty"
         elif target.kind not in (PileKind.FOUNDATION, PileKind.MIDDLE):
             return prefix + (
                 "cards move only to a foundation or the middle, or by the draw and the redeal"
