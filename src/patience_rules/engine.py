@@ -52,7 +52,7 @@ _CELL = PileKind.CELL
 _COLUMN = PileKind.COLUMN
 
 #: The engine forgets its table of wanted cards when it grows past this many
-#: foundation states (about 1 KB each), so memory stays bounded.
+#: foundation keys (a few hundred bytes each), so memory stays bounded.
 _WANTED_CACHE_LIMIT = 1 << 15
 
 #: For a wanted card: one item per playable pile (columns, then cells, then
