@@ -1,4 +1,4 @@
-"""Development sessions: ``nox -s tests``, ``typing``, ``lint``, ``docs``.
+"""Development sessions: ``nox -s tests``, ``typing``, ``lint``, ``docs``, ``bench``.
 
 Each session is runnable on its own; ``nox`` alone runs tests, typing and lint.
 """
@@ -48,9 +48,9 @@ def thorough(session: nox.Session) -> None:
 
 @nox.session(python=MAIN_PYTHON)
 def typing(session: nox.Session) -> None:
-    """Check types with mypy --strict over src, tests and examples (with every extra)."""
+    """Check types with mypy --strict over src, tests, examples and benchmarks (every extra)."""
     session.install("-e", ".[test,all]", "mypy>=1.10")
-    session.run("mypy", "--strict", "src", "tests", "examples")
+    session.run("mypy", "--strict", "src", "tests", "examples", "benchmarks")
 
 
 @nox.session(python=MAIN_PYTHON)
@@ -101,3 +101,10 @@ def docs(session: nox.Session) -> None:
         "docs", "docs/_build/html", *session.posargs,
     )
     session.run("pytest", "--doctest-glob=*.rst", "docs", "src/patience_rules", "README.md")
+
+
+@nox.session(python=MAIN_PYTHON)
+def bench(session: nox.Session) -> None:
+    """Run the benchmarks (``nox -s bench -- --long`` for a steadier run)."""
+    session.install("-e", ".")
+    session.run("python", "benchmarks/run.py", *session.posargs)

@@ -283,3 +283,26 @@ def test_replay_refuses_a_missing_file_and_an_illegal_move(
     assert status == 1
     assert err.count("\n") == 1
     assert "move 2 (redeal)" in err and "a redeal needs an empty stock" in err
+
+
+# -- solve --------------------------------------------------------------------
+
+
+def test_solve_prints_a_win_that_replays(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "royal-cotillion", "--deal", "3", "--max-nodes", "300000")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("won (")
+    state = pr.get_game("royal-cotillion").deal(3)
+    for line in lines[1:]:
+        _, text, card = line.split()
+        move = pr.move_from_text(text, state)
+        assert str(state.card_of(move)) == card
+        state = state.apply(move)
+    assert state.is_won
+
+
+def test_solve_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "solve", "klondike", "--deal", "1")
+    assert status == 2
+    assert "unknown game 'klondike'" in err

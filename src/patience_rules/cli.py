@@ -7,7 +7,9 @@ Subcommands:
 - ``play GAME --deal N``: play in the terminal;
 - ``stats GAME --deals N [--start K] [--jobs J] [--policy P] [--seed S] [--json]``:
   the win rate over many deals, with a 95% confidence interval;
-- ``replay FILE``: replay a game record and show the final state.
+- ``replay FILE``: replay a game record and show the final state;
+- ``solve GAME --deal N [--max-seconds S] [--max-nodes K]``: search a deal
+  for a win (see :mod:`patience_rules.solver`).
 
 Bad input (an unknown game, a negative or non-numeric number) gets a
 one-line message on standard error and exit status 2.
@@ -489,6 +491,23 @@ def _add_replay(commands: argparse._SubParsersAction[_Parser]) -> None:
     parser.set_defaults(run=_run_replay)
 
 
+def _run_solve(args: argparse.Namespace) -> int:
+    from .solver import solve_command
+
+    arguments: list[str] = args.arguments
+    return solve_command(arguments)
+
+
+def _add_solve(commands: argparse._SubParsersAction[_Parser]) -> None:
+    parser = commands.add_parser(
+        "solve",
+        help="search a deal for a win: won (with the moves), lost or unknown",
+        add_help=False,  # 'solve --help' is answered by the solver's own parser
+    )
+    parser.add_argument("arguments", nargs=argparse.REMAINDER)
+    parser.set_defaults(run=_run_solve)
+
+
 #: Each adds one subcommand (its parser and its ``run`` function).
 _SUBCOMMANDS: tuple[Callable[[argparse._SubParsersAction[_Parser]], None], ...] = (
     _add_games,
@@ -496,6 +515,7 @@ _SUBCOMMANDS: tuple[Callable[[argparse._SubParsersAction[_Parser]], None], ...] 
     _add_play,
     _add_stats,
     _add_replay,
+    _add_solve,
 )
 
 
@@ -521,8 +541,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     >>> main(["stats", "easy-start", "--deals", "-5"])
     2
     """
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments[:1] == ["solve"]:
+        # The solver parses its own options (and answers 'solve --help').
+        from .solver import solve_command
+
+        return solve_command(arguments[1:])
     try:
-        args = _build_parser().parse_args(argv)
+        args = _build_parser().parse_args(arguments)
         run: Callable[[argparse.Namespace], int] = args.run
         return run(args)
     except _UsageError as error:

@@ -2,21 +2,28 @@
 
 The engine never asks which game it plays.  When a :class:`GameRules` value
 is built it compiles its parts into an :class:`Engine`, precomputing what the
-rules fix: the card each foundation takes at each height, and one
-:class:`Move` value per (source, target) pair, so that listing moves
-allocates nothing but the result.
+rules fix: the card each foundation takes at each height, one :class:`Move`
+value per (source, target) pair, and where each foundation's height lives in
+a state's packed foundation key.  Listing moves then costs a dictionary
+lookup per playable card and allocates nothing but the result, and a
+transition builds only the piles it changes.
 
 Users reach the engine through :class:`GameRules` and :class:`State`; it is
 documented here for those who compose their own games.
+
+>>> import patience_rules as pr
+>>> engine = pr.get_game("royal-cotillion")._engine
+>>> engine.total_cards, len(engine.foundation_cards)
+(104, 8)
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from .cards import Card, Rank, _format_cards
+from .cards import _CARDS, Card, Rank, _format_cards
 from .errors import IllegalMoveError, InvalidDealError
 from .piles import PileKind, Place
 from .policies import Compulsion, Refill
@@ -27,6 +34,7 @@ from .state import (
     Move,
     State,
     _Chain,
+    _chain_bottom_up,
     _chain_from_bottom_up,
     _iter_chain,
 )
@@ -36,76 +44,210 @@ if TYPE_CHECKING:
 
 __all__ = ["Engine"]
 
-_FOUNDATION_KIND = PileKind.FOUNDATION
+_FOUNDATION = PileKind.FOUNDATION
+_MIDDLE = PileKind.MIDDLE
+_STOCK = PileKind.STOCK
+_WASTE = PileKind.WASTE
+_CELL = PileKind.CELL
+_COLUMN = PileKind.COLUMN
+
+#: The engine forgets its table of wanted cards when it grows past this many
+#: foundation keys (a few hundred bytes each), so memory stays bounded.
+_WANTED_CACHE_LIMIT = 1 << 15
+
+#: For a wanted card: one item per playable pile (columns, then cells, then
+#: the waste), the moves of the card from that pile to the targets that want
+#: it, in the fixed order; and last, those targets' numbers.
+_Row = tuple[tuple[Move, ...] | tuple[int, ...], ...]
 
 
 class Engine:
-    """The interpreter of one :class:`GameRules` value (built by the rules)."""
+    """The interpreter of one :class:`GameRules` value (built by the rules).
+
+    A state keeps its foundation heights packed into one integer, its
+    *key*: foundation *f* holds ``(key >> shift_f) & mask`` cards.  The
+    engine keeps, per key, the cards the foundations want and the moves they
+    make from each playable pile, so listing moves is a lookup per pile.
+    """
 
     __slots__ = (
-        "_cell_moves",
-        "_column_moves",
+        "_base_key",
+        "_bits",
+        "_cell_refill",
+        "_column_refill",
         "_forced",
-        "_middle_base",
+        "_mask",
+        "_middle_cards",
         "_middle_ranks",
-        "_n_targets",
-        "_redeals",
-        "_refill_cells",
-        "_refill_columns",
+        "_n_cells",
+        "_n_columns",
+        "_n_foundations",
+        "_rows",
+        "_shifts",
+        "_sorted_deck",
+        "_source_moves",
+        "_units",
+        "_wanted",
         "_wants",
-        "_waste_moves",
+        "_waste_source",
         "deck",
         "foundation_cards",
+        "full_key",
+        "middle_size",
+        "redeals",
         "rules",
+        "rules_hash",
         "total_cards",
     )
 
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
+        self.rules_hash = hash((rules.name, rules.decks, rules.options))  # agrees with ==
         self.deck: tuple[Card, ...] = rules.deck()
+        self._sorted_deck = sorted(self.deck)
         self.total_cards = len(self.deck)
         #: foundation f's cards from the base up
         self.foundation_cards: tuple[tuple[Card, ...], ...] = tuple(
             tuple(Card(rank, foundation.suit) for rank in foundation.sequence.ranks)
             for foundation in rules.foundations
         )
-        n_foundations = len(rules.foundations)
-        middle_index = n_foundations  # target number of the middle
-        self._n_targets = n_foundations + (1 if rules.middle is not None else 0)
+        n_foundations = self._n_foundations = len(rules.foundations)
         #: for each foundation, the card it takes at each height (None when full)
         self._wants: tuple[tuple[Card | None, ...], ...] = tuple(
             (*cards, None) for cards in self.foundation_cards
         )
-        self._middle_ranks: frozenset[Rank] = (
-            frozenset(rules.middle.ranks) if rules.middle is not None else frozenset()
+        # The packed foundation key: a fixed number of bits per foundation.
+        self._bits = max(len(cards) for cards in self.foundation_cards).bit_length()
+        self._mask = (1 << self._bits) - 1
+        self._shifts = tuple(self._bits * f for f in range(n_foundations))
+        self._units = tuple(1 << shift for shift in self._shifts)
+        self.full_key = sum(
+            len(cards) << shift
+            for cards, shift in zip(self.foundation_cards, self._shifts, strict=True)
         )
-        self._middle_base: dict[Card, list[int]] = {
-            card: [middle_index] for card in set(self.deck) if card.rank in self._middle_ranks
-        }
-
-        def targets(source: Place) -> tuple[Move, ...]:
-            moves = [
-                Move(source, Place(_FOUNDATION_KIND, f)) for f in range(n_foundations)
-            ]
-            if rules.middle is not None:
-                moves.append(Move(source, Place(PileKind.MIDDLE)))
-            return tuple(moves)
-
-        columns = rules.tableau.columns if rules.tableau is not None else 0
-        cells = rules.reserve.cells if rules.reserve is not None else 0
-        self._column_moves = tuple(targets(Place(PileKind.COLUMN, i)) for i in range(columns))
-        self._cell_moves = tuple(targets(Place(PileKind.CELL, i)) for i in range(cells))
-        self._waste_moves = targets(Place(PileKind.WASTE))
-        self._redeals = rules.stock.redeals
+        self._base_key = sum(
+            unit
+            for foundation, unit in zip(rules.foundations, self._units, strict=True)
+            if foundation.laid_out
+        )
+        middle = rules.middle
+        self._middle_ranks: frozenset[Rank] = (
+            frozenset(middle.ranks) if middle is not None else frozenset()
+        )
+        self._middle_cards = tuple(
+            sorted({card for card in self.deck if card.rank in self._middle_ranks})
+        )
+        self.middle_size = sum(1 for card in self.deck if card.rank in self._middle_ranks)
+        self._n_columns = rules.tableau.columns if rules.tableau is not None else 0
+        self._n_cells = rules.reserve.cells if rules.reserve is not None else 0
+        self._waste_source = self._n_columns + self._n_cells
+        # Playable piles, in the order moves are listed; targets likewise
+        # (the foundations by number, then the middle).
+        sources = [
+            *(Place(_COLUMN, i) for i in range(self._n_columns)),
+            *(Place(_CELL, i) for i in range(self._n_cells)),
+            Place(_WASTE),
+        ]
+        targets = [Place(_FOUNDATION, f) for f in range(n_foundations)]
+        if middle is not None:
+            targets.append(Place(_MIDDLE))
+        self._source_moves = tuple(
+            tuple(Move(source, target) for target in targets) for source in sources
+        )
+        self._rows: dict[tuple[int, ...], _Row] = {}
+        self._wanted: dict[int, dict[Card, _Row]] = {}
+        self.redeals = rules.stock.redeals
         self._forced = rules.compulsion is Compulsion.FORCED
-        self._refill_columns: Refill = (
+        self._column_refill: Refill = (
             rules.tableau.refill if rules.tableau is not None else Refill.NEVER
         )
-        self._refill_cells: Refill = (
+        self._cell_refill: Refill = (
             rules.reserve.refill if rules.reserve is not None else Refill.NEVER
         )
 
-    # -- dealing ------------------------------------------------------------
+    # -- the packed foundation key -----------------------------------------
+
+    def heights(self, key: int) -> tuple[int, ...]:
+        """The foundation heights packed in ``key``.
+
+        >>> import patience_rules as pr
+        >>> engine = pr.get_game("royal-cotillion")._engine
+        >>> engine.heights(engine.full_key)
+        (13, 13, 13, 13, 13, 13, 13, 13)
+        """
+        mask = self._mask
+        return tuple((key >> shift) & mask for shift in self._shifts)
+
+    def pack_heights(self, heights: Sequence[int]) -> int:
+        """The key of the given foundation heights (the inverse of :meth:`heights`).
+
+        >>> import patience_rules as pr
+        >>> engine = pr.get_game("captive-queens")._engine
+        >>> engine.heights(engine.pack_heights((1, 2, 3, 4, 5, 6, 0, 1)))
+        (1, 2, 3, 4, 5, 6, 0, 1)
+        """
+        return sum(height << shift for height, shift in zip(heights, self._shifts, strict=True))
+
+    def _wanted_cards(self, key: int) -> dict[Card, _Row]:
+        """For foundation key ``key``: each wanted card, and its moves from each pile."""
+        wanted = self._wanted.get(key)
+        if wanted is not None:
+            return wanted
+        mask = self._mask
+        middle_target = self._n_foundations
+        hits: dict[Card, list[int]] = {card: [middle_target] for card in self._middle_cards}
+        for f, (wants, shift) in enumerate(zip(self._wants, self._shifts, strict=True)):
+            card = wants[(key >> shift) & mask]
+            if card is not None:
+                if card in hits:
+                    hits[card].append(f)
+                else:
+                    hits[card] = [f]
+        wanted = {card: self._row(tuple(targets)) for card, targets in hits.items()}
+        self._remember(key, wanted)
+        return wanted
+
+    def _row(self, targets: tuple[int, ...]) -> _Row:
+        """The moves of a card wanted by ``targets`` from each playable pile."""
+        row = self._rows.get(targets)
+        if row is None:
+            row = self._rows[targets] = (
+                *(tuple(moves[t] for t in targets) for moves in self._source_moves),
+                targets,
+            )
+        return row
+
+    def _remember(self, key: int, wanted: dict[Card, _Row]) -> None:
+        if len(self._wanted) >= _WANTED_CACHE_LIMIT:
+            self._wanted.clear()
+        self._wanted[key] = wanted
+
+    def _advance(
+        self, wanted: dict[Card, _Row], card: Card, f: int, key: int
+    ) -> dict[Card, _Row]:
+        """The wanted cards after foundation ``f`` took ``card``, reaching ``key``."""
+        known = self._wanted.get(key)
+        if known is not None:
+            return known
+        after = wanted.copy()
+        targets: tuple[int, ...] = after[card][-1]  # type: ignore[assignment]
+        if len(targets) == 1:
+            del after[card]
+        else:
+            after[card] = self._row(tuple(t for t in targets if t != f))
+        following = self._wants[f][(key >> self._shifts[f]) & self._mask]
+        if following is not None:
+            row = after.get(following)
+            if row is None:
+                after[following] = self._row((f,))
+            else:
+                middle = self._n_foundations
+                merged = sorted((*row[-1], f), key=lambda t: (t != middle, t))
+                after[following] = self._row(tuple(merged))
+        self._remember(key, after)
+        return after
+
+    # -- dealing and building states -----------------------------------------
 
     def check_deck_order(self, cards: Iterable[Card]) -> list[Card]:
         """``cards`` as a list, if it is exactly the game's cards; else an error."""
@@ -115,6 +257,8 @@ class Engine:
             raise InvalidDealError(
                 f"a deck order is a sequence of cards, got {cards!r}"
             ) from None
+        if set(map(type, order)) == {Card} and sorted(order) == self._sorted_deck:
+            return order
         strays = [item for item in order if not isinstance(item, Card)]
         if strays:
             raise InvalidDealError(
@@ -122,106 +266,210 @@ class Engine:
                 f"{order.index(strays[0])}"
             )
         have, want = Counter(order), Counter(self.deck)
-        if have != want:
-            missing = sorted((want - have).elements())
-            extra = sorted((have - want).elements())
-            parts = []
-            if missing:
-                parts.append(f"missing {_format_cards(missing)}")
-            if extra:
-                parts.append(f"extra {_format_cards(extra)}")
-            raise InvalidDealError(
-                f"the deck order is not the cards of {self.rules.title} "
-                f"({self.total_cards} cards: {self.rules.decks} standard "
-                f"deck{'s' if self.rules.decks > 1 else ''}): {'; '.join(parts)}"
-            )
-        return order
+        missing = sorted((want - have).elements())
+        extra = sorted((have - want).elements())
+        parts = []
+        if missing:
+            parts.append(f"missing {_format_cards(missing)}")
+        if extra:
+            parts.append(f"extra {_format_cards(extra)}")
+        raise InvalidDealError(
+            f"the deck order is not the cards of {self.rules.title} "
+            f"({self.total_cards} cards: {self.rules.decks} standard "
+            f"deck{'s' if self.rules.decks > 1 else ''}): {'; '.join(parts)}"
+        )
 
     def deal_from(self, cards: Iterable[Card]) -> State:
         """Deal the cards in the given order (the first card is dealt first)."""
         rules = self.rules
         order = self.check_deck_order(cards)
         # Cards laid out before play are taken out of the deck order first.
-        heights = []
         for foundation in rules.foundations:
             if foundation.laid_out:
                 order.remove(Card(foundation.sequence.start, foundation.suit))
-                heights.append(1)
-            else:
-                heights.append(0)
         middle: list[Card] = []
         if rules.middle is not None and rules.middle.laid_out:
-            middle = [card for card in order if card.rank in self._middle_ranks]
-            order = [card for card in order if card.rank not in self._middle_ranks]
+            ranks = self._middle_ranks
+            middle = [card for card in order if card.rank in ranks]
+            order = [card for card in order if card.rank not in ranks]
         position = 0
-        columns: list[_Chain] = []
+        columns: list[list[Card]] = []
         if rules.tableau is not None:
             count, depth = rules.tableau.columns, rules.tableau.depth
             dealt = order[: count * depth]
-            columns = [_chain_from_bottom_up(dealt[i::count]) for i in range(count)]
+            columns = [dealt[i::count] for i in range(count)]
             position = count * depth
-        cells: tuple[Card | None, ...] = ()
+        cells: list[Card | None] = []
         if rules.reserve is not None:
-            cells = tuple(order[position : position + rules.reserve.cells])
+            cells = list(order[position : position + rules.reserve.cells])
             position += rules.reserve.cells
         rest = order[position:]
         rest.reverse()  # the next card of the deck order is the top of the stock
-        state = State(
-            tuple(heights),
-            cells,
-            _EMPTY,
-            tuple(columns),
-            _chain_from_bottom_up(rest),
-            tuple(sorted(middle)),
-            0,
-            rules,
+        return self.build_state(
+            self._base_key, cells, (), columns, rest, middle, 0
         )
-        return state
+
+    def build_state(
+        self,
+        key: int,
+        cells: Sequence[Card | None],
+        waste: Sequence[Card],
+        columns: Sequence[Sequence[Card]],
+        stock: Sequence[Card],
+        middle: Sequence[Card],
+        redeals_used: int,
+    ) -> State:
+        """A state from its parts, piles bottom to top, without any check.
+
+        :meth:`GameRules.make_state` checks the parts and then calls this.
+
+        >>> import patience_rules as pr
+        >>> engine = pr.get_game("easy-start")._engine
+        >>> state = engine.deal_from(engine.deck)
+        >>> engine.build_state(
+        ...     engine.pack_heights(state.foundation_heights), state.cells, state.waste,
+        ...     state.columns, state.stock, state.middle, state.redeals_used) == state
+        True
+        """
+        return State(
+            key,
+            tuple(cells),
+            _chain_from_bottom_up(waste),
+            len(waste),
+            tuple(_chain_from_bottom_up(column) for column in columns),
+            tuple(stock),
+            len(stock),
+            tuple(sorted(middle)),
+            redeals_used,
+            self._wanted_cards(key),
+            self,
+        )
+
+    def pack_state(self, state: State) -> bytes:
+        """The piles of ``state`` as bytes (card indices), for pickling.
+
+        The layout: the foundation heights; the cells (255 for an empty
+        cell); each column's length and cards; the waste's length and
+        cards; the stock's; the middle's.  Piles run bottom to top.
+
+        >>> import patience_rules as pr
+        >>> engine = pr.get_game("captive-queens")._engine
+        >>> state = engine.deal_from(engine.deck)
+        >>> engine.unpack_state(engine.pack_state(state), 0) == state
+        True
+        """
+        data = bytearray(state.foundation_heights)
+        data += bytes(255 if card is None else card for card in state._cells)
+        for pile in (*state._columns, state._waste):
+            cards = _chain_bottom_up(pile)
+            data.append(len(cards))
+            data += bytes(cards)
+        data.append(state._nstock)
+        data += bytes(state._stock[: state._nstock])
+        data.append(len(state._middle))
+        data += bytes(state._middle)
+        return bytes(data)
+
+    def unpack_state(self, data: bytes, redeals_used: int) -> State:
+        """The state packed by :meth:`pack_state` (an example is there)."""
+        cards = _CARDS
+        at = self._n_foundations
+        key = self.pack_heights(data[:at])
+        cells = [None if i == 255 else cards[i] for i in data[at : at + self._n_cells]]
+        at += self._n_cells
+        piles: list[list[Card]] = []
+        for _ in range(self._n_columns + 3):
+            size = data[at]
+            piles.append([cards[i] for i in data[at + 1 : at + 1 + size]])
+            at += 1 + size
+        *columns, waste, stock, middle = piles
+        return self.build_state(key, cells, waste, columns, stock, middle, redeals_used)
 
     # -- moves --------------------------------------------------------------
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """Every legal move of ``state`` in the engine's fixed order."""
-        wants = self._wants
-        wanted = {card: list(targets) for card, targets in self._middle_base.items()}
-        for f, height in enumerate(state._foundations):
-            card = wants[f][height]
-            if card is not None:
-                if card in wanted:
-                    wanted[card].append(f)
-                else:
-                    wanted[card] = [f]
+        wanted = state._wanted
         moves: list[Move] = []
         if wanted:
-            for i, column in enumerate(state._columns):
+            get = wanted.get
+            i = 0
+            for column in state._columns:
                 if column:
-                    hits = wanted.get(column[0])
-                    if hits:
-                        table = self._column_moves[i]
-                        moves.extend(table[t] for t in hits)
-            for i, card in enumerate(state._cells):
-                if card is not None:
-                    hits = wanted.get(card)
-                    if hits:
-                        table = self._cell_moves[i]
-                        moves.extend(table[t] for t in hits)
+                    row = get(column[0])
+                    if row is not None:
+                        moves += row[i]
+                i += 1
+            cells = state._cells
+            if not wanted.keys().isdisjoint(cells):
+                for card in cells:
+                    row = get(card)  # type: ignore[arg-type]
+                    if row is not None:
+                        moves += row[i]
+                    i += 1
             waste = state._waste
             if waste:
-                hits = wanted.get(waste[0])
-                if hits:
-                    table = self._waste_moves
-                    moves.extend(table[t] for t in hits)
-        if state._stock:
+                row = get(waste[0])
+                if row is not None:
+                    moves += row[self._waste_source]
+        if state._nstock:
             moves.append(_DRAW)
-        elif state._waste and state._redeals_used < self._redeals:
+        elif state._nwaste and state._redeals < self.redeals:
             moves.append(_REDEAL)
         if self._forced and len(moves) > 1:
             return (moves[0],)
         return tuple(moves)
 
+    def is_legal(self, state: State, move: object) -> bool:
+        """Whether ``move`` is legal in ``state`` (without listing every move, where it can).
+
+        >>> import patience_rules as pr
+        >>> from patience_rules import Move
+        >>> engine = pr.get_game("royal-cotillion")._engine
+        >>> state = engine.deal_from(engine.deck)
+        >>> engine.is_legal(state, Move.draw()), engine.is_legal(state, Move.redeal())
+        (True, False)
+        """
+        if move.__class__ is not Move:
+            return False
+        assert isinstance(move, Move)
+        target = move.target
+        if target.kind is _FOUNDATION and not self._forced:
+            # A play to a foundation: legal when the source's playable card
+            # is the card the foundation takes next.
+            source = move.source
+            kind, i, f = source.kind, source.index, target.index
+            if not 0 <= f < self._n_foundations:
+                return False
+            card: Card | None
+            if kind is _WASTE:
+                waste = state._waste
+                card = waste[0] if waste and i == 0 else None
+            elif kind is _CELL:
+                card = state._cells[i] if 0 <= i < self._n_cells else None
+            elif kind is _COLUMN:
+                column = state._columns[i] if 0 <= i < self._n_columns else _EMPTY
+                card = column[0] if column else None
+            else:
+                return False
+            return card is not None and card == self._wants[f][
+                (state._key >> self._shifts[f]) & self._mask
+            ]
+        if not self._forced:
+            if move is _DRAW:
+                return state._nstock > 0
+            if move is _REDEAL:
+                return not state._nstock and state._nwaste > 0 and state._redeals < self.redeals
+        return move in self.legal_moves(state)
+
     def apply(self, state: State, move: Move) -> State:
         """The state after ``move``, which must be legal."""
-        if move not in self.legal_moves(state):
+        if self._forced:
+            legal = self.legal_moves(state)
+            if legal and (legal[0] is move or legal[0] == move):
+                return self.transition(state, legal[0])
+            raise IllegalMoveError(self.why_illegal(state, move))
+        if not self.is_legal(state, move):
             raise IllegalMoveError(self.why_illegal(state, move))
         return self.transition(state, move)
 
@@ -233,15 +481,15 @@ class Engine:
         prefix = f"illegal move {move!r} in {rules.title}: "
         source, target = move.source, move.target
         if move == _DRAW:
-            if not state._stock:
+            if not state._nstock:
                 return prefix + "the stock is empty"
         elif move == _REDEAL:
-            if state._redeals_used >= self._redeals:
+            if state._redeals >= self.redeals:
                 return prefix + (
-                    f"no redeal is left (the rules allow {self._redeals}, "
-                    f"{state._redeals_used} used)"
+                    f"no redeal is left (the rules allow {self.redeals}, "
+                    f"{state._redeals} used)"
                 )
-            if state._stock:
+            if state._nstock:
                 return prefix + "a redeal needs an empty stock, and the stock still has cards"
             return prefix + "a redeal needs cards on the waste, and the waste is empty"
         elif target.kind not in (PileKind.FOUNDATION, PileKind.MIDDLE):
@@ -267,7 +515,7 @@ class Engine:
                     return prefix + f"the middle takes only {ranks}, not {card}"
             else:
                 f = target.index
-                wanted = self._wants[f][state._foundations[f]]
+                wanted = self._wants[f][state.foundation_heights[f]]
                 foundation = rules.foundations[f]
                 if wanted != card:
                     expected = (
@@ -309,69 +557,296 @@ class Engine:
         return f"the {kind.value}" if place.index == 0 else f"{kind.value} {place.index}"
 
     def transition(self, state: State, move: Move) -> State:
-        """The state after ``move``, without checking that it is legal."""
-        foundations = state._foundations
+        """The state after ``move``, without checking that it is legal.
+
+        Refills follow the policies: after every move, while an empty column
+        or cell can take a card, the lowest-numbered one takes it (columns
+        before cells).  A state never has an empty refillable pile while its
+        source has a card, so only a move that empties a pile, or a draw onto
+        an empty waste, can call for a refill.
+        """
+        key = state._key
         cells = state._cells
         waste = state._waste
+        nwaste = state._nwaste
         columns = state._columns
         stock = state._stock
+        nstock = state._nstock
         middle = state._middle
-        redeals = state._redeals_used
-        source, target = move.source, move.target
+        redeals = state._redeals
+        wanted = state._wanted
+        source = move.source
         kind = source.kind
         card: Card
-        if kind is PileKind.STOCK:  # the draw
-            card, stock = stock  # type: ignore[misc]
+        refill = False
+        if kind is _STOCK:  # the draw
+            nstock -= 1
+            card = stock[nstock]
             waste = (card, waste)
-        elif target.kind is PileKind.STOCK:  # the redeal
-            stock = _EMPTY
-            for card in _iter_chain(waste):
-                stock = (card, stock)
+            refill = not nwaste
+            nwaste += 1
+        elif move.target.kind is _STOCK:  # the redeal
+            # The card that went onto the waste first is drawn first.
+            stock = tuple(_iter_chain(waste))
+            nstock = nwaste
             waste = _EMPTY
+            nwaste = 0
             redeals += 1
         else:
             i = source.index
-            if kind is PileKind.WASTE:
+            if kind is _WASTE:
                 card, waste = waste  # type: ignore[misc]
-            elif kind is PileKind.CELL:
+                nwaste -= 1
+            elif kind is _CELL:
                 card = cells[i]  # type: ignore[assignment]
-                cells = (*cells[:i], None, *cells[i + 1 :])
+                if nwaste and self._cell_refill is not Refill.NEVER:
+                    # No pile was empty (the waste has a card): the emptied
+                    # cell is the lowest empty one and takes the waste top.
+                    top, waste = waste  # type: ignore[misc]
+                    nwaste -= 1
+                    cells = (*cells[:i], top, *cells[i + 1 :])
+                else:
+                    cells = (*cells[:i], None, *cells[i + 1 :])
+                    refill = True
             else:
                 card, rest = columns[i]  # type: ignore[misc]
                 columns = (*columns[:i], rest, *columns[i + 1 :])
-            if target.kind is _FOUNDATION_KIND:
+                refill = not rest
+            target = move.target
+            if target.kind is _FOUNDATION:
                 f = target.index
-                foundations = (*foundations[:f], foundations[f] + 1, *foundations[f + 1 :])
+                key += self._units[f]
+                wanted = self._advance(wanted, card, f, key)
             else:
                 middle = tuple(sorted((*middle, card)))
-        # Refill policies: fill empty piles, lowest-numbered first.
-        if self._refill_columns is not Refill.NEVER and _EMPTY in columns and (
-            waste or (stock and self._refill_columns is Refill.FROM_WASTE_THEN_STOCK)
+        if refill and (
+            self._column_refill is not Refill.NEVER or self._cell_refill is not Refill.NEVER
         ):
+            columns, cells, waste, nwaste, stock, nstock = self._refill(
+                columns, cells, waste, nwaste, stock, nstock
+            )
+        return State(
+            key, cells, waste, nwaste, columns, stock, nstock, middle, redeals, wanted, self
+        )
+
+    def _refill(
+        self,
+        columns: tuple[_Chain, ...],
+        cells: tuple[Card | None, ...],
+        waste: _Chain,
+        nwaste: int,
+        stock: tuple[Card, ...],
+        nstock: int,
+    ) -> tuple[tuple[_Chain, ...], tuple[Card | None, ...], _Chain, int, tuple[Card, ...], int]:
+        """Fill empty piles by the refill policies, lowest-numbered first."""
+        card: Card
+        policy = self._column_refill
+        if policy is not Refill.NEVER and _EMPTY in columns:
             filled = list(columns)
             for i, column in enumerate(filled):
                 if not column:
                     if waste:
                         card, waste = waste
-                    elif stock and self._refill_columns is Refill.FROM_WASTE_THEN_STOCK:
-                        card, stock = stock
+                        nwaste -= 1
+                    elif nstock and policy is Refill.FROM_WASTE_THEN_STOCK:
+                        nstock -= 1
+                        card = stock[nstock]
                     else:
                         break
                     filled[i] = (card, _EMPTY)
             columns = tuple(filled)
-        if self._refill_cells is not Refill.NEVER and None in cells and (
-            waste or (stock and self._refill_cells is Refill.FROM_WASTE_THEN_STOCK)
-        ):
+        policy = self._cell_refill
+        if policy is not Refill.NEVER and None in cells:
             refilled = list(cells)
             for i, cell in enumerate(refilled):
                 if cell is None:
                     if waste:
                         card, waste = waste
-                    elif stock and self._refill_cells is Refill.FROM_WASTE_THEN_STOCK:
-                        card, stock = stock
+                        nwaste -= 1
+                    elif nstock and policy is Refill.FROM_WASTE_THEN_STOCK:
+                        nstock -= 1
+                        card = stock[nstock]
                     else:
                         break
                     refilled[i] = card
             cells = tuple(refilled)
-        return State(foundations, cells, waste, columns, stock, middle, redeals, self.rules)
+        return columns, cells, waste, nwaste, stock, nstock
 
+    # -- forced moves in one loop -------------------------------------------
+
+    def play_forced(self, state: State) -> State:
+        """The state after playing, while exactly one move is legal, that move.
+
+        The same moves that :meth:`apply` would make one by one, made on
+        plain lists in one loop; only the final state is built.  In a game
+        whose moves are all compulsory this plays to the end of the game.
+
+        >>> import patience_rules as pr
+        >>> engine = pr.get_game("captive-queens")._engine
+        >>> engine.play_forced(engine.deal_from(engine.deck)).is_over
+        True
+        """
+        forced = self._forced
+        n_foundations = self._n_foundations
+        wants = self._wants
+        heights = list(self.heights(state._key))
+        cells = list(state._cells)
+        columns = [list(_chain_bottom_up(column)) for column in state._columns]
+        waste = list(_chain_bottom_up(state._waste))
+        stock = list(state._stock[: state._nstock])
+        middle = list(state._middle)
+        redeals = state._redeals
+        redeal_limit = self.redeals
+        column_refill = self._column_refill
+        cell_refill = self._cell_refill
+        refills = column_refill is not Refill.NEVER or cell_refill is not Refill.NEVER
+        # Every wanted card, with its targets in the listing order: the
+        # middle (numbered after the foundations) first, then by number.
+        middle_target = n_foundations
+        wanted: dict[Card, list[int]] = {card: [middle_target] for card in self._middle_cards}
+        for f in range(n_foundations):
+            card = wants[f][heights[f]]
+            if card is not None:
+                wanted.setdefault(card, []).append(f)
+
+        def take(policy: Refill) -> Card | None:
+            if waste:
+                return waste.pop()
+            if stock and policy is Refill.FROM_WASTE_THEN_STOCK:
+                return stock.pop()
+            return None
+
+        def refill() -> None:
+            if column_refill is not Refill.NEVER:
+                for column in columns:
+                    if not column:
+                        card = take(column_refill)
+                        if card is None:
+                            return
+                        column.append(card)
+            if cell_refill is not Refill.NEVER:
+                for i, cell in enumerate(cells):
+                    if cell is None:
+                        cells[i] = card = take(cell_refill)
+                        if card is None:
+                            return
+
+        get = wanted.get
+        if forced and not columns and not cells:
+            # Only the waste top is ever playable: turn cards one at a time,
+            # and after each, play the waste top while something takes it.
+            while True:
+                while waste:
+                    card = waste[-1]
+                    found = get(card)
+                    if not found:
+                        break
+                    waste.pop()
+                    target = found[0]
+                    if target == middle_target:
+                        middle.append(card)
+                        continue
+                    del found[0]
+                    if not found:
+                        del wanted[card]
+                    height = heights[target] = heights[target] + 1
+                    following = wants[target][height]
+                    if following is not None:
+                        targets = wanted.setdefault(following, [])
+                        targets.append(target)
+                        if len(targets) > 1:
+                            targets.sort(key=lambda t: (t != middle_target, t))
+                if stock:
+                    # Turn cards until one is wanted (or the stock is out).
+                    card = stock.pop()
+                    waste.append(card)
+                    while stock and card not in wanted:
+                        card = stock.pop()
+                        waste.append(card)
+                elif waste and redeals < redeal_limit:
+                    waste.reverse()
+                    stock = waste
+                    waste = []
+                    redeals += 1
+                else:
+                    break
+        while True:
+            # The first legal play in the listing order, and how many there are.
+            kind = -1
+            index = target = count = 0
+            for i, column in enumerate(columns):
+                if column:
+                    found = get(column[-1])
+                    if found:
+                        if kind < 0:
+                            kind, index, target = 0, i, found[0]
+                        count += len(found)
+            if not (forced and kind >= 0) and count < 2:
+                for i, cell in enumerate(cells):
+                    if cell is not None:
+                        found = get(cell)
+                        if found:
+                            if kind < 0:
+                                kind, index, target = 1, i, found[0]
+                            count += len(found)
+                if not (forced and kind >= 0) and count < 2 and waste:
+                    found = get(waste[-1])
+                    if found:
+                        if kind < 0:
+                            kind, target = 2, found[0]
+                        count += len(found)
+            if kind < 0 or not forced:
+                if stock:
+                    count += 1
+                    if kind < 0:
+                        kind = 3
+                elif waste and redeals < redeal_limit:
+                    count += 1
+                    if kind < 0:
+                        kind = 4
+            if kind < 0 or (count != 1 and not forced):
+                break
+            if kind == 3:  # the draw
+                was_empty = not waste
+                waste.append(stock.pop())
+                if was_empty and refills:
+                    refill()
+                continue
+            if kind == 4:  # the redeal
+                waste.reverse()
+                stock = waste
+                waste = []
+                redeals += 1
+                continue
+            played: Card | None
+            if kind == 0:
+                column = columns[index]
+                played = column.pop()
+                emptied = not column
+            elif kind == 1:
+                played = cells[index]
+                cells[index] = None
+                emptied = True
+            else:
+                played = waste.pop()
+                emptied = False
+            assert played is not None
+            if target == middle_target:
+                middle.append(played)
+            else:
+                found = wanted[played]
+                found.remove(target)
+                if not found:
+                    del wanted[played]
+                height = heights[target] = heights[target] + 1
+                following = wants[target][height]
+                if following is not None:
+                    targets = wanted.setdefault(following, [])
+                    targets.append(target)
+                    if len(targets) > 1:
+                        targets.sort(key=lambda t: (t != middle_target, t))
+            if emptied and refills:
+                refill()
+        return self.build_state(
+            self.pack_heights(heights), cells, waste, columns, stock, middle, redeals
+        )

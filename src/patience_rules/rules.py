@@ -22,7 +22,7 @@ from .engine import Engine
 from .errors import InvalidDealError, InvalidRulesError
 from .piles import Foundation, Middle, Reserve, Stock, Tableau
 from .policies import Compulsion, Refill
-from .state import State, _chain_from_bottom_up
+from .state import State
 
 __all__ = ["GameRules"]
 
@@ -142,6 +142,29 @@ class GameRules:
                 f"{sum(deck.values())}"
             )
         object.__setattr__(self, "_engine", Engine(self))
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # A registered game pickles as its name and options; other rules as
+        # their parts.  Either way the engine (and its caches) is rebuilt,
+        # once per process for equal rules.
+        if _is_registered(self):
+            return (_registered_rules, (self.name, self.options))
+        return (
+            _rules_from_parts,
+            (
+                self.name,
+                self.title,
+                self.decks,
+                self.foundations,
+                self.tableau,
+                self.reserve,
+                self.middle,
+                self.stock,
+                self.compulsion,
+                self.options,
+                self.description,
+            ),
+        )
 
     def __repr__(self) -> str:
         options = "".join(f", {key}={value!r}" for key, value in self.options)
@@ -296,15 +319,14 @@ class GameRules:
                 f"cards: the piles must hold exactly the cards of {self.title}: "
                 f"{'; '.join(parts)}"
             )
-        return State(
-            tuple(foundation_heights),
-            tuple(cells),
-            _chain_from_bottom_up(tuple(waste)),
-            tuple(_chain_from_bottom_up(tuple(column)) for column in columns),
-            _chain_from_bottom_up(tuple(stock)),
-            tuple(sorted(middle)),
+        return engine.build_state(
+            engine.pack_heights(foundation_heights),
+            cells,
+            waste,
+            columns,
+            stock,
+            middle,
             redeals_used,
-            self,
         )
 
     def _check_refills(
@@ -336,3 +358,46 @@ class GameRules:
                         f"columns: {self.tableau.name} column {i + 1} holds {len(column)} "
                         f"cards, more than the {depth} it is dealt"
                     )
+
+
+_UNPICKLED: dict[tuple[object, ...], GameRules] = {}
+_REGISTERED: dict[GameRules, bool] = {}
+
+
+def _is_registered(rules: GameRules) -> bool:
+    """Whether ``get_game(rules.name, **options)`` makes these very rules."""
+    known = _REGISTERED.get(rules)
+    if known is None:
+        from .errors import UnknownGameError
+        from .games import get_game
+
+        try:
+            known = get_game(rules.name, **dict(rules.options)) == rules
+        except (UnknownGameError, TypeError, InvalidRulesError):
+            known = False
+        if len(_REGISTERED) < 64:
+            _REGISTERED[rules] = known
+    return known
+
+
+def _registered_rules(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRules:
+    """The registered game ``name`` with ``options`` (for unpickling)."""
+    key = (name, options)
+    rules = _UNPICKLED.get(key)
+    if rules is None:
+        from .games import get_game
+
+        rules = get_game(name, **dict(options))
+        if len(_UNPICKLED) < 64:
+            _UNPICKLED[key] = rules
+    return rules
+
+
+def _rules_from_parts(*parts: object) -> GameRules:
+    """The rules with these parts, made once per process (for unpickling)."""
+    rules = _UNPICKLED.get(parts)
+    if rules is None:
+        rules = GameRules(*parts)  # type: ignore[arg-type]
+        if len(_UNPICKLED) < 64:
+            _UNPICKLED[parts] = rules
+    return rules

@@ -21,15 +21,16 @@ front card, and a foundation starts with its base card.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, TypeAlias
+from collections.abc import Hashable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 
-from .cards import Card
+from .cards import _CARDS, Card
 from .piles import PileKind, Place
 
 if TYPE_CHECKING:
+    from .engine import Engine
     from .rules import GameRules
 
 __all__ = ["Move", "State"]
@@ -41,7 +42,7 @@ _Chain: TypeAlias = tuple[()] | tuple[Card, "_Chain"]
 _EMPTY: _Chain = ()
 
 
-def _chain_from_bottom_up(cards: tuple[Card, ...] | list[Card]) -> _Chain:
+def _chain_from_bottom_up(cards: Sequence[Card]) -> _Chain:
     """A chain whose top is the last of ``cards``."""
     chain: _Chain = _EMPTY
     for card in cards:
@@ -58,17 +59,13 @@ def _iter_chain(chain: _Chain) -> Iterator[Card]:
 
 def _chain_bottom_up(chain: _Chain) -> tuple[Card, ...]:
     """The cards of a chain as a tuple from bottom to top."""
-    cards = list(_iter_chain(chain))
+    cards: list[Card] = []
+    append = cards.append
+    while chain:
+        card, chain = chain
+        append(card)
     cards.reverse()
     return tuple(cards)
-
-
-def _chain_length(chain: _Chain) -> int:
-    count = 0
-    while chain:
-        chain = chain[1]
-        count += 1
-    return count
 
 
 _STOCK = Place(PileKind.STOCK)
@@ -76,7 +73,7 @@ _WASTE = Place(PileKind.WASTE)
 _MIDDLE = Place(PileKind.MIDDLE)
 
 
-@attrs.frozen(repr=False, order=True)
+@attrs.frozen(repr=False, order=True, cache_hash=True)
 class Move:
     """A move: the top card of ``source`` goes to ``target``.
 
@@ -152,26 +149,194 @@ _DRAW = Move(_STOCK, _WASTE)
 _REDEAL = Move(_WASTE, _STOCK)
 
 
-@attrs.frozen(repr=False, cache_hash=True, weakref_slot=False)
+def _restore_state(rules: GameRules, piles: bytes, redeals_used: int) -> State:
+    """Rebuild a pickled state (see :meth:`State.__reduce__`)."""
+    return rules._engine.unpack_state(piles, redeals_used)
+
+
 class State:
     """A position of a game, with the rules it is played by.
 
     States are made by :meth:`GameRules.deal`, :meth:`GameRules.deal_from`
     and :meth:`State.apply`, or from their parts by
-    :meth:`GameRules.make_state`.  The fields are private; read the piles
-    through the properties.
+    :meth:`GameRules.make_state`.  A state is immutable: its piles are read
+    through the properties below, and it hashes and compares by value (two
+    states are equal when they have the same rules and every card in the
+    same place), so states can be kept in sets and used as dictionary keys.
+
+    >>> import patience_rules as pr
+    >>> game = pr.get_game("royal-cotillion")
+    >>> game.deal(7) == game.deal(7), len({game.deal(7), game.deal(7), game.deal(8)})
+    (True, 2)
+    >>> game.deal(7).stock = ()  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    ...
+    AttributeError: property 'stock' of 'State' object has no setter
     """
 
-    _foundations: tuple[int, ...]
+    # The foundations are one int: foundation f's height in the bits the
+    # engine assigns it.  The stock is the first ``_nstock`` cards of a tuple
+    # shared by every state dealt from it (a draw only counts down); the
+    # waste and the columns are chains, shared between states.  ``_wanted``
+    # is the engine's table of the cards the foundations want (shared by
+    # every state with the same foundations); it is derived, not compared.
+    __slots__ = (
+        "_cells",
+        "_columns",
+        "_engine",
+        "_hash",
+        "_key",
+        "_middle",
+        "_nstock",
+        "_nwaste",
+        "_redeals",
+        "_stock",
+        "_wanted",
+        "_waste",
+    )
+
+    _key: int
     _cells: tuple[Card | None, ...]
     _waste: _Chain
+    _nwaste: int
     _columns: tuple[_Chain, ...]
-    _stock: _Chain
+    _stock: tuple[Card, ...]
+    _nstock: int
     _middle: tuple[Card, ...]
-    _redeals_used: int
-    rules: GameRules
+    _redeals: int
+    _engine: Engine
+    _hash: int | None
+    _wanted: dict[Card, Any]
+
+    def __init__(
+        self,
+        key: int,
+        cells: tuple[Card | None, ...],
+        waste: _Chain,
+        nwaste: int,
+        columns: tuple[_Chain, ...],
+        stock: tuple[Card, ...],
+        nstock: int,
+        middle: tuple[Card, ...],
+        redeals: int,
+        wanted: dict[Card, Any],
+        engine: Engine,
+    ) -> None:
+        # Built only by the engine, which keeps the parts consistent.
+        self._key = key
+        self._cells = cells
+        self._waste = waste
+        self._nwaste = nwaste
+        self._columns = columns
+        self._stock = stock
+        self._nstock = nstock
+        self._middle = middle
+        self._redeals = redeals
+        self._wanted = wanted  # the engine's table for this foundation key
+        self._engine = engine
+        self._hash = None
+
+    # -- value semantics ------------------------------------------------------
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            # The foundations, the cells and the sizes of stock and waste, with
+            # the waste's top card: equal states hash alike, and states that
+            # differ elsewhere differ here too nearly always.
+            waste = self._waste
+            h = self._hash = hash(
+                (
+                    self._key,
+                    self._cells,
+                    self._nwaste,
+                    waste[0] if waste else None,
+                    self._nstock,
+                    self._redeals,
+                    self._engine.rules_hash,
+                )
+            )
+        return h
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not State:
+            return NotImplemented
+        assert isinstance(other, State)
+        if self is other:
+            return True
+        return (
+            self._key == other._key
+            and self._nstock == other._nstock
+            and self._nwaste == other._nwaste
+            and self._cells == other._cells
+            and self._columns == other._columns
+            and self._middle == other._middle
+            and self._redeals == other._redeals
+            and self._waste == other._waste
+            and (
+                self._stock is other._stock
+                or self._stock[: self._nstock] == other._stock[: other._nstock]
+            )
+            and (self._engine is other._engine or self._engine.rules == other._engine.rules)
+        )
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __reduce__(self) -> tuple[object, tuple[GameRules, bytes, int]]:
+        # Compact: the piles as bytes of card indices, and the rules.
+        return (_restore_state, (self._engine.rules, self._engine.pack_state(self), self._redeals))
+
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: object) -> State:
+        return self
+
+    def canonical_key(self) -> Hashable:
+        """A hashable value shared by the states of one game that differ only in pile order.
+
+        The rules treat every reserve cell alike, and every tableau column
+        alike: which cell holds a card, or which column holds a pile, never
+        changes what can be played, and a refill fills *an* empty pile from
+        the same source whichever is numbered lowest.  So two states whose
+        cells hold the same cards in another order (and likewise columns)
+        have the same futures, move for move up to renumbering.  This key
+        is the state with cells and columns taken as multisets: a solver's
+        transposition table keys on it to meet such states once.
+
+        >>> import patience_rules as pr
+        >>> game = pr.get_game("royal-cotillion")
+        >>> state = game.deal(7)
+        >>> cells = state.cells
+        >>> swapped = game.make_state(
+        ...     stock=state.stock, columns=state.columns, cells=cells[1:] + cells[:1],
+        ...     foundation_heights=state.foundation_heights)
+        >>> swapped == state, swapped.canonical_key() == state.canonical_key()
+        (False, True)
+        """
+        return (
+            self._key,
+            tuple(sorted([card for card in self._cells if card is not None])),
+            tuple(sorted(self._columns)) if len(self._columns) > 1 else self._columns,
+            self._waste,
+            self._stock[: self._nstock],
+            self._middle,
+            self._redeals,
+        )
 
     # -- the engine ---------------------------------------------------------
+
+    @property
+    def rules(self) -> GameRules:
+        """The rules this state is played by.
+
+        >>> import patience_rules as pr
+        >>> pr.get_game("easy-start").deal(1).rules.name
+        'easy-start'
+        """
+        return self._engine.rules
 
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move in this state, in the engine's fixed order.
@@ -179,33 +344,74 @@ class State:
         Moves to a foundation or the middle come first (by source: columns,
         cells, the waste; then by target), then the draw, then the redeal.
         In a game whose moves are compulsory there is at most one.
+
+        >>> import patience_rules as pr
+        >>> pr.get_game("royal-cotillion").deal(7).legal_moves()[-1]
+        Move.draw()
         """
-        return self.rules._engine.legal_moves(self)
+        return self._engine.legal_moves(self)
 
     def is_legal(self, move: Move) -> bool:
-        """Whether ``move`` is legal in this state."""
-        return move in self.rules._engine.legal_moves(self)
+        """Whether ``move`` is legal in this state.
+
+        >>> import patience_rules as pr
+        >>> state = pr.get_game("captive-queens").deal(1)
+        >>> state.is_legal(Move.draw()), state.is_legal(Move.redeal())
+        (True, False)
+        """
+        return self._engine.is_legal(self, move)
 
     def apply(self, move: Move) -> State:
         """The state after ``move``.
 
         :raises IllegalMoveError: if the move is not legal here; the message
             says why.  This state is unchanged either way.
+
+        >>> import patience_rules as pr
+        >>> state = pr.get_game("captive-queens").deal(1)
+        >>> state.apply(Move.redeal())
+        Traceback (most recent call last):
+        ...
+        patience_rules.errors.IllegalMoveError: illegal move Move.redeal() in Captive Queens: a redeal needs an empty stock, and the stock still has cards
         """
-        return self.rules._engine.apply(self, move)
+        return self._engine.apply(self, move)
+
+    def play_forced(self) -> State:
+        """The state after every forced move: while exactly one move is legal, play it.
+
+        In a game whose moves are all compulsory (Captive Queens) this plays
+        the game to its end.  In a game of choices it plays only the moves
+        that leave no choice (such as a draw when nothing else is legal) and
+        stops at the first state with no move or with two or more.  The
+        result is the state that :meth:`apply` would reach move by move,
+        reached in one tight loop without building the states in between.
+
+        >>> import patience_rules as pr
+        >>> end = pr.get_game("easy-start").deal(1).play_forced()
+        >>> end.is_over, end.is_won
+        (True, True)
+        """
+        return self._engine.play_forced(self)
 
     @property
     def is_over(self) -> bool:
         """Whether no legal move remains."""
-        return not self.rules._engine.legal_moves(self)
+        return not self._engine.legal_moves(self)
 
     @property
     def is_won(self) -> bool:
         """Whether every card is home: on a foundation or in the middle."""
-        return sum(self._foundations) + len(self._middle) == self.rules._engine.total_cards
+        engine = self._engine
+        return self._key == engine.full_key and len(self._middle) == engine.middle_size
 
     def card_of(self, move: Move) -> Card | None:
-        """The card that ``move`` would move here (``None`` for a redeal or an empty pile)."""
+        """The card that ``move`` would move here (``None`` for a redeal or an empty pile).
+
+        >>> import patience_rules as pr
+        >>> state = pr.get_game("captive-queens").deal(1)
+        >>> state.card_of(Move.draw())
+        Card.from_str('7D')
+        """
         if move.is_redeal:
             return None
         return self.top_card(move.source)
@@ -215,10 +421,15 @@ class State:
 
         For a foundation this is its top card; for the stock, the next card
         to be drawn; for the middle, the card last in card order.
+
+        >>> import patience_rules as pr
+        >>> state = pr.get_game("royal-cotillion").deal(7)
+        >>> state.top_card(Place(PileKind.FOUNDATION, 0))
+        Card.from_str('AC')
         """
         kind = place.kind
         if kind is PileKind.STOCK:
-            return self._stock[0] if self._stock else None
+            return self._stock[self._nstock - 1] if self._nstock else None
         if kind is PileKind.WASTE:
             return self._waste[0] if self._waste else None
         if kind is PileKind.COLUMN:
@@ -227,8 +438,8 @@ class State:
         if kind is PileKind.CELL:
             return self._cells[place.index]
         if kind is PileKind.FOUNDATION:
-            height = self._foundations[place.index]
-            cards = self.rules._engine.foundation_cards[place.index]
+            height = self.foundation_heights[place.index]
+            cards = self._engine.foundation_cards[place.index]
             return cards[height - 1] if height else None
         return self._middle[-1] if self._middle else None
 
@@ -237,7 +448,7 @@ class State:
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, bottom to top: the last card is drawn next."""
-        return _chain_bottom_up(self._stock)
+        return self._stock[: self._nstock]
 
     @property
     def waste(self) -> tuple[Card, ...]:
@@ -257,13 +468,13 @@ class State:
     @property
     def foundations(self) -> tuple[tuple[Card, ...], ...]:
         """The foundations, each from its base card to its top card."""
-        cards = self.rules._engine.foundation_cards
-        return tuple(cards[f][:height] for f, height in enumerate(self._foundations))
+        cards = self._engine.foundation_cards
+        return tuple(cards[f][:height] for f, height in enumerate(self.foundation_heights))
 
     @property
     def foundation_heights(self) -> tuple[int, ...]:
         """How many cards each foundation holds."""
-        return self._foundations
+        return self._engine.heights(self._key)
 
     @property
     def middle(self) -> tuple[Card, ...]:
@@ -273,22 +484,32 @@ class State:
     @property
     def stock_size(self) -> int:
         """How many cards the stock holds."""
-        return _chain_length(self._stock)
+        return self._nstock
+
+    @property
+    def waste_size(self) -> int:
+        """How many cards the waste holds.
+
+        >>> import patience_rules as pr
+        >>> pr.get_game("captive-queens").deal(1).waste_size
+        0
+        """
+        return self._nwaste
 
     @property
     def redeals_used(self) -> int:
         """How many times the waste has been turned over as a new stock."""
-        return self._redeals_used
+        return self._redeals
 
     @property
     def redeals_left(self) -> int:
         """How many redeals the rules still allow."""
-        return self.rules.stock.redeals - self._redeals_used
+        return self._engine.redeals - self._redeals
 
     @property
     def cards_home(self) -> int:
         """How many cards are on the foundations and in the middle."""
-        return sum(self._foundations) + len(self._middle)
+        return sum(self.foundation_heights) + len(self._middle)
 
     # -- text ---------------------------------------------------------------
 
@@ -305,7 +526,12 @@ class State:
 
     def __repr__(self) -> str:
         return (
-            f"<State {self.rules.name}: {self.cards_home}/{self.rules._engine.total_cards} "
-            f"cards home, stock {self.stock_size}, waste {_chain_length(self._waste)}, "
-            f"redeals used {self._redeals_used}>"
+            f"<State {self.rules.name}: {self.cards_home}/{self._engine.total_cards} "
+            f"cards home, stock {self._nstock}, waste {self._nwaste}, "
+            f"redeals used {self._redeals}>"
         )
+
+
+def _cards_from_bytes(data: bytes) -> list[Card]:
+    cards = _CARDS
+    return [cards[i] for i in data]

@@ -1,0 +1,59 @@
+"""The solvability of a range of deals: how many are won, lost and unknown.
+
+``python benchmarks/solvability.py --first 1 --last 1000 --max-nodes 100000 --jobs 2``
+solves each deal with :func:`patience_rules.solver.solve_deal` under a node
+budget (the same answers on every machine), prints one line per deal
+(number, outcome, nodes, seconds) and then the totals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from patience_rules.solver import solve_deal
+
+
+def one(job: tuple[str, int, int]) -> tuple[int, str, int, float]:
+    """Solve one deal: (number, outcome, nodes, seconds)."""
+    game, number, max_nodes = job
+    solution = solve_deal(game, number, max_nodes=max_nodes)
+    return number, solution.outcome.value, solution.nodes, solution.seconds
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Solve the deals and print the lines and the totals."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="royal-cotillion")
+    parser.add_argument("--first", type=int, default=1)
+    parser.add_argument("--last", type=int, default=100)
+    parser.add_argument("--max-nodes", type=int, default=100_000)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    jobs = [(args.game, n, args.max_nodes) for n in range(args.first, args.last + 1)]
+    counts = {"won": 0, "lost": 0, "unknown": 0}
+    slowest = 0.0
+    began = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for number, outcome, nodes, seconds in pool.map(one, jobs, chunksize=4):
+            counts[outcome] += 1
+            slowest = max(slowest, seconds)
+            print(f"{number} {outcome} {nodes} {seconds:.2f}", flush=True)
+    total = sum(counts.values())
+    print(
+        f"{args.game} deals {args.first}-{args.last}, at most {args.max_nodes:,} nodes each: "
+        f"won {counts['won']}, lost {counts['lost']}, unknown {counts['unknown']} of {total}; "
+        f"won {100 * counts['won'] / total:.1f}% (at least), decided "
+        f"{100 * (counts['won'] + counts['lost']) / total:.1f}%; slowest deal {slowest:.1f} s; "
+        f"{time.perf_counter() - began:.0f} s in all"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,71 @@
+"""The benchmark runs, and its hand-written simulators play by the same rules."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+import handwritten as hw
+import run
+
+import patience_rules as pr
+
+
+@pytest.mark.parametrize("deal", range(12))
+def test_royal_cotillion_simulator_plays_like_the_engine(deal: int) -> None:
+    state = pr.get_game("royal-cotillion").deal(deal)
+    simulated = hw.rc_deal(list(map(int, state.rules.deck_order(deal))))
+    rng = random.Random(deal)
+    while True:
+        assert run.rc_tuple(state) == simulated
+        moves = state.legal_moves()
+        assert [run.hw_move(move) for move in moves] == hw.rc_moves(simulated)
+        if not moves:
+            break
+        choice = rng.randrange(len(moves))
+        state = state.apply(moves[choice])
+        simulated = hw.rc_apply(simulated, hw.rc_moves(simulated)[choice])
+    assert state.is_won == hw.rc_won(simulated)
+
+
+@pytest.mark.parametrize("game", ["royal-cotillion"])
+def test_playouts_end_alike(game: str) -> None:
+    for deal in range(12, 40):
+        start = pr.get_game(game).deal(deal)
+        end, steps = run.rc_playout(start, random.Random(deal))
+        simulated, simulated_steps = run.hw_rc_playout(
+            hw.rc_deal(list(map(int, start.rules.deck_order(deal)))), random.Random(deal)
+        )
+        assert steps == simulated_steps
+        assert run.rc_tuple(end) == simulated
+
+
+def test_captive_queens_simulator_plays_like_the_engine() -> None:
+    game = pr.get_game("captive-queens")
+    wins = 0
+    for deal in range(60):
+        end = game.deal(deal).play_forced()
+        simulated = run.hw_cq_play(hw.cq_deal(list(map(int, game.deck_order(deal)))))
+        assert end.foundation_heights == simulated[0]
+        assert len(end.middle) == simulated[3]
+        assert end.redeals_used == simulated[4]
+        assert end.is_won == hw.cq_won(simulated)
+        wins += end.is_won
+    assert 0 < wins < 60
+
+
+def test_the_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run.main(["--quick", "--memory-states", "300"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split()[:4] == ["benchmark", "engine", "hand-written", "ratio"]
+    names = [line[:40].strip() for line in lines[2:]]
+    assert "RC random playouts" in names
+    assert "CQ complete games (play_forced)" in names
+    assert any(name.startswith("RC memory per state") for name in names)
+    for line in lines[2:]:
+        assert float(line[40:].split()[2]) > 0  # a ratio

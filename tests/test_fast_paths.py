@@ -1,0 +1,215 @@
+"""The engine's fast paths agree with the plain rules.
+
+``play_forced`` against move-by-move play, the direct legality check against
+the listed moves, pickling, ``make_state`` and the canonical key against the
+states they stand for.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import patience_rules as pr
+from patience_rules import IllegalMoveError, Move, PileKind, Place, State
+
+GAMES = pr.game_names()
+
+
+def reached(game: str, deal: int, steps: int, seed: int) -> State:
+    """The state after up to ``steps`` random legal moves of a deal."""
+    state = pr.get_game(game).deal(deal)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state = state.apply(rng.choice(moves))
+    return state
+
+
+def every_move(state: State) -> list[Move]:
+    """Every move of the game's layout, legal or not, and a few off the layout."""
+    rules = state.rules
+    sources = [Place(PileKind.WASTE), Place(PileKind.WASTE, 1), Place(PileKind.STOCK)]
+    if rules.tableau is not None:
+        sources += [Place(PileKind.COLUMN, i) for i in range(-1, rules.tableau.columns + 1)]
+    if rules.reserve is not None:
+        sources += [Place(PileKind.CELL, i) for i in range(-1, rules.reserve.cells + 1)]
+    targets = [Place(PileKind.FOUNDATION, f) for f in range(-1, len(rules.foundations) + 1)]
+    targets += [Place(PileKind.MIDDLE), Place(PileKind.WASTE), Place(PileKind.STOCK)]
+    return [Move(source, target) for source in sources for target in targets]
+
+
+positions = st.builds(
+    reached,
+    st.sampled_from(GAMES),
+    st.integers(0, 10_000),
+    st.integers(0, 120),
+    st.integers(0, 1000),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions)
+def test_play_forced_is_move_by_move_play(state: State) -> None:
+    stepped = state
+    while len(stepped.legal_moves()) == 1:
+        stepped = stepped.apply(stepped.legal_moves()[0])
+    fast = state.play_forced()
+    assert fast == stepped
+    assert hash(fast) == hash(stepped)
+    assert fast.legal_moves() == stepped.legal_moves()
+    assert (fast.stock, fast.waste, fast.columns, fast.cells, fast.foundations, fast.middle) == (
+        stepped.stock,
+        stepped.waste,
+        stepped.columns,
+        stepped.cells,
+        stepped.foundations,
+        stepped.middle,
+    )
+    assert fast.redeals_used == stepped.redeals_used
+
+
+@pytest.mark.parametrize("game", ["captive-queens", "easy-start", "easy-start-parlett"])
+def test_play_forced_ends_a_compulsory_game(game: str) -> None:
+    for deal in range(30):
+        end = pr.get_game(game).deal(deal).play_forced()
+        assert end.is_over
+        assert end.legal_moves() == ()
+
+
+@settings(max_examples=30, deadline=None)
+@given(positions)
+def test_a_move_is_legal_exactly_when_listed(state: State) -> None:
+    legal = state.legal_moves()
+    for move in every_move(state):
+        assert state.is_legal(move) == (move in legal), move
+        if move not in legal:
+            with pytest.raises(IllegalMoveError):
+                state.apply(move)
+
+
+@settings(max_examples=30, deadline=None)
+@given(positions)
+def test_pickle_round_trip(state: State) -> None:
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy == state
+    assert hash(copy) == hash(state)
+    assert copy.rules == state.rules
+    assert copy.legal_moves() == state.legal_moves()
+    for move in state.legal_moves():
+        assert copy.apply(move) == state.apply(move)
+
+
+@settings(max_examples=30, deadline=None)
+@given(positions)
+def test_make_state_from_the_piles_is_the_same_state(state: State) -> None:
+    made = state.rules.make_state(
+        stock=state.stock,
+        waste=state.waste,
+        columns=state.columns,
+        cells=state.cells,
+        foundation_heights=state.foundation_heights,
+        middle=state.middle,
+        redeals_used=state.redeals_used,
+    )
+    assert made == state
+    assert hash(made) == hash(state)
+    assert made.canonical_key() == state.canonical_key()
+    assert made.legal_moves() == state.legal_moves()
+
+
+def test_states_reached_in_two_orders_are_equal() -> None:
+    """Two plays from different columns commute: the same state, the same hash."""
+    found = 0
+    for deal in range(200):
+        state = pr.get_game("royal-cotillion").deal(deal)
+        plays = [
+            move
+            for move in state.legal_moves()
+            if move.source.kind is PileKind.COLUMN
+        ]
+        for first in plays:
+            for second in plays:
+                if first.source != second.source and first.target != second.target:
+                    one = state.apply(first).apply(second)
+                    other = state.apply(second).apply(first)
+                    assert one == other
+                    assert hash(one) == hash(other)
+                    assert len({one, other}) == 1
+                    found += 1
+    assert found > 0
+
+
+def test_states_differing_in_one_card_are_not_equal() -> None:
+    game = pr.get_game("royal-cotillion")
+    state = game.deal(7)
+    cells = list(state.cells)
+    stock = list(state.stock)
+    first = cells[0]
+    assert first is not None
+    cells[0], stock[0] = stock[0], first
+    other = game.make_state(
+        stock=stock,
+        columns=state.columns,
+        cells=cells,
+        foundation_heights=state.foundation_heights,
+    )
+    assert other != state
+    assert other.canonical_key() != state.canonical_key()
+    assert state != "a state"
+
+
+def test_canonical_key_ignores_the_order_of_cells_and_columns() -> None:
+    game = pr.get_game("royal-cotillion")
+    state = reached("royal-cotillion", 3, 30, 1)
+    shuffled = game.make_state(
+        stock=state.stock,
+        waste=state.waste,
+        columns=state.columns[::-1],
+        cells=state.cells[::-1],
+        foundation_heights=state.foundation_heights,
+    )
+    assert shuffled.canonical_key() == state.canonical_key()
+    assert (shuffled == state) == (
+        state.columns == state.columns[::-1] and state.cells == state.cells[::-1]
+    )
+
+
+def test_a_state_is_immutable() -> None:
+    state = pr.get_game("royal-cotillion").deal(1)
+    with pytest.raises(AttributeError):
+        state.stock = ()  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        state.anything = 1  # type: ignore[attr-defined]
+
+
+def test_sizes_match_the_piles() -> None:
+    for game in GAMES:
+        state = reached(game, 11, 60, 2)
+        assert state.stock_size == len(state.stock)
+        assert state.waste_size == len(state.waste)
+        assert state.top_card(Place(PileKind.STOCK)) == (state.stock[-1] if state.stock else None)
+
+
+def test_rules_pickle_by_name_or_by_parts() -> None:
+    registered = pr.get_game("royal-cotillion-stock-refill")
+    assert pickle.loads(pickle.dumps(registered)) == registered
+    assert len(pickle.dumps(registered)) < 200
+    custom = pr.GameRules(
+        name="my-game",
+        title="My game",
+        decks=1,
+        foundations=registered.foundations[:4],
+        stock=pr.Stock(redeals=1),
+    )
+    assert pickle.loads(pickle.dumps(custom)) == custom
+    state = custom.deal_from(custom.deck())
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy == state
+    assert copy.legal_moves() == state.legal_moves()
