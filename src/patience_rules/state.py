@@ -154,6 +154,9 @@ def _restore_state(rules: GameRules, piles: bytes, redeals_used: int) -> State:
     return rules._engine.unpack_state(piles, redeals_used)
 
 
+@attrs.frozen(
+    init=False, eq=False, repr=False, weakref_slot=False, getstate_setstate=False
+)
 class State:
     """A position of a game, with the rules it is played by.
 
@@ -171,7 +174,7 @@ class State:
     >>> game.deal(7).stock = ()  # doctest: +IGNORE_EXCEPTION_DETAIL
     Traceback (most recent call last):
     ...
-    AttributeError: property 'stock' of 'State' object has no setter
+    attrs.exceptions.FrozenInstanceError: can't set attribute
     """
 
     # The foundations are one int: foundation f's height in the bits the
@@ -180,33 +183,19 @@ class State:
     # waste and the columns are chains, shared between states.  ``_wanted``
     # is the engine's table of the cards the foundations want (shared by
     # every state with the same foundations); it is derived, not compared.
-    __slots__ = (
-        "_cells",
-        "_columns",
-        "_engine",
-        "_hash",
-        "_key",
-        "_middle",
-        "_nstock",
-        "_nwaste",
-        "_redeals",
-        "_stock",
-        "_wanted",
-        "_waste",
-    )
-
-    _key: int
-    _cells: tuple[Card | None, ...]
-    _waste: _Chain
-    _nwaste: int
-    _columns: tuple[_Chain, ...]
-    _stock: tuple[Card, ...]
-    _nstock: int
-    _middle: tuple[Card, ...]
-    _redeals: int
-    _engine: Engine
-    _hash: int | None
-    _wanted: dict[Card, Any]
+    # The fields are private: the piles are read through the properties.
+    _key: int = attrs.field()
+    _cells: tuple[Card | None, ...] = attrs.field()
+    _waste: _Chain = attrs.field()
+    _nwaste: int = attrs.field()
+    _columns: tuple[_Chain, ...] = attrs.field()
+    _stock: tuple[Card, ...] = attrs.field()
+    _nstock: int = attrs.field()
+    _middle: tuple[Card, ...] = attrs.field()
+    _redeals: int = attrs.field()
+    _wanted: dict[Card, Any] = attrs.field()
+    _engine: Engine = attrs.field()
+    _hash: int | None = attrs.field()
 
     def __init__(
         self,
@@ -222,19 +211,21 @@ class State:
         wanted: dict[Card, Any],
         engine: Engine,
     ) -> None:
-        # Built only by the engine, which keeps the parts consistent.
-        self._key = key
-        self._cells = cells
-        self._waste = waste
-        self._nwaste = nwaste
-        self._columns = columns
-        self._stock = stock
-        self._nstock = nstock
-        self._middle = middle
-        self._redeals = redeals
-        self._wanted = wanted  # the engine's table for this foundation key
-        self._engine = engine
-        self._hash = None
+        # Built only by the engine, which keeps the parts consistent.  The
+        # class is frozen, so the fields are set through their slots (faster
+        # than object.__setattr__, and this runs once per move).
+        _set_key(self, key)
+        _set_cells(self, cells)
+        _set_waste(self, waste)
+        _set_nwaste(self, nwaste)
+        _set_columns(self, columns)
+        _set_stock(self, stock)
+        _set_nstock(self, nstock)
+        _set_middle(self, middle)
+        _set_redeals(self, redeals)
+        _set_wanted(self, wanted)  # the engine's table for this foundation key
+        _set_engine(self, engine)
+        _set_hash(self, None)
 
     # -- value semantics ------------------------------------------------------
 
@@ -245,7 +236,7 @@ class State:
             # the waste's top card: equal states hash alike, and states that
             # differ elsewhere differ here too nearly always.
             waste = self._waste
-            h = self._hash = hash(
+            h = hash(
                 (
                     self._key,
                     self._cells,
@@ -256,6 +247,7 @@ class State:
                     self._engine.rules_hash,
                 )
             )
+            _set_hash(self, h)
         return h
 
     def __eq__(self, other: object) -> bool:
@@ -535,3 +527,22 @@ class State:
 def _cards_from_bytes(data: bytes) -> list[Card]:
     cards = _CARDS
     return [cards[i] for i in data]
+
+
+(
+    _set_key,
+    _set_cells,
+    _set_waste,
+    _set_nwaste,
+    _set_columns,
+    _set_stock,
+    _set_nstock,
+    _set_middle,
+    _set_redeals,
+    _set_wanted,
+    _set_engine,
+    _set_hash,
+) = (
+    State.__dict__[field.name].__set__  # the slot's own descriptor
+    for field in attrs.fields(State)
+)
