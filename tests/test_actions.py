@@ -93,9 +93,9 @@ def test_ids_and_moves_round_trip_and_labels_are_distinct(name: str) -> None:
 
 def test_labels_name_the_piles_in_the_games_words() -> None:
     space = pr.ActionSpace(pr.get_game("royal-cotillion"))
-    assert space.label(2) == "Ladies column 1 to foundation 0 (clubs A 3 5 7 9 J K 2 4 6 8 10 Q)"
-    assert space.label(161) == "Lords cell 16 to foundation 7 (spades 2 4 6 8 10 Q A 3 5 7 9 J K)"
-    assert space.label(162).startswith("the waste to foundation 0 ")
+    assert space.label(2) == "Ladies column 1 to foundation 1 (clubs A 3 5 7 9 J K 2 4 6 8 10 Q)"
+    assert space.label(161) == "Lords cell 16 to foundation 8 (spades 2 4 6 8 10 Q A 3 5 7 9 J K)"
+    assert space.label(162).startswith("the waste to foundation 1 ")
     queens = pr.ActionSpace(pr.get_game("captive-queens"))
     assert queens.label(10) == "the waste to the Queens"
 

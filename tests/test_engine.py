@@ -128,7 +128,7 @@ class TestMovesAndErrors:
             state.apply(Move.redeal())
         with pytest.raises(IllegalMoveError, match="Lords cell 17 is not a pile"):
             state.apply(Move.to_foundation(Place(PileKind.CELL, 16), 0))
-        with pytest.raises(IllegalMoveError, match="foundation 9 is not in this game"):
+        with pytest.raises(IllegalMoveError, match="foundation 10 is not in this game"):
             state.apply(Move.to_foundation(Place(PileKind.CELL, 0), 9))
         with pytest.raises(IllegalMoveError, match="the waste is empty"):
             state.apply(Move.to_foundation(Place(PileKind.WASTE), 0))

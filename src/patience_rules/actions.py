@@ -30,7 +30,7 @@ or not in a given state: :meth:`ActionSpace.mask` and
 >>> space.move_of(43)
 Move.to_foundation(Place(PileKind.CELL, 1), 1)
 >>> space.id_of(pr.Move.draw()), space.label(43)
-(0, 'Lords cell 2 to foundation 1 (diamonds A 3 5 7 9 J K 2 4 6 8 10 Q)')
+(0, 'Lords cell 2 to foundation 2 (diamonds A 3 5 7 9 J K 2 4 6 8 10 Q)')
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ class ActionSpace:
     >>> import patience_rules as pr
     >>> space = pr.ActionSpace(pr.get_game("captive-queens"))
     >>> space.size, [space.label(a) for a in range(space.size)][-2:]
-    (11, ['the waste to foundation 7 (spades 5 4 3 2 A K)', 'the waste to the Queens'])
+    (11, ['the waste to foundation 8 (spades 5 4 3 2 A K)', 'the waste to the Queens'])
     >>> state = pr.get_game("captive-queens").deal(1)
     >>> space.mask(state)
     (True, False, False, False, False, False, False, False, False, False, False)
@@ -145,7 +145,7 @@ class ActionSpace:
         return move
 
     def label(self, action: int) -> str:
-        """The move of action ``action`` in words, such as ``'Ladies column 2 to foundation 5 (…)'``."""
+        """The move of action ``action`` in words, such as ``'Ladies column 2 to foundation 6 (…)'``."""
         self._check(action)
         return self._labels[action]
 
@@ -189,22 +189,9 @@ def _count_cells(rules: GameRules) -> int:
     return rules.reserve.cells if rules.reserve is not None else 0
 
 
-def _place_words(rules: GameRules, place: Place) -> str:
-    kind = place.kind
-    if kind is PileKind.COLUMN and rules.tableau is not None:
-        return f"{rules.tableau.name} column {place.index + 1}"
-    if kind is PileKind.CELL and rules.reserve is not None:
-        return f"{rules.reserve.name} cell {place.index + 1}"
-    if kind is PileKind.FOUNDATION:
-        return f"foundation {place.index} ({rules.foundations[place.index].describe()})"
-    if kind is PileKind.MIDDLE and rules.middle is not None:
-        return f"the {rules.middle.name}"
-    return f"the {kind.value}"
-
-
 def _label(rules: GameRules, move: Move) -> str:
     if move == Move.draw():
         return "draw"
     if move == Move.redeal():
         return "redeal"
-    return f"{_place_words(rules, move.source)} to {_place_words(rules, move.target)}"
+    return f"{rules.describe_place(move.source)} to {rules.describe_place(move.target)}"

@@ -497,7 +497,7 @@ class Engine:
                 "cards move only to a foundation or the middle, or by the draw and the redeal"
             )
         else:
-            where = self.describe_place(source)
+            where = rules.describe_place(source)
             if not self.has_place(source) or source.kind in (
                 PileKind.FOUNDATION,
                 PileKind.MIDDLE,
@@ -505,7 +505,7 @@ class Engine:
             ):
                 return prefix + f"{where} is not a pile that cards are played from in this game"
             if not self.has_place(target):
-                return prefix + f"{self.describe_place(target)} is not in this game"
+                return prefix + f"{rules.describe_place(target)} is not in this game"
             card = state.top_card(source)
             if card is None:
                 return prefix + f"{where} is empty"
@@ -516,19 +516,20 @@ class Engine:
             else:
                 f = target.index
                 wanted = self._wants[f][state.foundation_heights[f]]
-                foundation = rules.foundations[f]
                 if wanted != card:
                     expected = (
                         "it is complete" if wanted is None else f"it takes {wanted} next"
                     )
                     return prefix + (
-                        f"foundation {f} ({foundation.describe()}) does not take {card} "
+                        f"{rules.describe_place(target)} does not take {card} "
                         f"from {where}: {expected}"
                     )
         if self._forced:
             forced = self.legal_moves(state)
             if forced:
-                return prefix + f"every move is compulsory here and the move to make is {forced[0]!r}"
+                return prefix + (
+                    f"every move is compulsory here and the move to make is {forced[0]!r}"
+                )
             return prefix + "the game is over: no move is left"
         return prefix + "the rules do not allow it here"
 
@@ -544,17 +545,6 @@ class Engine:
         if kind is PileKind.MIDDLE:
             return rules.middle is not None and index == 0
         return index == 0
-
-    def describe_place(self, place: Place) -> str:
-        """A place in the game's own words, such as ``'Lords cell 3'`` (numbered from 1)."""
-        rules, kind = self.rules, place.kind
-        if kind is PileKind.COLUMN and rules.tableau is not None:
-            return f"{rules.tableau.name} column {place.index + 1}"
-        if kind is PileKind.CELL and rules.reserve is not None:
-            return f"{rules.reserve.name} cell {place.index + 1}"
-        if kind is PileKind.FOUNDATION:
-            return f"foundation {place.index}"
-        return f"the {kind.value}" if place.index == 0 else f"{kind.value} {place.index}"
 
     def transition(self, state: State, move: Move) -> State:
         """The state after ``move``, without checking that it is legal.

@@ -20,7 +20,7 @@ from .cards import Card, Suit, _format_cards, standard_deck
 from .deals import shuffled_deck
 from .engine import Engine
 from .errors import InvalidDealError, InvalidRulesError
-from .piles import Foundation, Middle, Reserve, Stock, Tableau
+from .piles import Foundation, Middle, PileKind, Place, Reserve, Stock, Tableau
 from .policies import Compulsion, Refill
 from .state import State
 
@@ -170,6 +170,31 @@ class GameRules:
         options = "".join(f", {key}={value!r}" for key, value in self.options)
         return f"<GameRules {self.name}{options}>"
 
+    def describe_place(self, place: Place) -> str:
+        """A place in the game's own words, piles numbered from 1.
+
+        >>> import patience_rules as pr
+        >>> rules = pr.get_game("royal-cotillion")
+        >>> rules.describe_place(pr.Place(pr.PileKind.CELL, 2))
+        'Lords cell 3'
+        >>> rules.describe_place(pr.Place(pr.PileKind.FOUNDATION, 4))
+        'foundation 5 (clubs 2 4 6 8 10 Q A 3 5 7 9 J K)'
+        >>> pr.get_game("captive-queens").describe_place(pr.Place(pr.PileKind.MIDDLE))
+        'the Queens'
+        """
+        kind, index = place.kind, place.index
+        if kind is PileKind.COLUMN and self.tableau is not None:
+            return f"{self.tableau.name} column {index + 1}"
+        if kind is PileKind.CELL and self.reserve is not None:
+            return f"{self.reserve.name} cell {index + 1}"
+        if kind is PileKind.FOUNDATION:
+            if 0 <= index < len(self.foundations):
+                return f"foundation {index + 1} ({self.foundations[index].describe()})"
+            return f"foundation {index + 1}"
+        if kind is PileKind.MIDDLE and self.middle is not None and index == 0:
+            return f"the {self.middle.name}"
+        return f"the {kind.value}" if index == 0 else f"{kind.value} {index + 1}"
+
     # -- cards and deals ----------------------------------------------------
 
     def deck(self) -> tuple[Card, ...]:
@@ -255,7 +280,7 @@ class GameRules:
             high = foundation.sequence.length
             if not isinstance(height, int) or isinstance(height, bool) or not low <= height <= high:
                 raise InvalidDealError(
-                    f"foundations: foundation {f} ({foundation.describe()}) holds from "
+                    f"foundations: {self.describe_place(Place(PileKind.FOUNDATION, f))} holds from "
                     f"{low} to {high} cards, got {height!r}"
                 )
         for name, pile in (("stock", stock), ("waste", waste), ("middle", middle)):
