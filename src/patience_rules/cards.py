@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Iterable
 from typing import Final
 
@@ -234,3 +235,27 @@ def standard_deck(decks: int = 1) -> tuple[Card, ...]:
 
 def _format_cards(cards: Iterable[Card]) -> str:
     return " ".join(_STRS[card] for card in cards)
+
+
+def _difference(
+    have: Iterable[Card],
+    want: Iterable[Card],
+    missing: str = "missing",
+    extra: str = "extra",
+) -> str | None:
+    """How the multiset ``have`` differs from ``want``, for an error message.
+
+    ``None`` when they are the same cards; otherwise, such as
+    ``'missing QH; extra KS'`` (with the given words).
+    """
+    counted, wanted = Counter(have), Counter(want)
+    if counted == wanted:
+        return None
+    parts = []
+    lacking = sorted((wanted - counted).elements())
+    surplus = sorted((counted - wanted).elements())
+    if lacking:
+        parts.append(f"{missing} {_format_cards(lacking)}")
+    if surplus:
+        parts.append(f"{extra} {_format_cards(surplus)}")
+    return "; ".join(parts)

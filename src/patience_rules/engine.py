@@ -19,11 +19,10 @@ documented here for those who compose their own games.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from .cards import _CARDS, Card, Rank, _format_cards
+from .cards import _CARDS, Card, Rank, _difference
 from .errors import IllegalMoveError, InvalidDealError
 from .piles import PileKind, Place
 from .policies import Compulsion, Refill
@@ -265,18 +264,11 @@ class Engine:
                 f"a deck order holds only Card values, got {strays[0]!r} at position "
                 f"{order.index(strays[0])}"
             )
-        have, want = Counter(order), Counter(self.deck)
-        missing = sorted((want - have).elements())
-        extra = sorted((have - want).elements())
-        parts = []
-        if missing:
-            parts.append(f"missing {_format_cards(missing)}")
-        if extra:
-            parts.append(f"extra {_format_cards(extra)}")
+        difference = _difference(order, self.deck) or "the order differs"
         raise InvalidDealError(
             f"the deck order is not the cards of {self.rules.title} "
             f"({self.total_cards} cards: {self.rules.decks} standard "
-            f"deck{'s' if self.rules.decks > 1 else ''}): {'; '.join(parts)}"
+            f"deck{'s' if self.rules.decks > 1 else ''}): {difference}"
         )
 
     def deal_from(self, cards: Iterable[Card]) -> State:

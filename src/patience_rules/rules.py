@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from .cards import Card, Suit, _format_cards, standard_deck
+from .cards import Card, Suit, _difference, _format_cards, standard_deck
 from .deals import shuffled_deck
 from .engine import Engine
 from .errors import InvalidDealError, InvalidRulesError
@@ -118,17 +118,13 @@ class GameRules:
                 Card(rank, suit) for rank in self.middle.ranks for suit in Suit
                 for _ in range(self.decks)
             )
-        if home != deck:
-            missing = sorted((deck - home).elements())
-            extra = sorted((home - deck).elements())
-            parts = []
-            if missing:
-                parts.append(f"no place for {_format_cards(missing)}")
-            if extra:
-                parts.append(f"places for cards the deck lacks: {_format_cards(extra)}")
+        difference = _difference(
+            home.elements(), deck.elements(), "no place for", "places for cards the deck lacks:"
+        )
+        if difference is not None:
             raise InvalidRulesError(
                 f"the foundations and the middle of {self.title!r} must take exactly the "
-                f"cards of {self.decks} deck(s): {'; '.join(parts)}"
+                f"cards of {self.decks} deck(s): {difference}"
             )
         laid_out = sum(1 for foundation in self.foundations if foundation.laid_out)
         if self.middle is not None and self.middle.laid_out:
@@ -331,18 +327,10 @@ class GameRules:
             *on_foundations,
             *middle,
         ]
-        have, want = Counter(every), Counter(engine.deck)
-        if have != want:
-            missing = sorted((want - have).elements())
-            extra = sorted((have - want).elements())
-            parts = []
-            if missing:
-                parts.append(f"missing {_format_cards(missing)}")
-            if extra:
-                parts.append(f"extra {_format_cards(extra)}")
+        difference = _difference(every, engine.deck)
+        if difference is not None:
             raise InvalidDealError(
-                f"cards: the piles must hold exactly the cards of {self.title}: "
-                f"{'; '.join(parts)}"
+                f"cards: the piles must hold exactly the cards of {self.title}: {difference}"
             )
         return engine.build_state(
             engine.pack_heights(foundation_heights),
