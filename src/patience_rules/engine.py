@@ -713,6 +713,23 @@ class Engine:
                         if card is None:
                             return
 
+        def home(card: Card, target: int) -> None:
+            """Put ``card`` on ``target`` and update what the foundations want."""
+            if target == middle_target:
+                middle.append(card)
+                return
+            found = wanted[card]
+            found.remove(target)
+            if not found:
+                del wanted[card]
+            height = heights[target] = heights[target] + 1
+            following = wants[target][height]
+            if following is not None:
+                targets = wanted.setdefault(following, [])
+                targets.append(target)
+                if len(targets) > 1:
+                    targets.sort(key=lambda t: (t != middle_target, t))
+
         get = wanted.get
         if forced and not columns and not cells:
             # Only the waste top is ever playable: turn cards one at a time,
@@ -724,20 +741,7 @@ class Engine:
                     if not found:
                         break
                     waste.pop()
-                    target = found[0]
-                    if target == middle_target:
-                        middle.append(card)
-                        continue
-                    del found[0]
-                    if not found:
-                        del wanted[card]
-                    height = heights[target] = heights[target] + 1
-                    following = wants[target][height]
-                    if following is not None:
-                        targets = wanted.setdefault(following, [])
-                        targets.append(target)
-                        if len(targets) > 1:
-                            targets.sort(key=lambda t: (t != middle_target, t))
+                    home(card, found[0])
                 if stock:
                     # Turn cards until one is wanted (or the stock is out).
                     card = stock.pop()
@@ -813,20 +817,7 @@ class Engine:
                 played = waste.pop()
                 emptied = False
             assert played is not None
-            if target == middle_target:
-                middle.append(played)
-            else:
-                found = wanted[played]
-                found.remove(target)
-                if not found:
-                    del wanted[played]
-                height = heights[target] = heights[target] + 1
-                following = wants[target][height]
-                if following is not None:
-                    targets = wanted.setdefault(following, [])
-                    targets.append(target)
-                    if len(targets) > 1:
-                        targets.sort(key=lambda t: (t != middle_target, t))
+            home(played, target)
             if emptied and refills:
                 refill()
         return self.build_state(
