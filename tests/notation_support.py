@@ -78,13 +78,5 @@ def assert_valid(state: State) -> None:
         *state.middle,
     ]
     assert Counter(piles) == Counter(rules.deck())
-    rebuilt = rules.make_state(
-        stock=state.stock,
-        waste=state.waste,
-        columns=state.columns,
-        cells=state.cells,
-        foundation_heights=state.foundation_heights,
-        middle=state.middle,
-        redeals_used=state.redeals_used,
-    )
+    rebuilt = rules.make_state(**state.parts())
     assert rebuilt == state

@@ -109,15 +109,7 @@ def test_pickle_round_trip(state: State) -> None:
 @settings(max_examples=30, deadline=None)
 @given(positions)
 def test_make_state_from_the_piles_is_the_same_state(state: State) -> None:
-    made = state.rules.make_state(
-        stock=state.stock,
-        waste=state.waste,
-        columns=state.columns,
-        cells=state.cells,
-        foundation_heights=state.foundation_heights,
-        middle=state.middle,
-        redeals_used=state.redeals_used,
-    )
+    made = state.rules.make_state(**state.parts())
     assert made == state
     assert hash(made) == hash(state)
     assert made.canonical_key() == state.canonical_key()

@@ -38,15 +38,7 @@ def all_cards(state: pr.State) -> Counter[pr.Card]:
 
 def rebuilt(state: pr.State) -> pr.State:
     """The same position, built afresh from its public piles."""
-    return state.rules.make_state(
-        stock=state.stock,
-        waste=state.waste,
-        columns=state.columns,
-        cells=state.cells,
-        foundation_heights=state.foundation_heights,
-        middle=state.middle,
-        redeals_used=state.redeals_used,
-    )
+    return state.rules.make_state(**state.parts())
 
 
 def every_move(state: pr.State) -> list[pr.Move]:

@@ -20,15 +20,9 @@ def cards(text: str) -> list[Card]:
 def with_stock_shuffled(state: pr.State, seed: int) -> pr.State:
     stock = list(state.stock)
     random.Random(seed).shuffle(stock)
-    return state.rules.make_state(
-        stock=stock,
-        waste=state.waste,
-        columns=state.columns,
-        cells=state.cells,
-        foundation_heights=state.foundation_heights,
-        middle=state.middle,
-        redeals_used=state.redeals_used,
-    )
+    parts = state.parts()
+    parts["stock"] = tuple(stock)
+    return state.rules.make_state(**parts)
 
 
 @pytest.mark.parametrize("name", pr.game_names())

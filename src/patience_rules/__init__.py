@@ -49,7 +49,7 @@ from .policies import Compulsion, Refill
 from .records import GameRecord
 from .rules import GameRules
 from .sequences import FoundationSequence
-from .state import Move, State
+from .state import Move, State, StateParts
 from .svg import state_to_svg
 
 __version__ = "0.1.0"
@@ -84,6 +84,7 @@ __all__ = [
     "Refill",
     "Reserve",
     "State",
+    "StateParts",
     "Stock",
     "Suit",
     "Tableau",

@@ -22,7 +22,7 @@ front card, and a foundation starts with its base card.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias, TypedDict
 
 import attrs
 
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .engine import Engine
     from .rules import GameRules
 
-__all__ = ["Move", "State"]
+__all__ = ["Move", "State", "StateParts"]
 
 #: A persistent linked list of cards, top card first: ``()`` or ``(card, rest)``.
 #: Pushing and popping allocate at most one pair, and untouched tails are
@@ -152,6 +152,25 @@ _REDEAL = Move(_WASTE, _STOCK)
 def _restore_state(rules: GameRules, piles: bytes, redeals_used: int) -> State:
     """Rebuild a pickled state (see :meth:`State.__reduce__`)."""
     return rules._engine.unpack_state(piles, redeals_used)
+
+
+class StateParts(TypedDict):
+    """A state's piles by name, each bottom to top (see :meth:`State.parts`)."""
+
+    #: The stock; its last card is drawn next.
+    stock: tuple[Card, ...]
+    #: The waste; its last card is playable.
+    waste: tuple[Card, ...]
+    #: The tableau columns, each from its back card to its front card.
+    columns: tuple[tuple[Card, ...], ...]
+    #: The cells, ``None`` where one is empty.
+    cells: tuple[Card | None, ...]
+    #: How many cards each foundation holds.
+    foundation_heights: tuple[int, ...]
+    #: The cards in the middle, in card order.
+    middle: tuple[Card, ...]
+    #: How many redeals have been made.
+    redeals_used: int
 
 
 @attrs.frozen(
@@ -492,6 +511,31 @@ class State:
     def redeals_used(self) -> int:
         """How many times the waste has been turned over as a new stock."""
         return self._redeals
+
+    def parts(self) -> StateParts:
+        """The state's piles, as the keyword arguments of :meth:`GameRules.make_state`.
+
+        Change some and make a new state from them; the new state is
+        checked in full.
+
+        >>> import patience_rules as pr
+        >>> state = pr.get_game("royal-cotillion").deal(7)
+        >>> state.rules.make_state(**state.parts()) == state
+        True
+        >>> parts = state.parts()
+        >>> parts["stock"] = parts["stock"][::-1]
+        >>> state.rules.make_state(**parts).stock[-1] == state.stock[0]
+        True
+        """
+        return StateParts(
+            stock=self.stock,
+            waste=self.waste,
+            columns=self.columns,
+            cells=self.cells,
+            foundation_heights=self.foundation_heights,
+            middle=self.middle,
+            redeals_used=self.redeals_used,
+        )
 
     @property
     def redeals_left(self) -> int:
