@@ -40,7 +40,7 @@ import os
 import statistics
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from typing import TYPE_CHECKING, Protocol, TypeAlias, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
 
@@ -70,10 +70,19 @@ __all__ = [
     "wilson_interval",
 ]
 
-#: A chooser picks one of the legal moves of a state: it is called as
-#: ``choose(state, moves)`` with ``moves == state.legal_moves()`` (never
-#: empty) and returns one of them.  :meth:`Policy.chooser` makes one per deal.
-Chooser: TypeAlias = Callable[[State, tuple[Move, ...]], Move]
+class Chooser(Protocol):
+    """Picks one of the legal moves of a state.
+
+    It is called as ``choose(state, moves)`` with ``moves ==
+    state.legal_moves()`` (never empty) and returns one of them; any function
+    of that shape is a chooser.  :meth:`Policy.chooser` makes one per deal.
+
+    >>> first: Chooser = lambda state, moves: moves[0]
+    """
+
+    def __call__(self, state: State, moves: tuple[Move, ...], /) -> Move:
+        """The move chosen among ``moves``, the legal moves of ``state``."""
+        ...
 
 #: How many deals one task plays, unless the caller says otherwise.
 DEFAULT_CHUNK_SIZE = 250
