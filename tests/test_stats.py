@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing
 import pickle
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -243,7 +244,7 @@ def test_play_deals_does_not_depend_on_the_executor() -> None:
     inline = play_deals(ROYAL, 40, policy=policy, jobs=1)
     with ThreadPoolExecutor(3) as threads:
         threaded = play_deals(ROYAL, 40, policy=policy, executor=threads, chunk_size=3)
-    with ProcessPoolExecutor(2) as processes:
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as processes:
         pooled = play_deals(ROYAL, 40, policy=policy, executor=processes, chunk_size=11)
     default_pool = play_deals(ROYAL, 40, policy=policy, jobs=2, chunk_size=5)
     assert inline == threaded == pooled == default_pool

@@ -36,6 +36,8 @@ number of workers or chunk size does the work.
 from __future__ import annotations
 
 import math
+import multiprocessing
+import multiprocessing.context
 import os
 import statistics
 from collections.abc import Callable, Iterable, Iterator
@@ -511,6 +513,16 @@ def _check_whole(name: str, value: object, low: int) -> int:
     return value
 
 
+def _process_context() -> multiprocessing.context.BaseContext:
+    """Worker processes that start clean: a fork server where there is one, else spawn.
+
+    Forking a process that runs threads (a test runner, a notebook, a Dask
+    client) may deadlock the child, so the default pool never forks the caller.
+    """
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
 def play_deals(
     rules: GameRules,
     count: int,
@@ -576,7 +588,7 @@ def play_deals(
         return total
     own = executor is None
     pool = executor if executor is not None else ProcessPoolExecutor(
-        max_workers=min(jobs or os.cpu_count() or 1, len(chunks))
+        max_workers=min(jobs or os.cpu_count() or 1, len(chunks)), mp_context=_process_context()
     )
     try:
         futures: dict[Future[DealStats], int] = {
