@@ -5,11 +5,41 @@ Each session is runnable on its own; ``nox`` alone runs tests, typing and lint.
 
 from __future__ import annotations
 
+import os
+import re
+import shutil
+import subprocess
+
 import nox
 
 nox.options.sessions = ["tests", "extras", "typing", "lint"]
 nox.options.reuse_existing_virtualenvs = True
-nox.options.error_on_missing_interpreters = True
+# A missing interpreter skips its session locally and fails it under CI (nox's default).
+
+
+def _pyenv_pythons() -> None:
+    """Put every Python 3.10-3.13 that pyenv has installed on the path for nox to find.
+
+    pyenv's shims run only the versions selected in ``PYENV_VERSION``, so select
+    the current one first (it runs nox) and then the newest release of each minor
+    version.  Nothing happens without pyenv or when ``PYENV_VERSION`` is set.
+    """
+    if "PYENV_VERSION" in os.environ or shutil.which("pyenv") is None:
+        return
+
+    def pyenv(*args: str) -> str:
+        return subprocess.run(["pyenv", *args], capture_output=True, text=True).stdout
+
+    current = pyenv("version-name").strip().split(":")[0]
+    newest: dict[str, str] = {}
+    releases = [v for v in pyenv("versions", "--bare").split() if re.fullmatch(r"3\.1[0-3]\.\d+", v)]
+    for version in sorted(releases, key=lambda v: tuple(map(int, v.split("."))), reverse=True):
+        newest.setdefault(version.rsplit(".", 1)[0], version)
+    chosen = [current, *(v for v in newest.values() if v != current)]
+    os.environ["PYENV_VERSION"] = ":".join(v for v in chosen if v)
+
+
+_pyenv_pythons()
 
 PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
 
