@@ -20,7 +20,7 @@ documented here for those who compose their own games.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import _CARDS, Card, Rank, _difference
 from .errors import IllegalMoveError, InvalidDealError
@@ -620,13 +620,23 @@ class Engine:
         stock: tuple[Card, ...],
         nstock: int,
     ) -> tuple[tuple[_Chain, ...], tuple[Card | None, ...], _Chain, int, tuple[Card, ...], int]:
-        """Fill empty piles by the refill policies, lowest-numbered first."""
+        """Fill empty piles by the refill policies, lowest-numbered first.
+
+        Columns come first, then cells; each empty one takes the waste top or,
+        where its policy allows and the waste is empty, the stock top.
+        """
         card: Card
-        policy = self._column_refill
-        if policy is not Refill.NEVER and _EMPTY in columns:
-            filled = list(columns)
-            for i, column in enumerate(filled):
-                if not column:
+        results: list[tuple[Any, ...]] = []
+        for policy, piles, empty in (
+            (self._column_refill, columns, _EMPTY),
+            (self._cell_refill, cells, None),
+        ):
+            if policy is Refill.NEVER or empty not in piles:
+                results.append(piles)  # unchanged, and still shared
+                continue
+            filled = list(piles)
+            for i, pile in enumerate(filled):
+                if pile == empty:
                     if waste:
                         card, waste = waste
                         nwaste -= 1
@@ -635,23 +645,9 @@ class Engine:
                         card = stock[nstock]
                     else:
                         break
-                    filled[i] = (card, _EMPTY)
-            columns = tuple(filled)
-        policy = self._cell_refill
-        if policy is not Refill.NEVER and None in cells:
-            refilled = list(cells)
-            for i, cell in enumerate(refilled):
-                if cell is None:
-                    if waste:
-                        card, waste = waste
-                        nwaste -= 1
-                    elif nstock and policy is Refill.FROM_WASTE_THEN_STOCK:
-                        nstock -= 1
-                        card = stock[nstock]
-                    else:
-                        break
-                    refilled[i] = card
-            cells = tuple(refilled)
+                    filled[i] = (card, _EMPTY) if empty is _EMPTY else card
+            results.append(tuple(filled))
+        columns, cells = results
         return columns, cells, waste, nwaste, stock, nstock
 
     # -- forced moves in one loop -------------------------------------------
