@@ -20,23 +20,27 @@ nox.options.reuse_existing_virtualenvs = True
 def _pyenv_pythons() -> None:
     """Put every Python 3.10-3.13 that pyenv has installed on the path for nox to find.
 
-    pyenv's shims run only the versions selected in ``PYENV_VERSION``, so select
-    the current one first (it runs nox) and then the newest release of each minor
-    version.  Nothing happens without pyenv or when ``PYENV_VERSION`` is set.
+    pyenv's shims run only the versions selected in ``PYENV_VERSION`` (which
+    pyenv itself sets to the running version), so keep those first (the first
+    one runs nox) and add the newest release of each other minor version.
+    Nothing happens without pyenv.
     """
-    if "PYENV_VERSION" in os.environ or shutil.which("pyenv") is None:
+    if shutil.which("pyenv") is None:
         return
 
     def pyenv(*args: str) -> str:
         return subprocess.run(["pyenv", *args], capture_output=True, text=True).stdout
 
-    current = pyenv("version-name").strip().split(":")[0]
-    newest: dict[str, str] = {}
+    selected = os.environ.get("PYENV_VERSION") or pyenv("version-name").strip()
+    chosen = [v for v in selected.split(":") if v]
+    minors = {v.rsplit(".", 1)[0] for v in chosen}
     releases = [v for v in pyenv("versions", "--bare").split() if re.fullmatch(r"3\.1[0-3]\.\d+", v)]
     for version in sorted(releases, key=lambda v: tuple(map(int, v.split("."))), reverse=True):
-        newest.setdefault(version.rsplit(".", 1)[0], version)
-    chosen = [current, *(v for v in newest.values() if v != current)]
-    os.environ["PYENV_VERSION"] = ":".join(v for v in chosen if v)
+        minor = version.rsplit(".", 1)[0]
+        if minor not in minors:
+            minors.add(minor)
+            chosen.append(version)
+    os.environ["PYENV_VERSION"] = ":".join(chosen)
 
 
 _pyenv_pythons()
