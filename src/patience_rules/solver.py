@@ -177,15 +177,26 @@ class _Search:
             for position, rank in enumerate(foundation.sequence.ranks):
                 card = (foundation.suit * 13) + rank - 1
                 self.homes.setdefault(card, []).append((f, position))
-        self.copies = rules.decks
         self.wants = [
             (*(foundation.suit * 13 + rank - 1 for rank in foundation.sequence.ranks), -1)
             for foundation in foundations
         ]
-        self.safe_columns = (
-            rules.compulsion is Compulsion.NONE
-            and rules.tableau is not None
-            and rules.tableau.refill is Refill.NEVER
+        tableau, reserve = rules.tableau, rules.reserve
+        plain = rules.compulsion is Compulsion.NONE and rules.middle is None
+        #: the piles from which a sure card's plays may stand for every move
+        self.sure_sources: frozenset[PileKind] = frozenset(
+            kind
+            for kind, sure in (
+                (PileKind.COLUMN, tableau is not None and tableau.refill is Refill.NEVER),
+                (
+                    PileKind.CELL,
+                    reserve is not None
+                    and reserve.refill in (Refill.NEVER, Refill.FROM_WASTE)
+                    and rules.stock.redeals == 0,
+                ),
+                (PileKind.WASTE, rules.stock.redeals == 0),
+            )
+            if plain and sure
         )
         self.relax = rules.stock.redeals == 0 and rules.middle is None
 
@@ -205,21 +216,32 @@ class _Search:
     # -- move choice --------------------------------------------------------
 
     def moves(self, state: State) -> tuple[Move, ...]:
-        """The moves to search, in order: a safe column play alone, else every move."""
+        """The moves to search, in order: the plays of a sure card alone, else every move.
+
+        A card is *sure* when every foundation that has yet to take a copy
+        of it wants it now (see the module notes): its plays home then
+        stand for all the moves of the state.
+        """
         moves = state.legal_moves()
-        if self.safe_columns and len(moves) > 1:
-            heights = None
-            for move in moves:
-                if move.source.kind is not PileKind.COLUMN:
-                    break
+        sure_sources = self.sure_sources
+        if not sure_sources or len(moves) < 2:
+            return moves
+        heights = state.foundation_heights
+        i, n = 0, len(moves)
+        while i < n:
+            move = moves[i]
+            source = move.source
+            j = i + 1
+            while j < n and moves[j].source == source:
+                j += 1
+            if source.kind in sure_sources and move.target.kind is PileKind.FOUNDATION:
                 card = state.card_of(move)
                 homes = self.homes.get(card) if card is not None else None
-                if homes is None or move.target.kind is not PileKind.FOUNDATION:
-                    continue
-                if heights is None:
-                    heights = state.foundation_heights
-                if sum(1 for f, p in homes if heights[f] > p) == self.copies - 1:
-                    return (move,)
+                if homes is not None:
+                    open_homes = sum(1 for f, p in homes if heights[f] <= p)
+                    if open_homes == j - i:
+                        return moves[i:j]
+            i = j
         return moves
 
     # -- the relaxed game ---------------------------------------------------
@@ -229,51 +251,44 @@ class _Search:
         if not self.relax:
             return True
         heights = list(state.foundation_heights)
-        reached = [0] * 52
-        left = [0] * 52
-        for card, homes in self.homes.items():
-            for f, position in homes:
-                if heights[f] > position:
-                    left[card] += 1
-                    reached[card] += 1
-                elif heights[f] == position:
-                    reached[card] += 1
-        seen = set(map(int, state.stock))
-        columns = [[int(card) for card in column] for column in state.columns]
-        seen.update(column[-1] for column in columns if column)
-        open_cards = [int(card) for card in state.cells if card is not None]
-        waste = [int(card) for card in state.waste]
+        wants = self.wants
+        # A copy may leave once a foundation that had not passed its card
+        # at the start has reached it: the cards of ``free``.
+        free = {wanted[height] for wanted, height in zip(wants, heights, strict=True)}
+        seen: set[int] = set(state.stock)
+        columns = [list(column) for column in state.columns if column]
+        seen.update(column[-1] for column in columns)
+        open_cards: list[int] = [card for card in state.cells if card is not None]
+        waste: list[int] = list(state.waste)
         if waste:
             open_cards.append(waste.pop())
         seen.update(open_cards)
-        wants = self.wants
         moved = True
         while moved:
             moved = False
             for f, wanted in enumerate(wants):
                 height = heights[f]
-                while wanted[height] in seen:
-                    height += 1
-                    card = wanted[height]
-                    if card >= 0:
-                        reached[card] += 1
+                if wanted[height] in seen:
+                    while wanted[height] in seen:
+                        height += 1
+                        free.add(wanted[height])
+                    heights[f] = height
                     moved = True
-                heights[f] = height
-            still = []
-            for card in open_cards:
-                if left[card] < reached[card]:
-                    left[card] += 1
-                    moved = True
-                    if waste:
-                        uncovered = waste.pop()
-                        seen.add(uncovered)
-                        still.append(uncovered)
-                else:
-                    still.append(card)
-            open_cards = still
+            leaving = [card for card in open_cards if card in free]
+            if leaving:
+                moved = True
+                for card in leaving:
+                    open_cards.remove(card)
+                # Each card leaving the cells or the waste top uncovers a waste card.
+                for _ in leaving:
+                    if not waste:
+                        break
+                    uncovered = waste.pop()
+                    seen.add(uncovered)
+                    open_cards.append(uncovered)
             for column in columns:
-                while column and left[column[-1]] < reached[column[-1]]:
-                    left[column.pop()] += 1
+                while column and column[-1] in free:
+                    column.pop()
                     moved = True
                     if column:
                         seen.add(column[-1])
