@@ -41,32 +41,50 @@ Why the search may cut what it cuts:
   of play meets a state twice (every move draws a card, plays one home or
   uses up a redeal), so a state met before has been searched to the end, or
   cut, without a win.
-- **Safe column plays.**  When the front card of a tableau column is the
-  last copy of its card not yet home, the foundation that wants it is the
-  only one that will ever take it, and the rules never refill a column, the
-  play is made at once and no alternative is searched.  Argument: take any
-  winning line from the state.  It plays this card to that foundation at
-  some step *k* (no other copy is left, and no other foundation can take
-  it).  Before step *k* the line makes no move from this column (its front
-  card does not move) and no move to that foundation (which waits for this
-  card); so the same line with the play moved to the front is legal at
-  every step (the card uncovered in the column only adds moves the line
-  does not use) and reaches the same state after step *k*: it wins too.
+- **Sure cards.**  A card at the front of a tableau column, in a cell or
+  on the waste top is *sure* when every foundation that has yet to take a
+  copy of it wants it now (one foundation for the last copy not yet home;
+  both, for two copies, when both want it).  Its plays home then stand for
+  all the moves of the state, and no other move is searched.  Argument:
+  take any winning line from the state.  It plays this very card home, to
+  one of those foundations, at some step *k*; that foundation waits for the
+  card until then (it takes each card once, and wants this one now), and
+  the line moves nothing from the card's place before *k* (the card does
+  not move).  Make that play first and then the line's moves in turn:
+  every one stays legal and the foundations end the same.  From a column
+  (never refilled) the play only uncovers a card the line does not need
+  yet.  From a cell (refilled from the waste only, or never) or the waste
+  top (no redeal), the play frees a cell or takes a card off the waste, and
+  the line's moves keep the invariant that the new state's waste is the
+  old one's without that card and without a top part of it, and that those
+  top cards sit in the new state's cells: a card the line plays from the
+  waste top is then on the waste top or in a cell, a draw lands on the waste
+  or in a cell as it does in the line, and so on to the end, where every
+  card is home.  This holds for games without a redeal and without the
+  middle; it is checked against brute force in the tests.
 - **Relaxation cut.**  A state is dropped when even a relaxed game, which
   allows everything the real one allows and more, cannot be won from it.
   The relaxed game (for games without a redeal) treats every card of the
   stock as available at once; keeps each tableau column as a stack whose
-  next card is uncovered when its front card goes home, and the waste as a stack
-  whose next card is uncovered each time a card of the cells or the waste
-  top goes home; lets a foundation take its next card as soon as any copy
-  of that card has been available; and lets a copy leave the cells or the
-  waste as soon as some foundation has reached its card more often than
-  copies have left.  Every move of the real game is matched by the relaxed
-  one (which never covers a card with a draw, and never needs a card
-  before the real game does), so the relaxed foundations are always at
-  least as high; playing on never hurts in the relaxed game, so it is
-  decided by playing until nothing moves.  If its foundations cannot all be
-  completed, neither can the real ones.
+  next card is uncovered when its front card leaves, and the waste as a
+  stack whose next card is uncovered each time a card of the cells or the
+  waste top leaves; lets a foundation take its next card as soon as any
+  copy of that card has been available; and lets any copy of a card leave
+  a column, a cell or the waste as soon as a foundation that had not passed
+  that card at the start has reached it.  A copy leaves the real game only
+  by going home, when such a foundation has reached its card (had every
+  foundation that has reached it passed it at the start, no copy could
+  still go there), and every other move of the real game is matched by the
+  relaxed one (which never covers a card with a draw, and never needs a
+  card before the real game does), so the relaxed foundations are always
+  at least as high.  Every rule of the relaxed game only grows with the
+  foundations, so playing on never hurts in it, and it is decided by
+  playing until nothing moves.  If its foundations cannot all be
+  completed, neither can the real ones.  (Counting the copies that have
+  left, and letting a copy leave only while fewer copies have left than
+  foundations have reached the card, is *not* sound: a copy leaving the
+  cells first would spend the turn of a copy in a column that had to leave
+  to uncover what the other foundation needs.)
 
 The answer ``lost`` therefore means lost by the rules; ``won`` carries its
 proof (the replayed moves); only ``unknown`` says nothing.
