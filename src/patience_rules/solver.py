@@ -41,32 +41,50 @@ Why the search may cut what it cuts:
   of play meets a state twice (every move draws a card, plays one home or
   uses up a redeal), so a state met before has been searched to the end, or
   cut, without a win.
-- **Safe column plays.**  When the front card of a tableau column is the
-  last copy of its card not yet home, the foundation that wants it is the
-  only one that will ever take it, and the rules never refill a column, the
-  play is made at once and no alternative is searched.  Argument: take any
-  winning line from the state.  It plays this card to that foundation at
-  some step *k* (no other copy is left, and no other foundation can take
-  it).  Before step *k* the line makes no move from this column (its front
-  card does not move) and no move to that foundation (which waits for this
-  card); so the same line with the play moved to the front is legal at
-  every step (the card uncovered in the column only adds moves the line
-  does not use) and reaches the same state after step *k*: it wins too.
+- **Sure cards.**  A card at the front of a tableau column, in a cell or
+  on the waste top is *sure* when every foundation that has yet to take a
+  copy of it wants it now (one foundation for the last copy not yet home;
+  both, for two copies, when both want it).  Its plays home then stand for
+  all the moves of the state, and no other move is searched.  Argument:
+  take any winning line from the state.  It plays this very card home, to
+  one of those foundations, at some step *k*; that foundation waits for the
+  card until then (it takes each card once, and wants this one now), and
+  the line moves nothing from the card's place before *k* (the card does
+  not move).  Make that play first and then the line's moves in turn:
+  every one stays legal and the foundations end the same.  From a column
+  (never refilled) the play only uncovers a card the line does not need
+  yet.  From a cell (refilled from the waste only, or never) or the waste
+  top (no redeal), the play frees a cell or takes a card off the waste, and
+  the line's moves keep the invariant that the new state's waste is the
+  old one's without that card and without a top part of it, and that those
+  top cards sit in the new state's cells: a card the line plays from the
+  waste top is then on the waste top or in a cell, a draw lands on the waste
+  or in a cell as it does in the line, and so on to the end, where every
+  card is home.  This holds for games without a redeal and without the
+  middle; it is checked against brute force in the tests.
 - **Relaxation cut.**  A state is dropped when even a relaxed game, which
   allows everything the real one allows and more, cannot be won from it.
   The relaxed game (for games without a redeal) treats every card of the
   stock as available at once; keeps each tableau column as a stack whose
-  next card is uncovered when its front card goes home, and the waste as a stack
-  whose next card is uncovered each time a card of the cells or the waste
-  top goes home; lets a foundation take its next card as soon as any copy
-  of that card has been available; and lets a copy leave the cells or the
-  waste as soon as some foundation has reached its card more often than
-  copies have left.  Every move of the real game is matched by the relaxed
-  one (which never covers a card with a draw, and never needs a card
-  before the real game does), so the relaxed foundations are always at
-  least as high; playing on never hurts in the relaxed game, so it is
-  decided by playing until nothing moves.  If its foundations cannot all be
-  completed, neither can the real ones.
+  next card is uncovered when its front card leaves, and the waste as a
+  stack whose next card is uncovered each time a card of the cells or the
+  waste top leaves; lets a foundation take its next card as soon as any
+  copy of that card has been available; and lets any copy of a card leave
+  a column, a cell or the waste as soon as a foundation that had not passed
+  that card at the start has reached it.  A copy leaves the real game only
+  by going home, when such a foundation has reached its card (had every
+  foundation that has reached it passed it at the start, no copy could
+  still go there), and every other move of the real game is matched by the
+  relaxed one (which never covers a card with a draw, and never needs a
+  card before the real game does), so the relaxed foundations are always
+  at least as high.  Every rule of the relaxed game only grows with the
+  foundations, so playing on never hurts in it, and it is decided by
+  playing until nothing moves.  If its foundations cannot all be
+  completed, neither can the real ones.  (Counting the copies that have
+  left, and letting a copy leave only while fewer copies have left than
+  foundations have reached the card, is *not* sound: a copy leaving the
+  cells first would spend the turn of a copy in a column that had to leave
+  to uncover what the other foundation needs.)
 
 The answer ``lost`` therefore means lost by the rules; ``won`` carries its
 proof (the replayed moves); only ``unknown`` says nothing.
@@ -177,15 +195,26 @@ class _Search:
             for position, rank in enumerate(foundation.sequence.ranks):
                 card = (foundation.suit * 13) + rank - 1
                 self.homes.setdefault(card, []).append((f, position))
-        self.copies = rules.decks
         self.wants = [
             (*(foundation.suit * 13 + rank - 1 for rank in foundation.sequence.ranks), -1)
             for foundation in foundations
         ]
-        self.safe_columns = (
-            rules.compulsion is Compulsion.NONE
-            and rules.tableau is not None
-            and rules.tableau.refill is Refill.NEVER
+        tableau, reserve = rules.tableau, rules.reserve
+        plain = rules.compulsion is Compulsion.NONE and rules.middle is None
+        #: the piles from which a sure card's plays may stand for every move
+        self.sure_sources: frozenset[PileKind] = frozenset(
+            kind
+            for kind, sure in (
+                (PileKind.COLUMN, tableau is not None and tableau.refill is Refill.NEVER),
+                (
+                    PileKind.CELL,
+                    reserve is not None
+                    and reserve.refill in (Refill.NEVER, Refill.FROM_WASTE)
+                    and rules.stock.redeals == 0,
+                ),
+                (PileKind.WASTE, rules.stock.redeals == 0),
+            )
+            if plain and sure
         )
         self.relax = rules.stock.redeals == 0 and rules.middle is None
 
@@ -205,21 +234,32 @@ class _Search:
     # -- move choice --------------------------------------------------------
 
     def moves(self, state: State) -> tuple[Move, ...]:
-        """The moves to search, in order: a safe column play alone, else every move."""
+        """The moves to search, in order: the plays of a sure card alone, else every move.
+
+        A card is *sure* when every foundation that has yet to take a copy
+        of it wants it now (see the module notes): its plays home then
+        stand for all the moves of the state.
+        """
         moves = state.legal_moves()
-        if self.safe_columns and len(moves) > 1:
-            heights = None
-            for move in moves:
-                if move.source.kind is not PileKind.COLUMN:
-                    break
+        sure_sources = self.sure_sources
+        if not sure_sources or len(moves) < 2:
+            return moves
+        heights = state.foundation_heights
+        i, n = 0, len(moves)
+        while i < n:
+            move = moves[i]
+            source = move.source
+            j = i + 1
+            while j < n and moves[j].source == source:
+                j += 1
+            if source.kind in sure_sources and move.target.kind is PileKind.FOUNDATION:
                 card = state.card_of(move)
                 homes = self.homes.get(card) if card is not None else None
-                if homes is None or move.target.kind is not PileKind.FOUNDATION:
-                    continue
-                if heights is None:
-                    heights = state.foundation_heights
-                if sum(1 for f, p in homes if heights[f] > p) == self.copies - 1:
-                    return (move,)
+                if homes is not None:
+                    open_homes = sum(1 for f, p in homes if heights[f] <= p)
+                    if open_homes == j - i:
+                        return moves[i:j]
+            i = j
         return moves
 
     # -- the relaxed game ---------------------------------------------------
@@ -229,51 +269,44 @@ class _Search:
         if not self.relax:
             return True
         heights = list(state.foundation_heights)
-        reached = [0] * 52
-        left = [0] * 52
-        for card, homes in self.homes.items():
-            for f, position in homes:
-                if heights[f] > position:
-                    left[card] += 1
-                    reached[card] += 1
-                elif heights[f] == position:
-                    reached[card] += 1
-        seen = set(map(int, state.stock))
-        columns = [[int(card) for card in column] for column in state.columns]
-        seen.update(column[-1] for column in columns if column)
-        open_cards = [int(card) for card in state.cells if card is not None]
-        waste = [int(card) for card in state.waste]
+        wants = self.wants
+        # A copy may leave once a foundation that had not passed its card
+        # at the start has reached it: the cards of ``free``.
+        free = {wanted[height] for wanted, height in zip(wants, heights, strict=True)}
+        seen: set[int] = set(state.stock)
+        columns = [list(column) for column in state.columns if column]
+        seen.update(column[-1] for column in columns)
+        open_cards: list[int] = [card for card in state.cells if card is not None]
+        waste: list[int] = list(state.waste)
         if waste:
             open_cards.append(waste.pop())
         seen.update(open_cards)
-        wants = self.wants
         moved = True
         while moved:
             moved = False
             for f, wanted in enumerate(wants):
                 height = heights[f]
-                while wanted[height] in seen:
-                    height += 1
-                    card = wanted[height]
-                    if card >= 0:
-                        reached[card] += 1
+                if wanted[height] in seen:
+                    while wanted[height] in seen:
+                        height += 1
+                        free.add(wanted[height])
+                    heights[f] = height
                     moved = True
-                heights[f] = height
-            still = []
-            for card in open_cards:
-                if left[card] < reached[card]:
-                    left[card] += 1
-                    moved = True
-                    if waste:
-                        uncovered = waste.pop()
-                        seen.add(uncovered)
-                        still.append(uncovered)
-                else:
-                    still.append(card)
-            open_cards = still
+            leaving = [card for card in open_cards if card in free]
+            if leaving:
+                moved = True
+                for card in leaving:
+                    open_cards.remove(card)
+                # Each card leaving the cells or the waste top uncovers a waste card.
+                for _ in leaving:
+                    if not waste:
+                        break
+                    uncovered = waste.pop()
+                    seen.add(uncovered)
+                    open_cards.append(uncovered)
             for column in columns:
-                while column and left[column[-1]] < reached[column[-1]]:
-                    left[column.pop()] += 1
+                while column and column[-1] in free:
+                    column.pop()
                     moved = True
                     if column:
                         seen.add(column[-1])
