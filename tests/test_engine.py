@@ -254,7 +254,7 @@ class TestRegistry:
             assert pr.get_game(rules.name, **dict(rules.options)) == rules
 
     def test_taken_names_are_refused(self) -> None:
-        with pytest.raises(ValueError, match="registered already"):
+        with pytest.raises(InvalidRulesError, match="registered already: choose another name"):
             pr.register_game("royal-cotillion", pr.royal_cotillion, summary="again")
 
     def test_compulsion_is_a_part(self) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import attrs
 
-from ..errors import UnknownGameError
+from ..errors import InvalidRulesError, UnknownGameError
 from ..rules import GameRules, OptionValue
 from .captive_queens import captive_queens, easy_start
 from .odd_and_even import odd_and_even
@@ -70,17 +70,20 @@ def register_game(
     """Add a game to the registry under ``name`` (and ``aliases``).
 
     ``factory(**options)`` must return the game's rules.  Registering a name
-    that is taken raises :class:`ValueError`.
+    that is taken raises :class:`~patience_rules.InvalidRulesError` (a
+    :class:`ValueError`).
 
     >>> import patience_rules as pr
     >>> pr.register_game("captive-queens", pr.captive_queens, summary="again")
     Traceback (most recent call last):
     ...
-    ValueError: the game name 'captive-queens' is registered already
+    patience_rules.errors.InvalidRulesError: the game name 'captive-queens' is registered already: choose another name
     """
     taken = [n for n in (name, *aliases) if n in _REGISTRY or n in _ALIASES]
     if taken:
-        raise ValueError(f"the game name {taken[0]!r} is registered already")
+        raise InvalidRulesError(
+            f"the game name {taken[0]!r} is registered already: choose another name"
+        )
     entry = GameEntry(name, factory, tuple(sorted((options or {}).items())), summary, aliases)
     _REGISTRY[name] = entry
     for alias in aliases:
