@@ -306,3 +306,21 @@ def test_solve_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "solve", "klondike", "--deal", "1")
     assert status == 2
     assert "unknown game 'klondike'" in err
+
+
+def test_a_closed_pipe_ends_the_output_quietly() -> None:
+    environment = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    shown = subprocess.run(
+        [sys.executable, "-m", "patience_rules", "show", "royal-cotillion", "--deal", "7"],
+        capture_output=True, text=True, env=environment, check=True,
+    ).stdout
+    command = (
+        f"{sys.executable} -m patience_rules show royal-cotillion --deal 7 | head -c 20; "
+        "exit ${PIPESTATUS[0]}"
+    )
+    done = subprocess.run(
+        ["bash", "-c", command], capture_output=True, text=True, env=environment, check=False
+    )
+    assert done.stdout == shown[:20]
+    assert done.stderr == ""
+    assert done.returncode == 0
