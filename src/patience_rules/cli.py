@@ -491,21 +491,12 @@ def _add_replay(commands: argparse._SubParsersAction[_Parser]) -> None:
     parser.set_defaults(run=_run_replay)
 
 
-def _run_solve(args: argparse.Namespace) -> int:
-    from .solver import solve_command
-
-    arguments: list[str] = args.arguments
-    return solve_command(arguments)
-
-
 def _add_solve(commands: argparse._SubParsersAction[_Parser]) -> None:
-    parser = commands.add_parser(
-        "solve",
-        help="search a deal for a win: won (with the moves), lost or unknown",
-        add_help=False,  # 'solve --help' is answered by the solver's own parser
+    # Listed here for 'patience-rules --help' only: main() hands 'solve' and its
+    # arguments to the solver's own parser (which also answers 'solve --help').
+    commands.add_parser(
+        "solve", help="search a deal for a win: won (with the moves), lost or unknown"
     )
-    parser.add_argument("arguments", nargs=argparse.REMAINDER)
-    parser.set_defaults(run=_run_solve)
 
 
 #: Each adds one subcommand (its parser and its ``run`` function).
