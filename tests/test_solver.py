@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import patience_rules as pr
-from patience_rules import State
+from patience_rules import State, _allocation
 from patience_rules.solver import Outcome, solve, solve_command, solve_deal
 
 RC = pr.get_game("royal-cotillion")
@@ -188,3 +190,133 @@ def test_a_sure_card_is_played_alone() -> None:
             assert move.source in sure
         state = state.apply(move)
     assert met > 50
+
+
+# -- the search of Royal Cotillion's shape -----------------------------------
+
+
+def test_the_search_of_royal_cotillions_shape_applies_to_it_alone() -> None:
+    assert _allocation.applies(RC)
+    for other in ("royal-cotillion-stock-refill", "odd-and-even", "captive-queens", "easy-start"):
+        assert not _allocation.applies(pr.get_game(other))
+    # Without its redeal, Odd and Even still refills its cells from the stock.
+    assert not _allocation.applies(pr.odd_and_even(redeals=0))
+
+
+@pytest.mark.parametrize("deal", [11, 65])
+def test_a_lost_deal_is_proved_lost_from_its_start(deal: int) -> None:
+    # Random play of these deals never gets near a win; the search proves it
+    # in a few thousand nodes.
+    solution = solve(RC.deal(deal), max_nodes=100_000)
+    assert solution.outcome is Outcome.LOST
+    assert solution.nodes < 100_000
+
+
+def random_late_position(rng: random.Random, stock_left: int) -> State:
+    """A deal played at random (preferring plays to the draw) until the stock is low."""
+    state = RC.deal(rng.randrange(1, 2000))
+    keen = rng.choice((0.6, 0.8, 0.95))
+    while state.stock_size > stock_left and state.legal_moves():
+        moves = state.legal_moves()
+        if len(moves) > 1 and moves[-1].is_draw and rng.random() < keen:
+            state = state.apply(moves[rng.randrange(len(moves) - 1)])
+        else:
+            state = state.apply(moves[rng.randrange(len(moves))])
+    return state
+
+
+class TooBig(Exception):
+    pass
+
+
+def small_winnable(state: State, seen: dict[State, bool], limit: int) -> bool:
+    """:func:`winnable`, giving up (TooBig) past ``limit`` states."""
+    if state.is_won:
+        return True
+    known = seen.get(state)
+    if known is None:
+        if len(seen) > limit:
+            raise TooBig
+        seen[state] = False
+        known = any(small_winnable(state.apply(m), seen, limit) for m in state.legal_moves())
+        seen[state] = known
+    return known
+
+
+@pytest.mark.slow
+def test_random_late_positions_agree_with_brute_force() -> None:
+    # Random games stopped with 3 to 13 cards left in the stock: every state
+    # their brute force meets is won or lost by the rules, a mix of both;
+    # the search must agree on each state it is asked about.
+    rng = random.Random(20261129)
+    answers = {True: 0, False: 0}
+    positions = 0
+    while positions < 40:
+        start = random_late_position(rng, rng.randrange(3, 14))
+        seen: dict[State, bool] = {}
+        try:
+            small_winnable(start, seen, 20_000)
+        except (TooBig, RecursionError):
+            continue
+        positions += 1
+        states = list(seen.items())
+        rng.shuffle(states)
+        for state, expected in states[:8]:
+            solution = solve(state, max_nodes=None)
+            assert solution.is_won == expected, str(state)
+            answers[expected] += 1
+            if expected:
+                assert solution.replay().is_won
+    assert min(answers.values()) > 40  # both answers were tested, many times
+
+
+def test_a_reserved_copy_is_never_played_where_it_was_refused() -> None:
+    position = _allocation._Position(_allocation._Tables(RC.deal(1)))
+    forced, branches = position.branches()
+    while forced or branches[-1][0] != _allocation.RESERVE:
+        position.do(branches[0])
+        forced, branches = position.branches()
+    copy = branches[-1][1]
+    refused = {branch[4] for branch in branches[:-1]}
+    key = position.key()
+    done = position.do(branches[-1])
+    assert position.key() != key  # the table tells the reserved copy apart
+    position.undo(done)
+    assert position.key() == key
+    position.do(branches[-1])
+    plays_of_the_copy = 0
+    while True:
+        _, following = position.branches()
+        if not following:
+            break
+        for branch in following:
+            if branch[0] == _allocation.PLAY and branch[1] == copy:
+                plays_of_the_copy += 1
+                assert branch[4] not in refused
+        position.do(following[0])
+    assert plays_of_the_copy <= 1
+
+
+def test_both_copies_in_the_cells_force_the_play() -> None:
+    # Wherever a foundation wants a card whose two copies lie in the cells or
+    # on the waste top, the search plays it without a decision.
+    rng = random.Random(7)
+    met = 0
+    for deal in range(1, 40):
+        position = _allocation._Position(_allocation._Tables(RC.deal(deal)))
+        while True:
+            forced, branches = position.branches()
+            if not branches:
+                break
+            exposed = [c for c in position.cells if c >= 0] + position.waste[-1:]
+            for c in exposed:
+                twin = position.t.twin[c]
+                wanted = any(
+                    position.heights[f] == p and position.allow[c] >> f & 1
+                    for f, p, _ in position.t.homes[c]
+                )
+                if twin in exposed and wanted and position.allow[c] == position.allow[twin]:
+                    met += 1
+                    assert forced
+            position.do(branches[rng.randrange(len(branches))])
+    assert met > 10

@@ -18,73 +18,119 @@ play, and the answer is where it ends.
 >>> end.is_won
 True
 
-The search shares one node budget (a node is one state reached by one
-move) between two methods, which take turns in slices of 4,096 nodes:
+The search shares one node budget between two methods, which take turns:
 
-1. **Depth-first search** of the moves, plays before the draw, with a
-   transposition table and two prunings whose soundness is argued below.
-   Exhausting it proves that no line of play wins; it may also find a win.
-2. **Playouts**: random games, each preferring plays to the draw with its
-   own probability (from a generator seeded by ``seed``, so a given budget
-   always gives the same answer).  A playout that wins is a proof of a win,
-   and finds the wins of hard deals far sooner than the search does.
+1. **Depth-first search** with a transposition table and the cuts argued
+   below.  Exhausting it proves that no line of play wins; it may also find
+   a win.
+2. **Playouts**: random games through the same moves, each with its own
+   keenness to play a card home (from a generator seeded by ``seed``, so a
+   given budget always gives the same answer).  A playout that wins is a
+   proof of a win, and finds the wins of hard deals far sooner than the
+   search does.
 
-Why the search may cut what it cuts:
+A node is one move made (or one decision taken) by either method.
 
-- **Transposition table.**  A state is searched once: the table keys on
-  :meth:`State.canonical_key`, which is equal for states that differ only in
-  which cell holds which card (or which column holds which pile).  The rules
-  treat cells alike and columns alike (a refill fills the lowest-numbered
-  empty pile, but the cards that can be played afterwards are the same
-  whichever pile that is), so such states have the same futures, move for
-  move up to renumbering; if one of them is lost, so is the other.  No line
-  of play meets a state twice (every move draws a card, plays one home or
-  uses up a redeal), so a state met before has been searched to the end, or
-  cut, without a win.
-- **Sure cards.**  A card at the front of a tableau column, in a cell or
-  on the waste top is *sure* when every foundation that has yet to take a
-  copy of it wants it now (one foundation for the last copy not yet home;
-  both, for two copies, when both want it).  Its plays home then stand for
-  all the moves of the state, and no other move is searched.  Argument:
-  take any winning line from the state.  It plays this very card home, to
-  one of those foundations, at some step *k*; that foundation waits for the
-  card until then (it takes each card once, and wants this one now), and
-  the line moves nothing from the card's place before *k* (the card does
-  not move).  Make that play first and then the line's moves in turn:
-  every one stays legal and the foundations end the same.  From a column
-  (never refilled) the play only uncovers a card the line does not need
-  yet.  From a cell (refilled from the waste only, or never) or the waste
-  top (no redeal), the play frees a cell or takes a card off the waste, and
-  the line's moves keep the invariant that the new state's waste is the
-  old one's without that card and without a top part of it, and that those
-  top cards sit in the new state's cells: a card the line plays from the
-  waste top is then on the waste top or in a cell, a draw lands on the waste
-  or in a cell as it does in the line, and so on to the end, where every
-  card is home.  This holds for games without a redeal and without the
-  middle; it is checked against brute force in the tests.
+Royal Cotillion's shape
+-----------------------
+
+Games with no compulsory moves, no middle, no redeal, tableau columns that
+are never refilled and reserve cells refilled from the waste only (Royal
+Cotillion as the rules give it) are searched by the method below.  Every
+copy of a card is followed on its own (two decks hold two copies of each
+card), and each copy carries the set of foundations it may still go to:
+at first, every foundation of its suit that takes its rank.
+
+The **exchange argument** behind every cut: take a line of play that wins
+from a state, and a copy in sight (a column's front card, a cell's card or
+the waste top) that the line plays to a foundation *f* which wants it now.
+*f* waits for that copy until the line plays it (a foundation takes each
+card once, and wants this one next), and the line moves nothing from the
+copy's place before then.  Play that copy first, then the line's moves in
+turn: every one stays legal, and once the line plays the copy the two games
+are in the same state.  From a column (never refilled) the play only
+uncovers a card the line does not need yet.  From a cell or the waste top
+(refilled from the waste only; no redeal) the play frees a cell or takes a
+card off the waste, and the line's moves keep the invariant that the new
+state's waste is the old one's without that copy and without a top part of
+it at most one card long, and that this card sits in one of the new state's
+cells: a card the line plays from the waste top is then on the waste top or
+in a cell, a draw lands on the waste or in the free cell as it does in the
+line, and when the line plays the copy the two states are the same.
+
+So, in a state, the search looks at the copies in sight in turn:
+
+- **Forced plays.**  A copy whose every open home (a foundation it may go to
+  that has not passed its card) wants it now is played there; with two such
+  homes, both plays are searched and nothing else.  Every winning line plays
+  it to one of them, so that play first wins too.  Likewise when both copies
+  of a card are in cells or on the waste top (playing one or the other gives
+  the same state, cells being alike), and when a reserved copy's foundation
+  wants it.
+- **Decisions.**  Otherwise, for the first copy that a foundation *f* wants
+  now, two branches: play it to *f*, or *reserve* it: it will never go to
+  *f*, only to its other open homes (and the other copy of the card, when
+  the copy has one home left, may no longer go there).  Every winning line
+  either plays the copy to *f*, and then playing it first wins too, or never
+  does.
+- **The draw** is searched only when no copy in sight can be played or
+  decided: every winning line's next move is then the draw.
+
+Hence the search branches on decisions alone.
+
+- **Transposition table.**  A state is searched once.  The key holds the
+  cards of each pile with, for each copy, the foundations it may still go
+  to; cells and columns count as multisets.  The rules treat cells alike
+  and columns alike (a refill fills the lowest-numbered empty pile, but the
+  cards that can be played afterwards are the same whichever pile that is),
+  so states with equal keys have the same futures up to renumbering.  No
+  line meets a state twice (every move draws a card or plays one home), so
+  a key met before was searched to the end, or cut, without a win.
 - **Relaxation cut.**  A state is dropped when even a relaxed game, which
-  allows everything the real one allows and more, cannot be won from it.
-  The relaxed game (for games without a redeal) treats every card of the
-  stock as available at once; keeps each tableau column as a stack whose
-  next card is uncovered when its front card leaves, and the waste as a
-  stack whose next card is uncovered each time a card of the cells or the
-  waste top leaves; lets a foundation take its next card as soon as any
-  copy of that card has been available; and lets any copy of a card leave
-  a column, a cell or the waste as soon as a foundation that had not passed
-  that card at the start has reached it.  A copy leaves the real game only
-  by going home, when such a foundation has reached its card (had every
-  foundation that has reached it passed it at the start, no copy could
-  still go there), and every other move of the real game is matched by the
-  relaxed one (which never covers a card with a draw, and never needs a
-  card before the real game does), so the relaxed foundations are always
-  at least as high.  Every rule of the relaxed game only grows with the
-  foundations, so playing on never hurts in it, and it is decided by
-  playing until nothing moves.  If its foundations cannot all be
-  completed, neither can the real ones.  (Counting the copies that have
-  left, and letting a copy leave only while fewer copies have left than
-  foundations have reached the card, is *not* sound: a copy leaving the
-  cells first would spend the turn of a copy in a column that had to leave
-  to uncover what the other foundation needs.)
+  allows everything the real one allows from it and more, cannot be won.
+  The relaxed game plays the real layout greedily: the stock is drawn in
+  order, and only when nothing else moves; a column uncovers its next card
+  when its front card leaves; every card in the cells, on the waste top or
+  drawn from the stock stays in sight until it leaves; a foundation takes
+  its next card as soon as a copy allowed to go there has been in sight;
+  and a copy in sight leaves as soon as a foundation it may go to, which
+  had not passed its card at the start, has reached it.  Each card that
+  leaves the cells and the waste top uncovers the next waste card, as it
+  does in the real game, and each draw made when the cells and the waste
+  hold seventeen cards or more (so that the real draw buries the waste
+  top) puts a *token* on the waste, which one such leaving card must
+  uncover before the cards below it.  It is won when every foundation is
+  complete.  Against any line of the real game, at each draw the relaxed
+  game has had in sight every copy the real one has, has foundations at
+  least as high, and has had at least as many cards leave, holding no more
+  cards: a real copy goes home only when such a foundation reaches it,
+  every copy the real game puts in sight the relaxed one has in sight no
+  later (stock cards when drawn; column cards when the card above leaves;
+  waste cards after as many leaving cards as there are cards and tokens
+  above them, where the real game needs at least as many: each token stands
+  for a card the real draw buried, which the real game must bring back to
+  the cells or the waste top, as one leaving card does for a token, and then
+  see leave), and a token is laid only when the real draw buries a card.
+  So if the relaxed game is lost, so is the real one.
+
+Other games
+-----------
+
+Every other game (with a redeal, a stock that refills cells, or the middle)
+is searched move by move through the engine, with two cuts:
+
+- **Sure cards.**  A card at the front of a tableau column, in a cell or on
+  the waste top is *sure* when every foundation that has yet to take a copy
+  of it wants it now: its plays home then stand for all the moves of the
+  state, by the exchange argument above, which holds for cells only when
+  they are refilled from the waste alone, and for the waste only without a
+  redeal.
+- **Relaxation cut**, for games without a redeal and without the middle: the
+  relaxed game above with the whole stock in sight at once and no tokens.
+  (Counting the copies that have left, and letting a copy leave only while
+  fewer copies have left than foundations have reached the card, is *not*
+  sound: a copy leaving the cells first would spend the turn of a copy in a
+  column that had to leave to uncover what the other foundation needs.)
 
 The answer ``lost`` therefore means lost by the rules; ``won`` carries its
 proof (the replayed moves); only ``unknown`` says nothing.
@@ -101,6 +147,8 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 
 import attrs
 
+from . import _allocation
+from ._allocation import Budget, OutOfBudget
 from .errors import PatienceRulesError
 from .piles import PileKind
 from .policies import Compulsion, Refill
@@ -166,25 +214,17 @@ class Solution:
         return state
 
 
-class _OutOfBudget(Exception):
-    pass
-
-
 #: Nodes per turn of the playouts and of the depth-first search.
 _SLICE = 4096
 
 
 class _Search:
-    """One search: the budget, the counters, and the precomputed card facts."""
+    """The search of other games: the budget, and the precomputed card facts."""
 
-    def __init__(
-        self, start: State, max_nodes: int | None, max_seconds: float | None, seed: int
-    ) -> None:
+    def __init__(self, start: State, budget: Budget, seed: int) -> None:
         self.start = start
         self.rules: GameRules = start.rules
-        self.max_nodes = max_nodes
-        self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
-        self.nodes = 0
+        self.budget = budget
         self.rng = random.Random(seed)
         self.found: tuple[Move, ...] | None = None
         rules = self.rules
@@ -217,19 +257,6 @@ class _Search:
             if plain and sure
         )
         self.relax = rules.stock.redeals == 0 and rules.middle is None
-
-    # -- budget -------------------------------------------------------------
-
-    def spend(self, nodes: int = 1) -> None:
-        self.nodes += nodes
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise _OutOfBudget
-        if (
-            self.deadline is not None
-            and self.nodes & 255 == 0
-            and time.perf_counter() > self.deadline
-        ):
-            raise _OutOfBudget
 
     # -- move choice --------------------------------------------------------
 
@@ -316,9 +343,9 @@ class _Search:
 
     def playouts(self, budget: int) -> tuple[Move, ...] | None:
         """Random playouts, preferring plays to the draw; a winning line if one wins."""
-        spent_before = self.nodes
+        spent_before = self.budget.nodes
         rng = self.rng
-        while self.nodes - spent_before < budget:
+        while self.budget.nodes - spent_before < budget:
             keen = rng.choice((0.5, 0.7, 0.85, 0.95, 0.99))
             state = self.start
             line: list[Move] = []
@@ -332,12 +359,21 @@ class _Search:
                     move = moves[rng.randrange(len(moves))]
                 state = state.apply(move)
                 line.append(move)
-                self.spend()
+                self.budget.spend()
             if state.is_won:
                 return tuple(line)
         return None
 
     # -- phase 2: depth-first search ----------------------------------------
+
+    def run(self) -> tuple[Move, ...] | None:
+        """A winning line, or ``None`` when none exists; raises ``OutOfBudget``."""
+        # Slices of playouts and of the depth-first search take turns.
+        for _ in self.search():
+            line = self.playouts(_SLICE)
+            if line is not None:
+                return line
+        return self.found
 
     def search(self) -> Iterator[None]:
         """Depth-first search, pausing every slice of nodes.
@@ -364,7 +400,7 @@ class _Search:
             stack[-1] = (state, moves, i + 1)
             move = moves[i]
             child = state.apply(move)
-            self.spend()
+            self.budget.spend()
             slice_left -= 1
             if not slice_left:
                 slice_left = _SLICE
@@ -410,10 +446,10 @@ def solve(
     if max_seconds is not None and max_seconds < 0:
         raise ValueError(f"max_seconds is a number of at least 0 or None, got {max_seconds!r}")
     began = time.perf_counter()
-    search = _Search(state, max_nodes, max_seconds, seed)
+    budget = Budget(max_nodes, max_seconds)
 
     def answer(outcome: Outcome, moves: tuple[Move, ...] = ()) -> Solution:
-        solution = Solution(outcome, moves, search.nodes, time.perf_counter() - began, state)
+        solution = Solution(outcome, moves, budget.nodes, time.perf_counter() - began, state)
         if outcome is Outcome.WON and not solution.replay().is_won:  # pragma: no cover
             raise AssertionError("the solver's winning line does not win when replayed")
         return solution
@@ -430,16 +466,15 @@ def solve(
             return answer(Outcome.WON, tuple(moves))
         return answer(Outcome.LOST)
     try:
-        # Slices of playouts and of the depth-first search take turns.
-        for _ in search.search():
-            line = search.playouts(_SLICE)
-            if line is not None:
-                return answer(Outcome.WON, line)
-    except _OutOfBudget:
+        if _allocation.applies(state.rules):
+            found = _allocation.Search(state, budget, seed).run()
+        else:
+            found = _Search(state, budget, seed).run()
+    except OutOfBudget:
         return answer(Outcome.UNKNOWN)
-    if search.found is None:
+    if found is None:
         return answer(Outcome.LOST)
-    return answer(Outcome.WON, search.found)
+    return answer(Outcome.WON, found)
 
 
 def solve_deal(

@@ -1,0 +1,512 @@
+"""The solver's search for games of Royal Cotillion's shape: plays, draws, and which copy goes where.
+
+:mod:`patience_rules.solver` says what this search does and argues that
+each of its cuts is sound; this module is its implementation.  It works on
+its own mutable copy of a position, in which every card of the layout is a
+*copy* with a number, so that a decision about one of the two copies of a
+card can follow that copy wherever it moves.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Hashable, Iterator
+
+from .piles import PileKind, Place
+from .policies import Compulsion, Refill
+from .rules import GameRules
+from .state import Move, State
+
+__all__ = ["Budget", "OutOfBudget", "Search", "applies"]
+
+#: Where an exposed copy lies.
+COLUMN, CELL, WASTE = 0, 1, 2
+_KINDS = (PileKind.COLUMN, PileKind.CELL, PileKind.WASTE)
+
+#: What a branch does: play a copy home, reserve a copy, or draw.
+PLAY, RESERVE, DRAW = 0, 1, 2
+
+#: A branch: (what, copy, place kind or mask, place index, foundation).
+Branch = tuple[int, int, int, int, int]
+
+#: Nodes per turn of the depth-first search; the playouts take this many
+#: times _RATIO in theirs (a playout node costs a fraction of a search node).
+_SLICE = 4096
+_RATIO = 4
+#: How keen a playout is to play a card home rather than to reserve it.
+_KEENS = (0.5, 0.7, 0.85, 0.95, 0.99)
+
+
+def applies(rules: GameRules) -> bool:
+    """Whether ``rules`` have the shape this search is argued for.
+
+    No compulsory moves, no middle, no redeal, tableau columns never
+    refilled, reserve cells refilled from the waste only.
+    """
+    tableau, reserve = rules.tableau, rules.reserve
+    return (
+        rules.compulsion is Compulsion.NONE
+        and rules.middle is None
+        and rules.stock.redeals == 0
+        and (tableau is None or tableau.refill is Refill.NEVER)
+        and (reserve is None or reserve.refill is Refill.FROM_WASTE)
+    )
+
+
+class OutOfBudget(Exception):
+    """The node or time budget of a search ran out."""
+
+
+class Budget:
+    """A node budget and a deadline, shared by every method of one search."""
+
+    def __init__(self, max_nodes: int | None, max_seconds: float | None) -> None:
+        self.max_nodes = max_nodes
+        self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        self.nodes = 0
+
+    def spend(self, nodes: int = 1) -> None:
+        """Count ``nodes`` more; raise :class:`OutOfBudget` once over the budget."""
+        self.nodes += nodes
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise OutOfBudget
+        if (
+            self.deadline is not None
+            and (nodes > 1 or self.nodes & 255 == 0)
+            and time.perf_counter() > self.deadline
+        ):
+            raise OutOfBudget
+
+
+class _Tables:
+    """What the rules and the starting position fix: copies, their homes, the layout."""
+
+    def __init__(self, start: State) -> None:
+        foundations = start.rules.foundations
+        self.wants: list[tuple[int, ...]] = [
+            (*(f.suit * 13 + rank - 1 for rank in f.sequence.ranks), -1) for f in foundations
+        ]
+        self.complete = [len(wanted) - 1 for wanted in self.wants]
+        homes: dict[int, list[tuple[int, int]]] = {}
+        for f, wanted in enumerate(self.wants):
+            for position, card in enumerate(wanted[:-1]):
+                homes.setdefault(card, []).append((f, position))
+        value: list[int] = []
+
+        def copy(card: int) -> int:
+            value.append(int(card))
+            return len(value) - 1
+
+        self.columns = [[copy(card) for card in column] for column in start.columns]
+        self.cells = [-1 if card is None else copy(card) for card in start.cells]
+        self.waste = [copy(card) for card in start.waste]
+        self.stock = [copy(card) for card in start.stock]  # the last is drawn next
+        self.heights = list(start.foundation_heights)
+        self.value = value
+        #: for each copy: its homes as (foundation, position, 1 << position)
+        self.homes: list[tuple[tuple[int, int, int], ...]] = [
+            tuple((f, p, 1 << p) for f, p in homes.get(v, ())) for v in value
+        ]
+        #: for each copy: the foundations it may go to, as a bit mask
+        self.full = [sum(1 << f for f, _, _ in entries) for entries in self.homes]
+        self.shift = len(foundations)
+        #: for each copy: the other copy of its card in the layout, or -1
+        self.twin = [-1] * len(value)
+        first: dict[int, int] = {}
+        for c, v in enumerate(value):
+            if v in first:
+                self.twin[c], self.twin[first[v]] = first[v], c
+            else:
+                first[v] = c
+        self.stock_index = {c: i for i, c in enumerate(self.stock)}
+        #: the cells and the waste top: how many cards are in sight at most
+        self.capacity = len(self.cells) + 1
+
+
+class _Position:
+    """A mutable position of copies, with the moves done and undone in place."""
+
+    def __init__(self, tables: _Tables) -> None:
+        self.t = tables
+        self.reset()
+
+    def reset(self) -> None:
+        """Back to the starting position, with nothing reserved."""
+        t = self.t
+        self.heights = list(t.heights)
+        self.columns = [list(column) for column in t.columns]
+        self.cells = list(t.cells)
+        self.waste = list(t.waste)
+        self.stock = list(t.stock)
+        self.allow = list(t.full)
+        self.code = [(v << t.shift) | a for v, a in zip(t.value, self.allow, strict=True)]
+        self.home = [False] * len(t.value)
+        self.left = len(t.value)
+        self.reserved: set[int] = set()
+        self.empty_cells = self.cells.count(-1)
+        #: the moves played: (kind, index, foundation), kind -1 for a draw
+        self.line: list[tuple[int, int, int]] = []
+
+    # -- the transposition key ---------------------------------------------
+
+    def key(self) -> Hashable:
+        """Equal for positions with the same futures: cells and columns as multisets,
+        each copy as its card and the foundations it may still go to."""
+        code = self.code.__getitem__
+        stock_reserved: tuple[tuple[int, int], ...] = ()
+        if self.reserved:
+            n = len(self.stock)
+            index = self.t.stock_index
+            stock_reserved = tuple(
+                sorted((index[c], self.allow[c]) for c in self.reserved if index.get(c, n) < n)
+            )
+        cells = self.cells
+        return (
+            len(self.stock),
+            tuple(self.heights),
+            tuple(sorted(tuple(map(code, column)) for column in self.columns)),
+            tuple(sorted(code(c) for c in cells if c >= 0))
+            if self.empty_cells
+            else tuple(sorted(map(code, cells))),
+            tuple(map(code, self.waste)),
+            stock_reserved,
+        )
+
+    # -- the moves to search -----------------------------------------------
+
+    def branches(self) -> tuple[bool, list[Branch]]:
+        """The branches to search here, and whether they are forced.
+
+        Forced: the plays of the first copy whose every open home wants it
+        now (or whose twin is as free as it is).  Else a decision on the
+        first copy some home wants now: play it there, or reserve it for its
+        other homes.  Else the draw.  Else nothing.
+        """
+        heights, allow, homes = self.heights, self.allow, self.t.homes
+        decision: Branch | None = None
+        decision_plays: list[Branch] = []
+        columns, cells, waste = self.columns, self.cells, self.waste
+        exposed = [(column[-1], COLUMN, i) for i, column in enumerate(columns) if column]
+        exposed.extend((c, CELL, i) for i, c in enumerate(cells) if c >= 0)
+        if waste:
+            exposed.append((waste[-1], WASTE, 0))
+        for c, kind, index in exposed:
+            a = allow[c]
+            plays: list[Branch] = []
+            open_homes = 0
+            for f, p, _ in homes[c]:
+                if a >> f & 1:
+                    h = heights[f]
+                    if h == p:
+                        plays.append((PLAY, c, kind, index, f))
+                    if h <= p:
+                        open_homes |= 1 << f
+            if not plays:
+                continue
+            wanted = 0
+            for play in plays:
+                wanted |= 1 << play[4]
+            if wanted == open_homes:
+                return True, plays
+            if kind != COLUMN:
+                t = self.t.twin[c]
+                if t >= 0 and allow[t] == a and (t in cells or (bool(waste) and waste[-1] == t)):
+                    return True, plays
+            if decision is None:
+                decision = (RESERVE, c, open_homes & ~wanted, 0, 0)
+                decision_plays = plays
+        if decision is not None:
+            _, c, rest, _, _ = decision
+            t = self.t.twin[c]
+            if t >= 0 and not self.home[t] and rest & (rest - 1) == 0 and not allow[t] & ~rest:
+                return True, decision_plays  # reserved, the twin could go nowhere
+            return False, [*decision_plays, decision]
+        if self.stock:
+            return False, [(DRAW, 0, 0, 0, 0)]
+        return False, []
+
+    # -- doing and undoing -------------------------------------------------
+
+    def _allow(self, c: int, mask: int) -> None:
+        self.allow[c] = mask
+        self.code[c] = (self.t.value[c] << self.t.shift) | mask
+        if mask == self.t.full[c]:
+            self.reserved.discard(c)
+        else:
+            self.reserved.add(c)
+
+    def do(self, branch: Branch) -> tuple[int, ...]:
+        """Do ``branch``; return what :meth:`undo` needs."""
+        what, c, kind, index, f = branch
+        if what == PLAY:
+            self.heights[f] += 1
+            self.home[c] = True
+            self.left -= 1
+            refill = -1
+            if kind == COLUMN:
+                self.columns[index].pop()
+            elif kind == CELL:
+                if self.waste:
+                    refill = self.waste.pop()
+                    self.cells[index] = refill
+                else:
+                    self.cells[index] = -1
+                    self.empty_cells += 1
+            else:
+                self.waste.pop()
+            self.line.append((kind, index, f))
+            return (PLAY, c, kind, index, f, refill)
+        if what == RESERVE:
+            rest = kind
+            t = self.t.twin[c]
+            undo = (RESERVE, c, self.allow[c], t, self.allow[t] if t >= 0 else 0)
+            self._allow(c, rest)
+            if t >= 0 and not self.home[t] and rest & (rest - 1) == 0:
+                self._allow(t, self.allow[t] & ~rest)
+            return undo
+        card = self.stock.pop()
+        self.line.append((-1, 0, 0))
+        if self.empty_cells:
+            j = self.cells.index(-1)
+            self.cells[j] = card
+            self.empty_cells -= 1
+            return (DRAW, j)
+        self.waste.append(card)
+        return (DRAW, -1)
+
+    def undo(self, done: tuple[int, ...]) -> None:
+        """Undo what :meth:`do` did."""
+        what = done[0]
+        if what == PLAY:
+            _, c, kind, index, f, refill = done
+            self.line.pop()
+            self.heights[f] -= 1
+            self.home[c] = False
+            self.left += 1
+            if kind == COLUMN:
+                self.columns[index].append(c)
+            elif kind == CELL:
+                if refill >= 0:
+                    self.waste.append(refill)
+                else:
+                    self.empty_cells -= 1
+                self.cells[index] = c
+            else:
+                self.waste.append(c)
+        elif what == RESERVE:
+            _, c, old, t, old_twin = done
+            self._allow(c, old)
+            if t >= 0:
+                self._allow(t, old_twin)
+        else:
+            self.line.pop()
+            j = done[1]
+            if j >= 0:
+                card = self.cells[j]
+                self.cells[j] = -1
+                self.empty_cells += 1
+            else:
+                card = self.waste.pop()
+            self.stock.append(card)
+
+    def moves(self) -> tuple[Move, ...]:
+        """The moves played, as the engine's moves."""
+        return tuple(
+            Move.draw() if kind < 0 else Move.to_foundation(Place(_KINDS[kind], index), f)
+            for kind, index, f in self.line
+        )
+
+    # -- the relaxed game --------------------------------------------------
+
+    def may_win(self) -> bool:
+        """Whether the relaxed game (see :mod:`patience_rules.solver`) is won."""
+        t = self.t
+        allow, homes, reserved = self.allow, t.homes, self.reserved
+        start = self.heights
+        heights = list(start)
+        avail = [0] * len(heights)
+        #: waiting[f * 16 + p]: the copies in sight that leave when foundation f reaches p
+        waiting: list[list[int] | None] = [None] * (16 * len(heights))
+        #: where[c]: the column of a copy in sight, -1 for the cells and the waste top,
+        #: -2 for a copy not in sight
+        where = [-2] * len(allow)
+        columns = [list(column) for column in self.columns]
+        leaving: list[int] = []
+        advancing: list[int] = []
+
+        def enter(c: int, place: int) -> None:
+            where[c] = place
+            gone = False
+            check = c in reserved
+            for f, p, bit in homes[c]:
+                if p >= start[f] and (not check or allow[c] >> f & 1):
+                    h = heights[f]
+                    if p > h:
+                        avail[f] |= bit
+                        w = waiting[f * 16 + p]
+                        if w is None:
+                            waiting[f * 16 + p] = [c]
+                        else:
+                            w.append(c)
+                    else:
+                        gone = True
+                        if p == h:
+                            avail[f] |= bit
+                            advancing.append(f)
+            if gone:
+                leaving.append(c)
+
+        held = len(self.waste)
+        for i, column in enumerate(columns):
+            if column:
+                enter(column[-1], i)
+        for c in self.cells:
+            if c >= 0:
+                enter(c, -1)
+                held += 1
+        waste = list(self.waste)  # a -1 is a token
+        if waste:
+            enter(waste.pop(), -1)
+        capacity = t.capacity
+        stock = self.stock
+        drawn = len(stock)
+        while True:
+            while leaving or advancing:
+                while leaving:
+                    c = leaving.pop()
+                    place = where[c]
+                    if place == -2:
+                        continue
+                    where[c] = -2
+                    if place < 0:
+                        held -= 1
+                        if waste:
+                            u = waste.pop()
+                            if u >= 0:
+                                enter(u, -1)
+                    else:
+                        column = columns[place]
+                        column.pop()
+                        if column:
+                            enter(column[-1], place)
+                while advancing:
+                    f = advancing.pop()
+                    h = old = heights[f]
+                    bits = avail[f]
+                    while bits >> h & 1:
+                        h += 1
+                    if h != old:
+                        heights[f] = h
+                        for i in range(f * 16 + old + 1, f * 16 + h + 1):
+                            w = waiting[i]
+                            if w is not None:
+                                leaving.extend(w)
+                                waiting[i] = None
+            if not drawn:
+                break
+            drawn -= 1
+            if held >= capacity:
+                waste.append(-1)
+            held += 1
+            enter(stock[drawn], -1)
+        return heights == t.complete
+
+
+class Search:
+    """Depth-first search and playouts over one starting position."""
+
+    def __init__(self, start: State, budget: Budget, seed: int) -> None:
+        tables = _Tables(start)
+        self.budget = budget
+        self.position = _Position(tables)
+        self.scratch = _Position(tables)
+        self.rng = random.Random(seed)
+        self.seen: set[Hashable] = set()
+        self.found: tuple[Move, ...] | None = None
+
+    def run(self) -> tuple[Move, ...] | None:
+        """A winning line, or ``None`` when none exists; raises :class:`OutOfBudget`."""
+        for _ in self.search():
+            line = self.playouts(_SLICE * _RATIO)
+            if line is not None:
+                return line
+        return self.found
+
+    def expand(self) -> list[Branch] | None:
+        """The branches of the current position, or ``None`` when it is cut."""
+        position = self.position
+        key = position.key()
+        if key in self.seen:
+            return None
+        self.seen.add(key)
+        _, branches = position.branches()
+        if not branches:
+            return None
+        # The relaxed game is played at decisions only: after a forced play
+        # or before a draw it seldom cuts what the next decision would not.
+        if branches[-1][0] == RESERVE and not position.may_win():
+            return None
+        return branches
+
+    def search(self) -> Iterator[None]:
+        """Depth-first search, pausing every slice of nodes; sets :attr:`found`."""
+        position = self.position
+        if not position.left:
+            self.found = ()
+            return
+        branches = self.expand()
+        if not branches:
+            return
+        stack: list[list[object]] = [[branches, 0, None]]
+        spend = self.budget.spend
+        slice_left = _SLICE
+        while stack:
+            frame = stack[-1]
+            done = frame[2]
+            if done is not None:
+                position.undo(done)  # type: ignore[arg-type]
+                frame[2] = None
+            pending: list[Branch] = frame[0]  # type: ignore[assignment]
+            i: int = frame[1]  # type: ignore[assignment]
+            if i == len(pending):
+                stack.pop()
+                continue
+            frame[1] = i + 1
+            spend()
+            slice_left -= 1
+            if not slice_left:
+                slice_left = _SLICE
+                yield
+            frame[2] = position.do(pending[i])
+            if not position.left:
+                self.found = position.moves()
+                return
+            following = self.expand()
+            if following:
+                stack.append([following, 0, None])
+
+    def playouts(self, nodes: int) -> tuple[Move, ...] | None:
+        """Random lines through the same branches; a winning one if found."""
+        rng, position = self.rng, self.scratch
+        spent = 0
+        while spent < nodes:
+            keen = rng.choice(_KEENS)
+            position.reset()
+            while position.left:
+                _, branches = position.branches()
+                if not branches:
+                    break
+                last = branches[-1]
+                if last[0] == RESERVE and (len(branches) == 1 or rng.random() >= keen):
+                    branch = last
+                elif last[0] == RESERVE:
+                    branch = branches[rng.randrange(len(branches) - 1)]
+                else:
+                    branch = branches[rng.randrange(len(branches))]
+                position.do(branch)
+                spent += 1
+            if not position.left:
+                return position.moves()
+        self.budget.spend(spent)
+        return None
