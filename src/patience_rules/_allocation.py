@@ -183,15 +183,21 @@ class _Position:
         first copy some home wants now: play it there, or reserve it for its
         other homes.  Else the draw.  Else nothing.
         """
-        heights, allow, homes = self.heights, self.allow, self.t.homes
+        heights, allow, homes, value = self.heights, self.allow, self.t.homes, self.t.value
+        wants = self.t.wants
+        wanted_now = {wanted[h] for wanted, h in zip(wants, heights, strict=True)}
         decision: Branch | None = None
         decision_plays: list[Branch] = []
         columns, cells, waste = self.columns, self.cells, self.waste
         exposed = [(column[-1], COLUMN, i) for i, column in enumerate(columns) if column]
-        exposed.extend((c, CELL, i) for i, c in enumerate(cells) if c >= 0)
+        for i, c in enumerate(cells):
+            if c >= 0 and value[c] in wanted_now:
+                exposed.append((c, CELL, i))
         if waste:
             exposed.append((waste[-1], WASTE, 0))
         for c, kind, index in exposed:
+            if value[c] not in wanted_now:
+                continue
             a = allow[c]
             plays: list[Branch] = []
             open_homes = 0
