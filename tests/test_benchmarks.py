@@ -12,6 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import handwritten as hw
 import run
+import solvability
 
 import patience_rules as pr
 
@@ -69,3 +70,14 @@ def test_the_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert any(name.startswith("RC memory per state") for name in names)
     for line in lines[2:]:
         assert float(line[40:].split()[2]) > 0  # a ratio
+
+
+def test_the_solvability_survey_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    # Deals 11 and 12: one lost, one won, both in a few thousand nodes.
+    assert solvability.main(["--first", "11", "--last", "12", "--max-nodes", "50000"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[:2] for line in lines[:2]] == [["11", "lost"], ["12", "won"]]
+    assert lines[2].startswith("royal-cotillion deals 11-12, at most 50,000 nodes each: ")
+    assert "won 1, lost 1, unknown 0 of 2" in lines[2]
+    assert solvability.main(["--first", "5", "--last", "5", "--max-seconds", "0"]) == 0
+    assert "at most 0 s each: won 0, lost 0, unknown 1 of 1" in capsys.readouterr().out

@@ -97,10 +97,10 @@ Hence the search branches on decisions alone.
   had not passed its card at the start, has reached it.  Each card that
   leaves the cells and the waste top uncovers the next waste card, as it
   does in the real game, and each draw made when the cells and the waste
-  hold seventeen cards or more (so that the real draw buries the waste
-  top) puts a *token* on the waste, which one such leaving card must
-  uncover before the cards below it.  It is won when every foundation is
-  complete.  Against any line of the real game, at each draw the relaxed
+  hold more cards than there are cells (so that the real draw buries the
+  waste top; seventeen or more in Royal Cotillion) puts a *token* on the
+  waste, which one such leaving card must uncover before the cards below
+  it.  It is won when every foundation is complete.  Against any line of the real game, at each draw the relaxed
   game has had in sight every copy the real one has, has foundations at
   least as high, and has had at least as many cards leave, holding no more
   cards: a real copy goes home only when such a foundation reaches it,
