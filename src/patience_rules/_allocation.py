@@ -464,33 +464,39 @@ class Search:
         branches = self.expand()
         if not branches:
             return
-        stack: list[list[object]] = [[branches, 0, None]]
+        # One entry per open state on the path: its branches, the next one to
+        # try, and the undo record of the branch being searched below it.
+        pending: list[list[Branch]] = [branches]
+        tried: list[int] = [0]
+        below: list[tuple[int, ...] | None] = [None]
         spend = self.budget.spend
         slice_left = _SLICE
-        while stack:
-            frame = stack[-1]
-            done = frame[2]
+        while pending:
+            done = below[-1]
             if done is not None:
-                position.undo(done)  # type: ignore[arg-type]
-                frame[2] = None
-            pending: list[Branch] = frame[0]  # type: ignore[assignment]
-            i: int = frame[1]  # type: ignore[assignment]
-            if i == len(pending):
-                stack.pop()
+                position.undo(done)
+                below[-1] = None
+            i = tried[-1]
+            if i == len(pending[-1]):
+                pending.pop()
+                tried.pop()
+                below.pop()
                 continue
-            frame[1] = i + 1
+            tried[-1] = i + 1
             spend()
             slice_left -= 1
             if not slice_left:
                 slice_left = _SLICE
                 yield
-            frame[2] = position.do(pending[i])
+            below[-1] = position.do(pending[-1][i])
             if not position.left:
                 self.found = position.moves()
                 return
             following = self.expand()
             if following:
-                stack.append([following, 0, None])
+                pending.append(following)
+                tried.append(0)
+                below.append(None)
 
     def playouts(self, nodes: int) -> tuple[Move, ...] | None:
         """Random lines through the same branches; a winning one if found."""
