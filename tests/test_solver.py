@@ -154,7 +154,8 @@ def test_every_state_of_a_late_game_agrees_with_brute_force(deal: int, stock_lef
 
 
 def sure_sources(state: State) -> set[pr.Place]:
-    """The places holding a card that every foundation still to take it wants now."""
+    """The places holding a card that every foundation still to take it wants now:
+    column fronts, and the cells and the waste top too once the stock is out."""
     heights = state.foundation_heights
     foundations = state.rules.foundations
     plays: dict[pr.Place, int] = {}
@@ -163,6 +164,8 @@ def sure_sources(state: State) -> set[pr.Place]:
             plays[move.source] = plays.get(move.source, 0) + 1
     sure = set()
     for place, count in plays.items():
+        if state.stock_size and place.kind is not pr.PileKind.COLUMN:
+            continue  # while the stock lasts, the timing of such a play matters
         card = state.top_card(place)
         assert card is not None
         still_to_take = sum(
@@ -178,8 +181,8 @@ def sure_sources(state: State) -> set[pr.Place]:
 
 def test_a_sure_card_is_played_alone() -> None:
     # Along a found winning line, whenever a sure card stands at a column
-    # front, in a cell or on the waste top, the line plays a sure card next:
-    # the search tries nothing else there.
+    # front (or, once the stock is out, in a cell or on the waste top), the
+    # line plays a sure card next: the search tries nothing else there.
     solution = solve(RC.deal(1), max_nodes=20_000)
     assert solution.is_won
     state, met = solution.start, 0
@@ -189,7 +192,7 @@ def test_a_sure_card_is_played_alone() -> None:
             met += 1
             assert move.source in sure
         state = state.apply(move)
-    assert met > 50
+    assert met > 20
 
 
 # -- the search of Royal Cotillion's shape -----------------------------------
@@ -203,13 +206,51 @@ def test_the_search_of_royal_cotillions_shape_applies_to_it_alone() -> None:
     assert not _allocation.applies(pr.odd_and_even(redeals=0))
 
 
-@pytest.mark.parametrize("deal", [11, 65])
-def test_a_lost_deal_is_proved_lost_from_its_start(deal: int) -> None:
-    # Random play of these deals never gets near a win; the search proves it
-    # in a few thousand nodes.
-    solution = solve(RC.deal(deal), max_nodes=100_000)
+def test_a_lost_deal_is_proved_lost_from_its_start() -> None:
+    # Deal 63 cannot be won even by the relaxed game: lost at once.
+    solution = solve(RC.deal(63), max_nodes=100_000)
     assert solution.outcome is Outcome.LOST
-    assert solution.nodes < 100_000
+    assert solution.nodes == 0
+
+
+def one_deck_game() -> pr.GameRules:
+    """A small game of Royal Cotillion's shape: one deck, 24 cells, two short columns."""
+    return pr.GameRules(
+        name="one-deck",
+        title="One deck",
+        decks=1,
+        foundations=tuple(
+            pr.Foundation(suit, pr.FoundationSequence(start=pr.Rank.ACE, step=1, length=13))
+            for suit in pr.Suit
+        ),
+        tableau=pr.Tableau(columns=2, depth=2, refill=pr.Refill.NEVER),
+        reserve=pr.Reserve(cells=24, refill=pr.Refill.FROM_WASTE),
+        stock=pr.Stock(redeals=0),
+    )
+
+
+def cards(text: str) -> tuple[pr.Card, ...]:
+    return tuple(pr.Card.from_str(word) for word in text.split())
+
+
+def test_a_cell_play_may_wait_for_a_later_refill() -> None:
+    # 5S in the last cell is wanted now, but the only win draws 8D and 2C
+    # first, so that playing 5S then refills its cell with 2C rather than
+    # with QD: the timing of a play from a cell chooses which waste card the
+    # cell saves, so such a play is not forced while the stock lasts.
+    game = one_deck_game()
+    state = game.make_state(
+        columns=(cards("8H 5H"), cards("6S 6D")),
+        cells=cards("10S 7S 7D 4H JD 10C KS JS 6C 9S 4C 9C 10D KC QH QC 8C KH 10H 7C JC 6H 4S 5S"),
+        waste=cards("3C 8S KD 7H 9D QD"),
+        stock=cards("3H 2H 5C 9H JH 4D QS 5D 2C 8D 3S"),
+        foundation_heights=(1, 3, 1, 2),
+    )
+    assert _allocation.applies(game)
+    assert winnable(state, {})
+    solution = solve(state, max_nodes=None)
+    assert solution.outcome is Outcome.WON
+    assert solution.replay().is_won
 
 
 def random_late_position(rng: random.Random, stock_left: int) -> State:
@@ -297,12 +338,13 @@ def test_a_reserved_copy_is_never_played_where_it_was_refused() -> None:
     assert plays_of_the_copy <= 1
 
 
-def test_both_copies_in_the_cells_force_the_play() -> None:
-    # Wherever a foundation wants a card whose two copies lie in the cells or
-    # on the waste top, the search plays it without a decision.
+def test_both_copies_in_the_cells_force_the_play_once_the_stock_is_out() -> None:
+    # Once the stock is out, wherever a foundation wants a card whose two
+    # copies lie in the cells or on the waste top, the search plays it
+    # without a decision.
     rng = random.Random(7)
     met = 0
-    for deal in range(1, 40):
+    for deal in range(1, 60):
         position = _allocation._Position(_allocation._Tables(RC.deal(deal)))
         while True:
             forced, branches = position.branches()
@@ -315,8 +357,9 @@ def test_both_copies_in_the_cells_force_the_play() -> None:
                     position.heights[f] == p and position.allow[c] >> f & 1
                     for f, p, _ in position.t.homes[c]
                 )
-                if twin in exposed and wanted and position.allow[c] == position.allow[twin]:
+                same = position.allow[c] == position.allow[twin]
+                if not position.stock and twin in exposed and wanted and same:
                     met += 1
                     assert forced
             position.do(branches[rng.randrange(len(branches))])
-    assert met > 10
+    assert met > 5

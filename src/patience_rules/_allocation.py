@@ -179,16 +179,20 @@ class _Position:
         """The branches to search here, and whether they are forced.
 
         Forced: the plays of the first copy whose every open home wants it
-        now (or whose twin is as free as it is).  Else a decision on the
-        first copy some home wants now: play it there, or reserve it for its
-        other homes.  Else the draw.  Else nothing.
+        now (or, with the stock out, whose twin is in sight as it is).  Else
+        a decision on the first copy some home wants now: play it there, or
+        reserve it for its other homes.  A copy counts here when it is at a
+        column front, or anywhere in sight once the stock is out.  Else,
+        while the stock lasts, every play from the cells and the waste top,
+        then the draw.  Else nothing.
         """
         heights, allow, homes, value = self.heights, self.allow, self.t.homes, self.t.value
         wants = self.t.wants
         wanted_now = {wanted[h] for wanted, h in zip(wants, heights, strict=True)}
         decision: Branch | None = None
         decision_plays: list[Branch] = []
-        columns, cells, waste = self.columns, self.cells, self.waste
+        timed: list[Branch] = []  # plays whose timing matters: cells and waste, stock left
+        columns, cells, waste, stock = self.columns, self.cells, self.waste, self.stock
         exposed = [(column[-1], COLUMN, i) for i, column in enumerate(columns) if column]
         for i, c in enumerate(cells):
             if c >= 0 and value[c] in wanted_now:
@@ -210,6 +214,9 @@ class _Position:
                         open_homes |= 1 << f
             if not plays:
                 continue
+            if kind != COLUMN and stock:
+                timed.extend(plays)
+                continue
             wanted = 0
             for play in plays:
                 wanted |= 1 << play[4]
@@ -228,9 +235,9 @@ class _Position:
             if t >= 0 and not self.home[t] and rest & (rest - 1) == 0 and not allow[t] & ~rest:
                 return True, decision_plays  # reserved, the twin could go nowhere
             return False, [*decision_plays, decision]
-        if self.stock:
-            return False, [(DRAW, 0, 0, 0, 0)]
-        return False, []
+        if stock:
+            timed.append((DRAW, 0, 0, 0, 0))
+        return False, timed
 
     # -- doing and undoing -------------------------------------------------
 
@@ -449,9 +456,10 @@ class Search:
         _, branches = position.branches()
         if not branches:
             return None
-        # The relaxed game is played at decisions only: after a forced play
-        # or before a draw it seldom cuts what the next decision would not.
-        if branches[-1][0] == RESERVE and not position.may_win():
+        # The relaxed game is played where there is a choice: after a forced
+        # play or before the only move, a draw, it seldom cuts what the next
+        # choice would not.
+        if len(branches) > 1 and not position.may_win():
             return None
         return branches
 
@@ -510,12 +518,12 @@ class Search:
                 if not branches:
                     break
                 last = branches[-1]
-                if last[0] == RESERVE and (len(branches) == 1 or rng.random() >= keen):
-                    branch = last
-                elif last[0] == RESERVE:
-                    branch = branches[rng.randrange(len(branches) - 1)]
-                else:
+                if last[0] == PLAY or len(branches) == 1:
                     branch = branches[rng.randrange(len(branches))]
+                elif rng.random() >= keen:
+                    branch = last  # reserve, or draw
+                else:
+                    branch = branches[rng.randrange(len(branches) - 1)]
                 position.do(branch)
                 spent += 1
             if not position.left:

@@ -41,42 +41,43 @@ copy of a card is followed on its own (two decks hold two copies of each
 card), and each copy carries the set of foundations it may still go to:
 at first, every foundation of its suit that takes its rank.
 
-The **exchange argument** behind every cut: take a line of play that wins
-from a state, and a copy in sight (a column's front card, a cell's card or
-the waste top) that the line plays to a foundation *f* which wants it now.
-*f* waits for that copy until the line plays it (a foundation takes each
-card once, and wants this one next), and the line moves nothing from the
-copy's place before then.  Play that copy first, then the line's moves in
-turn: every one stays legal, and once the line plays the copy the two games
-are in the same state.  From a column (never refilled) the play only
-uncovers a card the line does not need yet.  From a cell or the waste top
-(refilled from the waste only; no redeal) the play frees a cell or takes a
-card off the waste, and the line's moves keep the invariant that the new
-state's waste is the old one's without that copy and without a top part of
-it at most one card long, and that this card sits in one of the new state's
-cells: a card the line plays from the waste top is then on the waste top or
-in a cell, a draw lands on the waste or in the free cell as it does in the
-line, and when the line plays the copy the two states are the same.
+The **exchange argument** behind the forced plays and the decisions: take
+a line of play that wins from a state, and a copy at a column's front that
+the line plays to a foundation *f* which wants it now.  *f* waits for that
+copy until the line plays it (a foundation takes each card once, and wants
+this one next), and nothing else leaves the column before it.  Play that
+copy first, then the line's moves in turn: every one stays legal (the play
+only uncovers a card the line does not need yet, a column is never
+refilled), and once the line plays the copy the two games are in the same
+state.  The same holds for a copy in a cell or on the waste top once the
+stock is out: every card that leaves the cells or the waste top then
+uncovers the next waste card, whichever card it is, so the cards in sight
+and the waste below them are the same whichever plays come first.  While
+the stock lasts it does *not* hold there: a play from a cell refills the
+cell with the waste top of that moment, so playing it after a draw saves
+the drawn card rather than the card below it, and a winning line may need
+that (the tests hold a position of a one-deck game of this shape that no
+line making such plays at once can win).  While the stock lasts they stay
+plain moves of the search, tried before the draw.
 
-So, in a state, the search looks at the copies in sight in turn:
+So, in a state, the search looks at the copies in sight in turn (column
+fronts; and cells and the waste top once the stock is out):
 
 - **Forced plays.**  A copy whose every open home (a foundation it may go to
   that has not passed its card) wants it now is played there; with two such
   homes, both plays are searched and nothing else.  Every winning line plays
-  it to one of them, so that play first wins too.  Likewise when both copies
-  of a card are in cells or on the waste top (playing one or the other gives
-  the same state, cells being alike), and when a reserved copy's foundation
-  wants it.
-- **Decisions.**  Otherwise, for the first copy that a foundation *f* wants
-  now, two branches: play it to *f*, or *reserve* it: it will never go to
-  *f*, only to its other open homes (and the other copy of the card, when
-  the copy has one home left, may no longer go there).  Every winning line
-  either plays the copy to *f*, and then playing it first wins too, or never
-  does.
-- **The draw** is searched only when no copy in sight can be played or
-  decided: every winning line's next move is then the draw.
-
-Hence the search branches on decisions alone.
+  it to one of them, so that play first wins too.  Likewise, once the stock
+  is out, when both copies of a card are in cells or on the waste top
+  (playing one or the other gives the same state), and when a reserved
+  copy's foundation wants it.
+- **Decisions.**  Otherwise, for the first such copy that a foundation *f*
+  wants now, two branches: play it to *f*, or *reserve* it: it will never
+  go to *f*, only to its other open homes (and the other copy of the card,
+  when the copy has one home left, may no longer go there).  Every winning
+  line either plays the copy to *f*, and then playing it first wins too, or
+  never does.
+- **Other moves.**  Otherwise every play from the cells and the waste top,
+  then the draw: every winning line's next move is one of them.
 
 - **Transposition table.**  A state is searched once.  The key holds the
   cards of each pile with, for each copy, the foundations it may still go
@@ -119,12 +120,12 @@ Other games
 Every other game (with a redeal, a stock that refills cells, or the middle)
 is searched move by move through the engine, with two cuts:
 
-- **Sure cards.**  A card at the front of a tableau column, in a cell or on
-  the waste top is *sure* when every foundation that has yet to take a copy
-  of it wants it now: its plays home then stand for all the moves of the
-  state, by the exchange argument above, which holds for cells only when
-  they are refilled from the waste alone, and for the waste only without a
-  redeal.
+- **Sure cards.**  A card is *sure* when every foundation that has yet to
+  take a copy of it wants it now.  Its plays home then stand for all the
+  moves of the state, by the exchange argument above, when it is at the
+  front of a column never refilled or in a cell never refilled, and, in a
+  game without a redeal once the stock is out, in a cell or on the waste
+  top.
 - **Relaxation cut**, for games without a redeal and without the middle: the
   relaxed game above with the whole stock in sight at once and no tokens.
   (Counting the copies that have left, and letting a copy leave only while
@@ -241,20 +242,21 @@ class _Search:
         ]
         tableau, reserve = rules.tableau, rules.reserve
         plain = rules.compulsion is Compulsion.NONE and rules.middle is None
-        #: the piles from which a sure card's plays may stand for every move
+        #: the piles from which a sure card's plays may stand for every move:
+        #: columns never refilled and cells never refilled at any time; once
+        #: the stock is out (with no redeal), the cells and the waste top too
         self.sure_sources: frozenset[PileKind] = frozenset(
             kind
             for kind, sure in (
                 (PileKind.COLUMN, tableau is not None and tableau.refill is Refill.NEVER),
-                (
-                    PileKind.CELL,
-                    reserve is not None
-                    and reserve.refill in (Refill.NEVER, Refill.FROM_WASTE)
-                    and rules.stock.redeals == 0,
-                ),
-                (PileKind.WASTE, rules.stock.redeals == 0),
+                (PileKind.CELL, reserve is not None and reserve.refill is Refill.NEVER),
             )
             if plain and sure
+        )
+        self.sure_when_out: frozenset[PileKind] = (
+            self.sure_sources | {PileKind.CELL, PileKind.WASTE}
+            if plain and rules.stock.redeals == 0
+            else self.sure_sources
         )
         self.relax = rules.stock.redeals == 0 and rules.middle is None
 
@@ -268,7 +270,7 @@ class _Search:
         stand for all the moves of the state.
         """
         moves = state.legal_moves()
-        sure_sources = self.sure_sources
+        sure_sources = self.sure_when_out if not state.stock_size else self.sure_sources
         if not sure_sources or len(moves) < 2:
             return moves
         heights = state.foundation_heights
