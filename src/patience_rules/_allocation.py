@@ -175,7 +175,7 @@ class _Position:
 
     # -- the moves to search -----------------------------------------------
 
-    def branches(self) -> tuple[bool, list[Branch]]:
+    def branches(self, eager: bool = False) -> tuple[bool, list[Branch]]:
         """The branches to search here, and whether they are forced.
 
         Forced: the plays of the first copy whose every open home wants it
@@ -185,6 +185,10 @@ class _Position:
         column front, or anywhere in sight once the stock is out.  Else,
         while the stock lasts, every play from the cells and the waste top,
         then the draw.  Else nothing.
+
+        ``eager`` treats the cells and the waste top like column fronts even
+        while the stock lasts: a narrower tree that the playouts sample (a
+        win they find is checked like any other; no loss is inferred).
         """
         heights, allow, homes, value = self.heights, self.allow, self.t.homes, self.t.value
         wants = self.t.wants
@@ -214,7 +218,7 @@ class _Position:
                         open_homes |= 1 << f
             if not plays:
                 continue
-            if kind != COLUMN and stock:
+            if kind != COLUMN and stock and not eager:
                 timed.extend(plays)
                 continue
             wanted = 0
@@ -514,7 +518,7 @@ class Search:
             keen = rng.choice(_KEENS)
             position.reset()
             while position.left:
-                _, branches = position.branches()
+                _, branches = position.branches(eager=True)
                 if not branches:
                     break
                 last = branches[-1]
