@@ -233,6 +233,28 @@ def cards(text: str) -> tuple[pr.Card, ...]:
     return tuple(pr.Card.from_str(word) for word in text.split())
 
 
+def test_a_royal_cotillion_cell_play_may_wait_for_a_draw() -> None:
+    # 2S in cell 1 is wanted now.  Played at once, it pulls 10S into the cell
+    # and the three draws then bury 6S under 8S.  The win draws 6S first, so
+    # that playing 2S pulls 6S into the cell, leaving 10S on the waste.
+    state = RC.make_state(
+        stock=cards("4S 8S 6S"),
+        waste=cards("JH JD 10C QS 10S"),
+        columns=((), (), (), ()),
+        cells=cards("2S QC KH 2H 4H 6H 8H 10H QH KD 2D 4D 6D 8D 10D QD"),
+        foundation_heights=(11, 5, 5, 7, 13, 13, 13, 13),
+    )
+    assert winnable(state, {})
+    line = [pr.Move.draw(), pr.Move.to_foundation(pr.Place(pr.PileKind.CELL, 0), 3)]
+    after = state
+    for move in line:
+        after = after.apply(move)
+    assert winnable(after, {})
+    solution = solve(state, max_nodes=None)
+    assert solution.outcome is Outcome.WON
+    assert solution.replay().is_won
+
+
 def test_a_cell_play_may_wait_for_a_later_refill() -> None:
     # 5S in the last cell is wanted now, but the only win draws 8D and 2C
     # first, so that playing 5S then refills its cell with 2C rather than

@@ -23,11 +23,13 @@ The search shares one node budget between two methods, which take turns:
 1. **Depth-first search** with a transposition table and the cuts argued
    below.  Exhausting it proves that no line of play wins; it may also find
    a win.
-2. **Playouts**: random games through the same moves, each with its own
-   keenness to play a card home (from a generator seeded by ``seed``, so a
-   given budget always gives the same answer).  A playout that wins is a
-   proof of a win, and finds the wins of hard deals far sooner than the
-   search does.
+2. **Playouts**: random games, each with its own keenness to play a card
+   home (from a generator seeded by ``seed``, so a given budget always
+   gives the same answer).  In Royal Cotillion's shape they take the
+   forced plays and decisions below from the cells and the waste top too,
+   a narrower tree than the search's.  A playout that wins is a proof of
+   a win, and finds the wins of hard deals far sooner than the search
+   does; a playout never tells a deal lost.
 
 A node is one move made (or one decision taken) by either method.
 
