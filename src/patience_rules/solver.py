@@ -81,6 +81,8 @@ fronts; and cells and the waste top once the stock is out):
 - **Other moves.**  Otherwise every play from the cells and the waste top,
   then the draw: every winning line's next move is one of them.
 
+And it cuts:
+
 - **Transposition table.**  A state is searched once.  The key holds the
   cards of each pile with, for each copy, the foundations it may still go
   to; cells and columns count as multisets.  The rules treat cells alike
@@ -89,8 +91,9 @@ fronts; and cells and the waste top once the stock is out):
   so states with equal keys have the same futures up to renumbering.  No
   line meets a state twice (every move draws a card or plays one home), so
   a key met before was searched to the end, or cut, without a win.
-- **Relaxation cut.**  A state is dropped when even a relaxed game, which
-  allows everything the real one allows from it and more, cannot be won.
+- **Relaxation cut.**  A state with a choice of branches is dropped when
+  even a relaxed game, which allows everything the real one allows from it
+  and more, cannot be won.
   The relaxed game plays the real layout greedily: the stock is drawn in
   order, and only when nothing else moves; a column uncovers its next card
   when its front card leaves; every card in the cells, on the waste top or
@@ -103,10 +106,10 @@ fronts; and cells and the waste top once the stock is out):
   hold more cards than there are cells (so that the real draw buries the
   waste top; seventeen or more in Royal Cotillion) puts a *token* on the
   waste, which one such leaving card must uncover before the cards below
-  it.  It is won when every foundation is complete.  Against any line of the real game, at each draw the relaxed
-  game has had in sight every copy the real one has, has foundations at
-  least as high, and has had at least as many cards leave, holding no more
-  cards: a real copy goes home only when such a foundation reaches it,
+  it.  It is won when every foundation is complete.  Against any line of
+  the real game, at each draw the relaxed game has had in sight every copy
+  the real one has, has foundations at least as high, and has had at least
+  as many cards leave, holding no more cards: a real copy goes home only when such a foundation reaches it,
   every copy the real game puts in sight the relaxed one has in sight no
   later (stock cards when drawn; column cards when the card above leaves;
   waste cards after as many leaving cards as there are cards and tokens
