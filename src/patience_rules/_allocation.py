@@ -18,7 +18,7 @@ from .policies import Compulsion, Refill
 from .rules import GameRules
 from .state import Move, State
 
-__all__ = ["Budget", "OutOfBudget", "Search", "applies"]
+__all__ = ["SLICE", "Budget", "OutOfBudget", "Search", "applies", "foundation_tables"]
 
 #: Where an exposed copy lies.
 COLUMN, CELL, WASTE = 0, 1, 2
@@ -32,7 +32,7 @@ Branch = tuple[int, int, int, int, int]
 
 #: Nodes per turn of the depth-first search; the playouts take this many
 #: times _RATIO in theirs (a playout node costs a fraction of a search node).
-_SLICE = 4096
+SLICE = 4096
 _RATIO = 4
 #: How keen a playout is to play a card home rather than to reserve it.
 _KEENS = (0.5, 0.7, 0.85, 0.95, 0.99)
@@ -52,6 +52,21 @@ def applies(rules: GameRules) -> bool:
         and (tableau is None or tableau.refill is Refill.NEVER)
         and (reserve is None or reserve.refill is Refill.FROM_WASTE)
     )
+
+
+def foundation_tables(
+    rules: GameRules,
+) -> tuple[list[tuple[int, ...]], dict[int, list[tuple[int, int]]]]:
+    """For each foundation, the card indexes it takes in order, then -1; and for
+    each card index, the (foundation, position) pairs that take it."""
+    wants = [
+        (*(f.suit * 13 + rank - 1 for rank in f.sequence.ranks), -1) for f in rules.foundations
+    ]
+    homes: dict[int, list[tuple[int, int]]] = {}
+    for f, wanted in enumerate(wants):
+        for position, card in enumerate(wanted[:-1]):
+            homes.setdefault(card, []).append((f, position))
+    return wants, homes
 
 
 class OutOfBudget(Exception):
@@ -83,15 +98,8 @@ class _Tables:
     """What the rules and the starting position fix: copies, their homes, the layout."""
 
     def __init__(self, start: State) -> None:
-        foundations = start.rules.foundations
-        self.wants: list[tuple[int, ...]] = [
-            (*(f.suit * 13 + rank - 1 for rank in f.sequence.ranks), -1) for f in foundations
-        ]
+        self.wants, homes = foundation_tables(start.rules)
         self.complete = [len(wanted) - 1 for wanted in self.wants]
-        homes: dict[int, list[tuple[int, int]]] = {}
-        for f, wanted in enumerate(self.wants):
-            for position, card in enumerate(wanted[:-1]):
-                homes.setdefault(card, []).append((f, position))
         value: list[int] = []
 
         def copy(card: int) -> int:
@@ -110,7 +118,7 @@ class _Tables:
         ]
         #: for each copy: the foundations it may go to, as a bit mask
         self.full = [sum(1 << f for f, _, _ in entries) for entries in self.homes]
-        self.shift = len(foundations)
+        self.shift = len(self.wants)
         #: for each copy: the other copy of its card in the layout, or -1
         self.twin = [-1] * len(value)
         first: dict[int, int] = {}
@@ -445,7 +453,7 @@ class Search:
     def run(self) -> tuple[Move, ...] | None:
         """A winning line, or ``None`` when none exists; raises :class:`OutOfBudget`."""
         for _ in self.search():
-            line = self.playouts(_SLICE * _RATIO)
+            line = self.playouts(SLICE * _RATIO)
             if line is not None:
                 return line
         return self.found
@@ -482,7 +490,7 @@ class Search:
         tried: list[int] = [0]
         below: list[tuple[int, ...] | None] = [None]
         spend = self.budget.spend
-        slice_left = _SLICE
+        slice_left = SLICE
         while pending:
             done = below[-1]
             if done is not None:
@@ -498,7 +506,7 @@ class Search:
             spend()
             slice_left -= 1
             if not slice_left:
-                slice_left = _SLICE
+                slice_left = SLICE
                 yield
             below[-1] = position.do(pending[-1][i])
             if not position.left:

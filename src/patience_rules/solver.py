@@ -154,7 +154,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 import attrs
 
 from . import _allocation
-from ._allocation import Budget, OutOfBudget
+from ._allocation import SLICE, Budget, OutOfBudget
 from .errors import PatienceRulesError
 from .piles import PileKind
 from .policies import Compulsion, Refill
@@ -220,9 +220,6 @@ class Solution:
         return state
 
 
-#: Nodes per turn of the playouts and of the depth-first search.
-_SLICE = 4096
-
 
 class _Search:
     """The search of other games: the budget, and the precomputed card facts."""
@@ -234,17 +231,8 @@ class _Search:
         self.rng = random.Random(seed)
         self.found: tuple[Move, ...] | None = None
         rules = self.rules
-        foundations = rules.foundations
-        #: for each card index: the (foundation, position) pairs that take it
-        self.homes: dict[int, list[tuple[int, int]]] = {}
-        for f, foundation in enumerate(foundations):
-            for position, rank in enumerate(foundation.sequence.ranks):
-                card = (foundation.suit * 13) + rank - 1
-                self.homes.setdefault(card, []).append((f, position))
-        self.wants = [
-            (*(foundation.suit * 13 + rank - 1 for rank in foundation.sequence.ranks), -1)
-            for foundation in foundations
-        ]
+        #: the cards each foundation takes, and the homes of each card
+        self.wants, self.homes = _allocation.foundation_tables(rules)
         tableau, reserve = rules.tableau, rules.reserve
         plain = rules.compulsion is Compulsion.NONE and rules.middle is None
         #: the piles from which a sure card's plays may stand for every move:
@@ -377,7 +365,7 @@ class _Search:
         """A winning line, or ``None`` when none exists; raises ``OutOfBudget``."""
         # Slices of playouts and of the depth-first search take turns.
         for _ in self.search():
-            line = self.playouts(_SLICE)
+            line = self.playouts(SLICE)
             if line is not None:
                 return line
         return self.found
@@ -396,7 +384,7 @@ class _Search:
         stack: list[tuple[State, Sequence[Move], int]] = [(start, self.moves(start), 0)]
         line: list[Move] = []
         may_win = self.may_win
-        slice_left = _SLICE
+        slice_left = SLICE
         while stack:
             state, moves, i = stack[-1]
             if i == len(moves):
@@ -410,7 +398,7 @@ class _Search:
             self.budget.spend()
             slice_left -= 1
             if not slice_left:
-                slice_left = _SLICE
+                slice_left = SLICE
                 yield
             if child.is_won:
                 line.append(move)
