@@ -445,27 +445,31 @@ class Search:
         tables = _Tables(start)
         self.budget = budget
         self.position = _Position(tables)
+        self.narrow = _Position(tables)
         self.scratch = _Position(tables)
         self.rng = random.Random(seed)
-        self.seen: set[Hashable] = set()
         self.found: tuple[Move, ...] | None = None
 
     def run(self) -> tuple[Move, ...] | None:
         """A winning line, or ``None`` when none exists; raises :class:`OutOfBudget`."""
-        for _ in self.search():
+        narrow: Iterator[None] | None = self.search(self.narrow, eager=True)
+        for _ in self.search(self.position):
+            if narrow is not None and next(narrow, True):
+                if self.found is not None:
+                    return self.found
+                narrow = None  # the narrower tree holds no win; the search goes on
             line = self.playouts(SLICE * _RATIO)
             if line is not None:
                 return line
         return self.found
 
-    def expand(self) -> list[Branch] | None:
-        """The branches of the current position, or ``None`` when it is cut."""
-        position = self.position
+    def expand(self, position: _Position, seen: set[Hashable], eager: bool) -> list[Branch] | None:
+        """The branches of ``position``, or ``None`` when it is cut."""
         key = position.key()
-        if key in self.seen:
+        if key in seen:
             return None
-        self.seen.add(key)
-        _, branches = position.branches()
+        seen.add(key)
+        _, branches = position.branches(eager)
         if not branches:
             return None
         # The relaxed game is played where there is a choice: after a forced
@@ -475,13 +479,18 @@ class Search:
             return None
         return branches
 
-    def search(self) -> Iterator[None]:
-        """Depth-first search, pausing every slice of nodes; sets :attr:`found`."""
-        position = self.position
+    def search(self, position: _Position, eager: bool = False) -> Iterator[None]:
+        """Depth-first search of ``position``, pausing every slice of nodes.
+
+        Sets :attr:`found` to a winning line when it finds one.  ``eager``
+        searches the narrower tree of :meth:`_Position.branches`: its end
+        without a win proves nothing.
+        """
         if not position.left:
             self.found = ()
             return
-        branches = self.expand()
+        seen: set[Hashable] = set()
+        branches = self.expand(position, seen, eager)
         if not branches:
             return
         # One entry per open state on the path: its branches, the next one to
@@ -512,7 +521,7 @@ class Search:
             if not position.left:
                 self.found = position.moves()
                 return
-            following = self.expand()
+            following = self.expand(position, seen, eager)
             if following:
                 pending.append(following)
                 tried.append(0)
@@ -525,6 +534,7 @@ class Search:
         while spent < nodes:
             keen = rng.choice(_KEENS)
             position.reset()
+            played = 0
             while position.left:
                 _, branches = position.branches(eager=True)
                 if not branches:
@@ -537,8 +547,9 @@ class Search:
                 else:
                     branch = branches[rng.randrange(len(branches) - 1)]
                 position.do(branch)
-                spent += 1
+                played += 1
+            spent += played
+            self.budget.spend(played)
             if not position.left:
                 return position.moves()
-        self.budget.spend(spent)
         return None
