@@ -30,12 +30,17 @@ PLAY, RESERVE, DRAW = 0, 1, 2
 #: A branch: (what, copy, place kind or mask, place index, foundation).
 Branch = tuple[int, int, int, int, int]
 
-#: Nodes per turn of the depth-first search; the playouts take this many
+#: Nodes per turn of a depth-first search; the playouts take this many
 #: times _RATIO in theirs (a playout node costs a fraction of a search node).
 SLICE = 4096
-_RATIO = 4
-#: How keen a playout is to play a card home rather than to reserve it.
+_RATIO = 48
+#: The depth-first search of the search's own tree takes one turn in this many.
+_SEARCH_EVERY = 3
+#: How keen a playout is to play a card home rather than to reserve it ...
 _KEENS = (0.5, 0.7, 0.85, 0.95, 0.99)
+#: ... and, in the search's own tree, to play from the cells or the waste
+#: top rather than to draw first.
+_TIMING_KEENS = (0.75, 0.85, 0.9, 0.95, 0.98)
 
 
 def applies(rules: GameRules) -> bool:
@@ -447,13 +452,19 @@ class Search:
         self.position = _Position(tables)
         self.narrow = _Position(tables)
         self.scratch = _Position(tables)
+        self.playouts_played = 0
         self.rng = random.Random(seed)
         self.found: tuple[Move, ...] | None = None
 
     def run(self) -> tuple[Move, ...] | None:
         """A winning line, or ``None`` when none exists; raises :class:`OutOfBudget`."""
+        search = self.search(self.position)
         narrow: Iterator[None] | None = self.search(self.narrow, eager=True)
-        for _ in self.search(self.position):
+        turn = 0
+        while True:
+            if turn % _SEARCH_EVERY == 0 and next(search, True):
+                return self.found  # the search is over: a win, or none
+            turn += 1
             if narrow is not None and next(narrow, True):
                 if self.found is not None:
                     return self.found
@@ -461,7 +472,6 @@ class Search:
             line = self.playouts(SLICE * _RATIO)
             if line is not None:
                 return line
-        return self.found
 
     def expand(self, position: _Position, seen: set[Hashable], eager: bool) -> list[Branch] | None:
         """The branches of ``position``, or ``None`` when it is cut."""
@@ -528,21 +538,25 @@ class Search:
                 below.append(None)
 
     def playouts(self, nodes: int) -> tuple[Move, ...] | None:
-        """Random lines through the same branches; a winning one if found."""
+        """Random lines, in turn through the narrower tree and through the
+        search's own; a winning one if found."""
         rng, position = self.rng, self.scratch
         spent = 0
         while spent < nodes:
+            self.playouts_played += 1
+            eager = self.playouts_played % 2 == 1
             keen = rng.choice(_KEENS)
+            timing = 1.0 if eager else rng.choice(_TIMING_KEENS)
             position.reset()
             played = 0
             while position.left:
-                _, branches = position.branches(eager=True)
+                _, branches = position.branches(eager)
                 if not branches:
                     break
                 last = branches[-1]
                 if last[0] == PLAY or len(branches) == 1:
                     branch = branches[rng.randrange(len(branches))]
-                elif rng.random() >= keen:
+                elif rng.random() >= (timing if last[0] == DRAW else keen):
                     branch = last  # reserve, or draw
                 else:
                     branch = branches[rng.randrange(len(branches) - 1)]
