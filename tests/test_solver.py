@@ -275,6 +275,46 @@ def test_a_cell_play_may_wait_for_a_later_refill() -> None:
     assert solution.replay().is_won
 
 
+def test_playouts_of_the_full_tree_find_a_win_the_narrower_tree_lacks() -> None:
+    # The position above: the narrower tree, which plays 5S at once, holds
+    # no win, and its search's end tells nothing; the playouts that follow
+    # the full tree now and then draw first, and find the win.
+    game = one_deck_game()
+    state = game.make_state(
+        columns=(cards("8H 5H"), cards("6S 6D")),
+        cells=cards("10S 7S 7D 4H JD 10C KS JS 6C 9S 4C 9C 10D KC QH QC 8C KH 10H 7C JC 6H 4S 5S"),
+        waste=cards("3C 8S KD 7H 9D QD"),
+        stock=cards("3H 2H 5C 9H JH 4D QS 5D 2C 8D 3S"),
+        foundation_heights=(1, 3, 1, 2),
+    )
+    search = _allocation.Search(state, _allocation.Budget(None, None), 0)
+    for _ in search.search(search.narrow, eager=True):
+        pass
+    assert search.found is None
+    line = _allocation.Search(state, _allocation.Budget(None, None), 0).playouts(50_000)
+    assert line is not None
+    end = state
+    for move in line:
+        end = end.apply(move)
+    assert end.is_won
+
+
+def test_playouts_keep_their_best_line_for_a_restart() -> None:
+    # The best playout of each tree is kept, and replaying it from the start
+    # leaves as many cards out as it recorded; later playouts start from its
+    # beginnings.
+    search = _allocation.Search(RC.deal(11), _allocation.Budget(None, None), 0)
+    assert search.playouts(20_000) is None
+    assert set(search.best) == {True, False}
+    for eager, (left, line) in search.best.items():
+        position = _allocation._Position(_allocation._Tables(RC.deal(11)))
+        for branch in line:
+            assert branch in position.branches(eager)[1]
+            position.do(branch)
+        assert position.left == left > 0
+        assert not position.branches(eager)[1]  # the playout ran to its end
+
+
 def random_late_position(rng: random.Random, stock_left: int) -> State:
     """A deal played at random (preferring plays to the draw) until the stock is low."""
     state = RC.deal(rng.randrange(1, 2000))

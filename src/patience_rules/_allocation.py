@@ -200,8 +200,9 @@ class _Position:
         then the draw.  Else nothing.
 
         ``eager`` treats the cells and the waste top like column fronts even
-        while the stock lasts: a narrower tree that the playouts sample (a
-        win they find is checked like any other; no loss is inferred).
+        while the stock lasts: a narrower tree, which the second depth-first
+        search and half the playouts follow (a win found there is checked
+        like any other; no loss is inferred from it).
         """
         heights, allow, homes, value = self.heights, self.allow, self.t.homes, self.t.value
         wants = self.t.wants
@@ -444,7 +445,9 @@ class _Position:
 
 
 class Search:
-    """Depth-first search and playouts over one starting position."""
+    """The searches of one starting position: depth-first through the full
+    tree (one turn in _SEARCH_EVERY) and through the narrower one, and
+    playouts, taking turns until one of them settles it."""
 
     def __init__(self, start: State, budget: Budget, seed: int) -> None:
         tables = _Tables(start)
@@ -453,6 +456,9 @@ class Search:
         self.narrow = _Position(tables)
         self.scratch = _Position(tables)
         self.playouts_played = 0
+        #: for each tree (narrower or not): the cards left and the branches of
+        #: the playout that took most cards home
+        self.best: dict[bool, tuple[int, list[Branch]]] = {}
         self.rng = random.Random(seed)
         self.found: tuple[Move, ...] | None = None
 
@@ -539,8 +545,13 @@ class Search:
 
     def playouts(self, nodes: int) -> tuple[Move, ...] | None:
         """Random lines, in turn through the narrower tree and through the
-        search's own; a winning one if found."""
-        rng, position = self.rng, self.scratch
+        search's own; a winning one if found.
+
+        Every other playout of a tree starts with a random part of the
+        beginning of the best playout of that tree so far (the one that took
+        most cards home), and goes on at random from there.
+        """
+        rng, position, best = self.rng, self.scratch, self.best
         spent = 0
         while spent < nodes:
             self.playouts_played += 1
@@ -548,7 +559,12 @@ class Search:
             keen = rng.choice(_KEENS)
             timing = 1.0 if eager else rng.choice(_TIMING_KEENS)
             position.reset()
-            played = 0
+            line: list[Branch] = []
+            record = best.get(eager)
+            if record is not None and self.playouts_played % 4 < 2:
+                line = record[1][: rng.randrange(len(record[1]))]
+                for branch in line:
+                    position.do(branch)
             while position.left:
                 _, branches = position.branches(eager)
                 if not branches:
@@ -561,9 +577,11 @@ class Search:
                 else:
                     branch = branches[rng.randrange(len(branches) - 1)]
                 position.do(branch)
-                played += 1
-            spent += played
-            self.budget.spend(played)
+                line.append(branch)
+            if record is None or position.left <= record[0]:
+                best[eager] = (position.left, line)
+            spent += len(line)
+            self.budget.spend(len(line))
             if not position.left:
                 return position.moves()
         return None

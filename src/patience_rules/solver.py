@@ -18,20 +18,26 @@ play, and the answer is where it ends.
 >>> end.is_won
 True
 
-The search shares one node budget between two methods, which take turns:
+The search shares one node budget between methods which take turns:
 
 1. **Depth-first search** with a transposition table and the cuts argued
    below.  Exhausting it proves that no line of play wins; it may also find
    a win.
-2. **Playouts**: random games, each with its own keenness to play a card
+2. In Royal Cotillion's shape, a **depth-first search of a narrower tree**,
+   which also takes the forced plays and decisions below from the cells
+   and the waste top while the stock lasts.  It finds the wins of many
+   deals far sooner; its end without a win proves nothing (a winning line
+   may have to make such a play later), and the first search goes on.
+3. **Playouts**: random games, each with its own keenness to play a card
    home (from a generator seeded by ``seed``, so a given budget always
-   gives the same answer).  In Royal Cotillion's shape they take the
-   forced plays and decisions below from the cells and the waste top too,
-   a narrower tree than the search's.  A playout that wins is a proof of
-   a win, and finds the wins of hard deals far sooner than the search
-   does; a playout never tells a deal lost.
+   gives the same answer).  In Royal Cotillion's shape they take turns
+   between the narrower tree and the first search's own, where they now
+   and then draw before making a play from the cells or the waste top.  A
+   playout that wins is a proof of a win; a playout never tells a deal
+   lost.
 
-A node is one move made (or one decision taken) by either method.
+Every winning line any method finds is replayed by the engine before it is
+returned.  A node is one move made (or one decision taken) by any method.
 
 Royal Cotillion's shape
 -----------------------
