@@ -32,9 +32,11 @@ The search shares one node budget between methods which take turns:
    home (from a generator seeded by ``seed``, so a given budget always
    gives the same answer).  In Royal Cotillion's shape they take turns
    between the narrower tree and the first search's own, where they now
-   and then draw before making a play from the cells or the waste top.  A
-   playout that wins is a proof of a win; a playout never tells a deal
-   lost.
+   and then draw before making a play from the cells or the waste top, and
+   every other playout of a tree starts with a random part of the
+   beginning of that tree's best playout so far (the one that took most
+   cards home).  A playout that wins is a proof of a win; a playout never
+   tells a deal lost.
 
 Every winning line any method finds is replayed by the engine before it is
 returned.  A node is one move made (or one decision taken) by any method.
