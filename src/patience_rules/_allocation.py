@@ -133,6 +133,9 @@ class _Tables:
             else:
                 first[v] = c
         self.stock_index = {c: i for i, c in enumerate(self.stock)}
+        #: the length of a list indexed by card (the index -1, a complete
+        #: foundation's next card, falls on the last entry, which no card uses)
+        self.cards = max(max(value, default=0), *(max(w) for w in self.wants)) + 2
         #: the cells and the waste top: how many cards are in sight at most
         self.capacity = len(self.cells) + 1
 
@@ -158,6 +161,10 @@ class _Position:
         self.left = len(t.value)
         self.reserved: set[int] = set()
         self.empty_cells = self.cells.count(-1)
+        #: for each card: how many foundations want it now
+        self.wanted = [0] * t.cards
+        for wanted, h in zip(t.wants, self.heights, strict=True):
+            self.wanted[wanted[h]] += 1
         #: the moves played: (kind, index, foundation), kind -1 for a draw
         self.line: list[tuple[int, int, int]] = []
 
@@ -205,20 +212,19 @@ class _Position:
         like any other; no loss is inferred from it).
         """
         heights, allow, homes, value = self.heights, self.allow, self.t.homes, self.t.value
-        wants = self.t.wants
-        wanted_now = {wanted[h] for wanted, h in zip(wants, heights, strict=True)}
+        wanted_now = self.wanted
         decision: Branch | None = None
         decision_plays: list[Branch] = []
         timed: list[Branch] = []  # plays whose timing matters: cells and waste, stock left
         columns, cells, waste, stock = self.columns, self.cells, self.waste, self.stock
         exposed = [(column[-1], COLUMN, i) for i, column in enumerate(columns) if column]
         for i, c in enumerate(cells):
-            if c >= 0 and value[c] in wanted_now:
+            if c >= 0 and wanted_now[value[c]]:
                 exposed.append((c, CELL, i))
         if waste:
             exposed.append((waste[-1], WASTE, 0))
         for c, kind, index in exposed:
-            if value[c] not in wanted_now:
+            if not wanted_now[value[c]]:
                 continue
             a = allow[c]
             plays: list[Branch] = []
@@ -271,7 +277,11 @@ class _Position:
         """Do ``branch``; return what :meth:`undo` needs."""
         what, c, kind, index, f = branch
         if what == PLAY:
-            self.heights[f] += 1
+            wanted = self.t.wants[f]
+            h = self.heights[f]
+            self.wanted[wanted[h]] -= 1
+            self.wanted[wanted[h + 1]] += 1
+            self.heights[f] = h + 1
             self.home[c] = True
             self.left -= 1
             refill = -1
@@ -312,7 +322,11 @@ class _Position:
         if what == PLAY:
             _, c, kind, index, f, refill = done
             self.line.pop()
-            self.heights[f] -= 1
+            wanted = self.t.wants[f]
+            h = self.heights[f] - 1
+            self.wanted[wanted[h + 1]] -= 1
+            self.wanted[wanted[h]] += 1
+            self.heights[f] = h
             self.home[c] = False
             self.left += 1
             if kind == COLUMN:
