@@ -255,20 +255,24 @@ def test_a_royal_cotillion_cell_play_may_wait_for_a_draw() -> None:
     assert solution.replay().is_won
 
 
-def test_a_cell_play_may_wait_for_a_later_refill() -> None:
-    # 5S in the last cell is wanted now, but the only win draws 8D and 2C
-    # first, so that playing 5S then refills its cell with 2C rather than
-    # with QD: the timing of a play from a cell chooses which waste card the
-    # cell saves, so such a play is not forced while the stock lasts.
-    game = one_deck_game()
-    state = game.make_state(
+def waiting_cell_play() -> State:
+    """A one-deck position whose only win delays the play of 5S from a cell."""
+    return one_deck_game().make_state(
         columns=(cards("8H 5H"), cards("6S 6D")),
         cells=cards("10S 7S 7D 4H JD 10C KS JS 6C 9S 4C 9C 10D KC QH QC 8C KH 10H 7C JC 6H 4S 5S"),
         waste=cards("3C 8S KD 7H 9D QD"),
         stock=cards("3H 2H 5C 9H JH 4D QS 5D 2C 8D 3S"),
         foundation_heights=(1, 3, 1, 2),
     )
-    assert _allocation.applies(game)
+
+
+def test_a_cell_play_may_wait_for_a_later_refill() -> None:
+    # 5S in the last cell is wanted now, but the only win draws 8D and 2C
+    # first, so that playing 5S then refills its cell with 2C rather than
+    # with QD: the timing of a play from a cell chooses which waste card the
+    # cell saves, so such a play is not forced while the stock lasts.
+    state = waiting_cell_play()
+    assert _allocation.applies(state.rules)
     assert winnable(state, {})
     solution = solve(state, max_nodes=None)
     assert solution.outcome is Outcome.WON
@@ -276,17 +280,10 @@ def test_a_cell_play_may_wait_for_a_later_refill() -> None:
 
 
 def test_playouts_of_the_full_tree_find_a_win_the_narrower_tree_lacks() -> None:
-    # The position above: the narrower tree, which plays 5S at once, holds
+    # The same position: the narrower tree, which plays 5S at once, holds
     # no win, and its search's end tells nothing; the playouts that follow
     # the full tree now and then draw first, and find the win.
-    game = one_deck_game()
-    state = game.make_state(
-        columns=(cards("8H 5H"), cards("6S 6D")),
-        cells=cards("10S 7S 7D 4H JD 10C KS JS 6C 9S 4C 9C 10D KC QH QC 8C KH 10H 7C JC 6H 4S 5S"),
-        waste=cards("3C 8S KD 7H 9D QD"),
-        stock=cards("3H 2H 5C 9H JH 4D QS 5D 2C 8D 3S"),
-        foundation_heights=(1, 3, 1, 2),
-    )
+    state = waiting_cell_play()
     search = _allocation.Search(state, _allocation.Budget(None, None), 0)
     for _ in search.search(search.narrow, eager=True):
         pass

@@ -18,7 +18,7 @@ from .policies import Compulsion, Refill
 from .rules import GameRules
 from .state import Move, State
 
-__all__ = ["SLICE", "Budget", "OutOfBudget", "Search", "applies", "foundation_tables"]
+__all__ = ["KEENS", "SLICE", "Budget", "OutOfBudget", "Search", "applies", "foundation_tables"]
 
 #: Where an exposed copy lies.
 COLUMN, CELL, WASTE = 0, 1, 2
@@ -36,8 +36,9 @@ SLICE = 4096
 _RATIO = 48
 #: The depth-first search of the search's own tree takes one turn in this many.
 _SEARCH_EVERY = 3
-#: How keen a playout is to play a card home rather than to reserve it ...
-_KEENS = (0.5, 0.7, 0.85, 0.95, 0.99)
+#: How keen a playout is to play a card home rather than to reserve it (or,
+#: in the move-by-move search of other games, rather than to draw) ...
+KEENS = (0.5, 0.7, 0.85, 0.95, 0.99)
 #: ... and, in the search's own tree, to play from the cells or the waste
 #: top rather than to draw first.
 _TIMING_KEENS = (0.75, 0.85, 0.9, 0.95, 0.98)
@@ -570,7 +571,7 @@ class Search:
         while spent < nodes:
             self.playouts_played += 1
             eager = self.playouts_played % 2 == 1
-            keen = rng.choice(_KEENS)
+            keen = rng.choice(KEENS)
             timing = 1.0 if eager else rng.choice(_TIMING_KEENS)
             position.reset()
             line: list[Branch] = []

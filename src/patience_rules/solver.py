@@ -162,7 +162,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 import attrs
 
 from . import _allocation
-from ._allocation import SLICE, Budget, OutOfBudget
+from ._allocation import KEENS, SLICE, Budget, OutOfBudget
 from .errors import PatienceRulesError
 from .piles import PileKind
 from .policies import Compulsion, Refill
@@ -349,7 +349,7 @@ class _Search:
         spent_before = self.budget.nodes
         rng = self.rng
         while self.budget.nodes - spent_before < budget:
-            keen = rng.choice((0.5, 0.7, 0.85, 0.95, 0.99))
+            keen = rng.choice(KEENS)
             state = self.start
             line: list[Move] = []
             while True:
