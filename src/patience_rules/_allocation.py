@@ -137,6 +137,10 @@ class _Tables:
         #: the length of a list indexed by card (the index -1, a complete
         #: foundation's next card, falls on the last entry, which no card uses)
         self.cards = max(max(value, default=0), *(max(w) for w in self.wants)) + 2
+        #: for each card: its copies in the layout (none for the index -1)
+        self.copies: list[tuple[int, ...]] = [()] * self.cards
+        for c, v in enumerate(value):
+            self.copies[v] += (c,)
         #: the cells and the waste top: how many cards are in sight at most
         self.capacity = len(self.cells) + 1
 
@@ -162,10 +166,12 @@ class _Position:
         self.left = len(t.value)
         self.reserved: set[int] = set()
         self.empty_cells = self.cells.count(-1)
-        #: for each card: how many foundations want it now
-        self.wanted = [0] * t.cards
+        #: for each copy: how many foundations want its card now (the last
+        #: entry, for the index -1 of an empty cell, stays 0)
+        self.wanted = [0] * (len(t.value) + 1)
         for wanted, h in zip(t.wants, self.heights, strict=True):
-            self.wanted[wanted[h]] += 1
+            for c in t.copies[wanted[h]]:
+                self.wanted[c] += 1
         #: the moves played: (kind, index, foundation), kind -1 for a draw
         self.line: list[tuple[int, int, int]] = []
 
@@ -212,21 +218,23 @@ class _Position:
         search and half the playouts follow (a win found there is checked
         like any other; no loss is inferred from it).
         """
-        heights, allow, homes, value = self.heights, self.allow, self.t.homes, self.t.value
+        heights, allow, homes = self.heights, self.allow, self.t.homes
         wanted_now = self.wanted
         decision: Branch | None = None
         decision_plays: list[Branch] = []
         timed: list[Branch] = []  # plays whose timing matters: cells and waste, stock left
         columns, cells, waste, stock = self.columns, self.cells, self.waste, self.stock
-        exposed = [(column[-1], COLUMN, i) for i, column in enumerate(columns) if column]
+        exposed = [
+            (c, COLUMN, i)
+            for i, column in enumerate(columns)
+            if column and wanted_now[c := column[-1]]
+        ]
         for i, c in enumerate(cells):
-            if c >= 0 and wanted_now[value[c]]:
+            if wanted_now[c]:
                 exposed.append((c, CELL, i))
-        if waste:
-            exposed.append((waste[-1], WASTE, 0))
+        if waste and wanted_now[c := waste[-1]]:
+            exposed.append((c, WASTE, 0))
         for c, kind, index in exposed:
-            if not wanted_now[value[c]]:
-                continue
             a = allow[c]
             plays: list[Branch] = []
             open_homes = 0
@@ -274,14 +282,21 @@ class _Position:
         else:
             self.reserved.add(c)
 
+    def _want(self, f: int, h: int, step: int) -> None:
+        """Foundation ``f`` moves between heights ``h`` and ``h + 1``: up when
+        ``step`` is 1, down when it is -1."""
+        wanted, copies, counts = self.t.wants[f], self.t.copies, self.wanted
+        for c in copies[wanted[h]]:
+            counts[c] -= step
+        for c in copies[wanted[h + 1]]:
+            counts[c] += step
+
     def do(self, branch: Branch) -> tuple[int, ...]:
         """Do ``branch``; return what :meth:`undo` needs."""
         what, c, kind, index, f = branch
         if what == PLAY:
-            wanted = self.t.wants[f]
             h = self.heights[f]
-            self.wanted[wanted[h]] -= 1
-            self.wanted[wanted[h + 1]] += 1
+            self._want(f, h, 1)
             self.heights[f] = h + 1
             self.home[c] = True
             self.left -= 1
@@ -323,10 +338,8 @@ class _Position:
         if what == PLAY:
             _, c, kind, index, f, refill = done
             self.line.pop()
-            wanted = self.t.wants[f]
             h = self.heights[f] - 1
-            self.wanted[wanted[h + 1]] -= 1
-            self.wanted[wanted[h]] += 1
+            self._want(f, h, -1)
             self.heights[f] = h
             self.home[c] = False
             self.left += 1
@@ -567,6 +580,7 @@ class Search:
         most cards home), and goes on at random from there.
         """
         rng, position, best = self.rng, self.scratch, self.best
+        random = rng.random
         spent = 0
         while spent < nodes:
             self.playouts_played += 1
@@ -582,15 +596,19 @@ class Search:
                     position.do(branch)
             while position.left:
                 _, branches = position.branches(eager)
-                if not branches:
-                    break
-                last = branches[-1]
-                if last[0] == PLAY or len(branches) == 1:
-                    branch = branches[rng.randrange(len(branches))]
-                elif rng.random() >= (timing if last[0] == DRAW else keen):
-                    branch = last  # reserve, or draw
+                n = len(branches)
+                if n < 2:
+                    if not n:
+                        break
+                    branch = branches[0]
                 else:
-                    branch = branches[rng.randrange(len(branches) - 1)]
+                    last = branches[-1]
+                    if last[0] == PLAY:
+                        branch = branches[int(random() * n)]
+                    elif random() >= (timing if last[0] == DRAW else keen):
+                        branch = last  # reserve, or draw
+                    else:
+                        branch = branches[int(random() * (n - 1))]
                 position.do(branch)
                 line.append(branch)
             if record is None or position.left <= record[0]:
