@@ -233,17 +233,22 @@ def cards(text: str) -> tuple[pr.Card, ...]:
     return tuple(pr.Card.from_str(word) for word in text.split())
 
 
-def test_a_royal_cotillion_cell_play_may_wait_for_a_draw() -> None:
-    # 2S in cell 1 is wanted now.  Played at once, it pulls 10S into the cell
-    # and the three draws then bury 6S under 8S.  The win draws 6S first, so
-    # that playing 2S pulls 6S into the cell, leaving 10S on the waste.
-    state = RC.make_state(
+def spades_waiting() -> State:
+    """A Royal Cotillion position whose win draws before playing 2S from a cell."""
+    return RC.make_state(
         stock=cards("4S 8S 6S"),
         waste=cards("JH JD 10C QS 10S"),
         columns=((), (), (), ()),
         cells=cards("2S QC KH 2H 4H 6H 8H 10H QH KD 2D 4D 6D 8D 10D QD"),
         foundation_heights=(11, 5, 5, 7, 13, 13, 13, 13),
     )
+
+
+def test_a_royal_cotillion_cell_play_may_wait_for_a_draw() -> None:
+    # 2S in cell 1 is wanted now.  Played at once, it pulls 10S into the cell
+    # and the three draws then bury 6S under 8S.  The win draws 6S first, so
+    # that playing 2S pulls 6S into the cell, leaving 10S on the waste.
+    state = spades_waiting()
     assert winnable(state, {})
     line = [pr.Move.draw(), pr.Move.to_foundation(pr.Place(pr.PileKind.CELL, 0), 3)]
     after = state
@@ -310,6 +315,33 @@ def test_playouts_keep_their_best_line_for_a_restart() -> None:
             position.do(branch)
         assert position.left == left > 0
         assert not position.branches(eager)[1]  # the playout ran to its end
+
+
+def test_playouts_draw_first_where_the_next_card_is_nearer_home() -> None:
+    # The spades foundation from the ace holds A 3 5 7 9 J K and takes 2S 4S
+    # 6S 8S 10S QS next.  2S waits in a cell, 10S (four cards away) tops the
+    # waste and 6S (two away) is drawn next: drawing first lets the play of
+    # 2S pull 6S into the cell, so a playout draws first with probability
+    # _DELAY, however keen it is to play.  Once 6S tops the waste and 8S
+    # (three away) is next, it plays with its own keenness again.
+    search = _allocation.Search(spades_waiting(), _allocation.Budget(None, None), 5)
+    position = search.scratch
+    _, branches = position.branches()
+    assert [branch[0] for branch in branches] == [_allocation.PLAY, _allocation.DRAW]
+    assert position.distance(position.stock[-1]) == 2
+    assert position.distance(position.waste[-1]) == 4
+    tries = 4000
+
+    def draws() -> float:
+        picks = [search.choose(position, branches, 0.99, 0.98) for _ in range(tries)]
+        return picks.count(branches[-1]) / tries
+
+    assert abs(draws() - _allocation._DELAY) < 0.04  # about 5 standard deviations
+    position.do(branches[-1])
+    _, branches = position.branches()
+    assert [branch[0] for branch in branches] == [_allocation.PLAY, _allocation.DRAW]
+    assert position.distance(position.waste[-1]) == 2 < position.distance(position.stock[-1])
+    assert draws() < 0.04  # 1 - 0.98, give or take
 
 
 def random_late_position(rng: random.Random, stock_left: int) -> State:

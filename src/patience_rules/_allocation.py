@@ -40,8 +40,14 @@ _SEARCH_EVERY = 3
 #: in the move-by-move search of other games, rather than to draw) ...
 KEENS = (0.5, 0.7, 0.85, 0.95, 0.99)
 #: ... and, in the search's own tree, to play from the cells or the waste
-#: top rather than to draw first.
+#: top rather than to draw first ...
 _TIMING_KEENS = (0.75, 0.85, 0.9, 0.95, 0.98)
+#: ... except where the next card of the stock is nearer home than the waste
+#: top: then a playout draws first with this probability, so that a cell
+#: emptied by the play takes the nearer card, where no draw buries it.
+_DELAY = 0.7
+#: One playout in this many follows the narrower tree, the others the search's own.
+_NARROW_EVERY = 4
 
 
 def applies(rules: GameRules) -> bool:
@@ -215,7 +221,7 @@ class _Position:
 
         ``eager`` treats the cells and the waste top like column fronts even
         while the stock lasts: a narrower tree, which the second depth-first
-        search and half the playouts follow (a win found there is checked
+        search and one playout in four follow (a win found there is checked
         like any other; no loss is inferred from it).
         """
         heights, allow, homes = self.heights, self.allow, self.t.homes
@@ -368,6 +374,14 @@ class _Position:
             else:
                 card = self.waste.pop()
             self.stock.append(card)
+
+    def distance(self, c: int) -> int:
+        """How many cards the nearest home of copy ``c`` still takes before it."""
+        heights, allow = self.heights, self.allow[c]
+        return min(
+            (p - heights[f] for f, p, _ in self.t.homes[c] if allow >> f & 1 and p >= heights[f]),
+            default=99,
+        )
 
     def moves(self) -> tuple[Move, ...]:
         """The moves played, as the engine's moves."""
@@ -571,26 +585,52 @@ class Search:
                 tried.append(0)
                 below.append(None)
 
-    def playouts(self, nodes: int) -> tuple[Move, ...] | None:
-        """Random lines, in turn through the narrower tree and through the
-        search's own; a winning one if found.
+    def choose(
+        self, position: _Position, branches: list[Branch], keen: float, timing: float
+    ) -> Branch:
+        """A playout's pick among two or more ``branches`` of ``position``.
 
-        Every other playout of a tree starts with a random part of the
-        beginning of the best playout of that tree so far (the one that took
-        most cards home), and goes on at random from there.
+        Among plays, any.  Between plays and a reservation, a play with
+        probability ``keen``.  Between plays from the cells or the waste top
+        and the draw, a play with probability ``timing``, but the draw with
+        probability _DELAY where the next card of the stock is nearer home
+        than the waste top.
         """
-        rng, position, best = self.rng, self.scratch, self.best
+        random = self.rng.random
+        n = len(branches)
+        last = branches[-1]
+        if last[0] == PLAY:
+            return branches[int(random() * n)]
+        if last[0] == DRAW:
+            waste = position.waste
+            if waste and position.distance(position.stock[-1]) < position.distance(waste[-1]):
+                draw = random() < _DELAY
+            else:
+                draw = random() >= timing
+        else:
+            draw = random() >= keen
+        return last if draw else branches[int(random() * (n - 1))]
+
+    def playouts(self, nodes: int) -> tuple[Move, ...] | None:
+        """Random lines, one in _NARROW_EVERY through the narrower tree and
+        the others through the search's own; a winning one if found.
+
+        Half the playouts start with a random part of the beginning of the
+        best playout of their tree so far (the one that took most cards
+        home), and go on at random from there.
+        """
+        rng, position, best, choose = self.rng, self.scratch, self.best, self.choose
         random = rng.random
         spent = 0
         while spent < nodes:
             self.playouts_played += 1
-            eager = self.playouts_played % 2 == 1
+            eager = self.playouts_played % _NARROW_EVERY == 1
             keen = rng.choice(KEENS)
             timing = 1.0 if eager else rng.choice(_TIMING_KEENS)
             position.reset()
             line: list[Branch] = []
             record = best.get(eager)
-            if record is not None and self.playouts_played % 4 < 2:
+            if record is not None and random() < 0.5:
                 line = record[1][: rng.randrange(len(record[1]))]
                 for branch in line:
                     position.do(branch)
@@ -602,13 +642,7 @@ class Search:
                         break
                     branch = branches[0]
                 else:
-                    last = branches[-1]
-                    if last[0] == PLAY:
-                        branch = branches[int(random() * n)]
-                    elif random() >= (timing if last[0] == DRAW else keen):
-                        branch = last  # reserve, or draw
-                    else:
-                        branch = branches[int(random() * (n - 1))]
+                    branch = choose(position, branches, keen, timing)
                 position.do(branch)
                 line.append(branch)
             if record is None or position.left <= record[0]:

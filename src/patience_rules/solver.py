@@ -30,13 +30,15 @@ The search shares one node budget between methods which take turns:
    may have to make such a play later), and the first search goes on.
 3. **Playouts**: random games, each with its own keenness to play a card
    home (from a generator seeded by ``seed``, so a given budget always
-   gives the same answer).  In Royal Cotillion's shape they take turns
-   between the narrower tree and the first search's own, where they now
-   and then draw before making a play from the cells or the waste top, and
-   every other playout of a tree starts with a random part of the
-   beginning of that tree's best playout so far (the one that took most
-   cards home).  A playout that wins is a proof of a win; a playout never
-   tells a deal lost.
+   gives the same answer).  In Royal Cotillion's shape one in four follows
+   the narrower tree and the others the first search's own, where they
+   now and then draw before making a play from the cells or the waste top,
+   and mostly do so where the next card of the stock is nearer home than
+   the waste top (so that the cell the play empties takes that card, out
+   of reach of the next draw).  Half the playouts start with a random part
+   of the beginning of their tree's best playout so far (the one that took
+   most cards home).  A playout that wins is a proof of a win; a playout
+   never tells a deal lost.
 
 Every winning line any method finds is replayed by the engine before it is
 returned.  A node is one move made (or one decision taken) by any method.
