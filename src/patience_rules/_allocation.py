@@ -140,11 +140,10 @@ class _Tables:
             else:
                 first[v] = c
         self.stock_index = {c: i for i, c in enumerate(self.stock)}
-        #: the length of a list indexed by card (the index -1, a complete
-        #: foundation's next card, falls on the last entry, which no card uses)
-        self.cards = max(max(value, default=0), *(max(w) for w in self.wants)) + 2
-        #: for each card: its copies in the layout (none for the index -1)
-        self.copies: list[tuple[int, ...]] = [()] * self.cards
+        #: for each card: its copies in the layout; the index -1, a complete
+        #: foundation's next card, falls on the last entry, which no card uses
+        cards = max(max(value, default=0), *(max(w) for w in self.wants)) + 2
+        self.copies: list[tuple[int, ...]] = [()] * cards
         for c, v in enumerate(value):
             self.copies[v] += (c,)
         #: the cells and the waste top: how many cards are in sight at most
@@ -376,11 +375,12 @@ class _Position:
             self.stock.append(card)
 
     def distance(self, c: int) -> int:
-        """How many cards the nearest home of copy ``c`` still takes before it."""
+        """How many cards the nearest home of copy ``c`` still takes before it
+        (more than any foundation takes when no home is open)."""
         heights, allow = self.heights, self.allow[c]
         return min(
             (p - heights[f] for f, p, _ in self.t.homes[c] if allow >> f & 1 and p >= heights[f]),
-            default=99,
+            default=len(self.t.value),
         )
 
     def moves(self) -> tuple[Move, ...]:
