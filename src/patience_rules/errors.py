@@ -99,3 +99,46 @@ class UnknownGameError(PatienceRulesError, LookupError):
 
     def __str__(self) -> str:  # LookupError would quote the message
         return str(self.args[0]) if self.args else ""
+
+
+#: The longest text of a bad value that a message quotes.
+_QUOTE_LIMIT = 60
+
+
+def _shown(value: object, limit: int = _QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message, never longer than about ``limit`` characters.
+
+    Messages quote the bad value, but a value can be huge: an integer beyond
+    Python's 4300-digit limit cannot even be formatted, and a 10 MB token
+    should not be echoed.  Long integers are described by their size, long
+    texts and other values are cut with their length said.
+
+    >>> _shown("QH"), _shown(10**5000)
+    ("'QH'", 'an integer of 5001 digits')
+    >>> _shown("x" * 1000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (1000 characters)"
+    >>> _shown(-(10**80))
+    'a negative integer of 81 digits'
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        if abs(value).bit_length() > 3 * limit:
+            digits = _digits(abs(value))
+            if digits > limit:
+                sign = "a negative " if value < 0 else "an "
+                return f"{sign}integer of {digits} digits"
+        return repr(value)
+    if isinstance(value, str | bytes | bytearray) and len(value) > limit:
+        kind = "characters" if isinstance(value, str) else "bytes"
+        return f"{value[:limit]!r}… ({len(value)} {kind})"
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails (a huge int inside a container, say)
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
+
+
+def _digits(number: int) -> int:
+    """How many decimal digits a non-negative integer has, without formatting it."""
+    estimate = max(1, int(number.bit_length() * 0.30102999566398120))
+    # The estimate is off by at most one.
+    return estimate + 1 if number >= 10**estimate else estimate
