@@ -115,8 +115,8 @@ def _shown(value: object, limit: int = _QUOTE_LIMIT) -> str:
 
     >>> _shown("QH"), _shown(10**5000)
     ("'QH'", 'an integer of 5001 digits')
-    >>> _shown("x" * 1000)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (1000 characters)"
+    >>> _shown("x" * 1000, limit=5)
+    "'xxxxx'… (1000 characters)"
     >>> _shown(-(10**80))
     'a negative integer of 81 digits'
     """
