@@ -1,9 +1,10 @@
-"""A small, slow, obviously-written model of the visible piles, for checking the engine.
+"""A small, slow, obviously-written model of the piles, for checking the engine.
 
-It reads the game's parts (foundation sequences, layout sizes, refill
-policies, redeal limit, compulsion) and plays by the rules in RULES.md with
-plain lists, sharing no code with the engine.  Every pile is a list from the
-bottom card to the top card, as the public ``State`` properties show them.
+It reads the game's parts (foundation sequences, layout sizes, building
+rules, refill policies, redeals, compulsion) and plays by the rules in
+RULES.md and the documented listing order with plain lists, sharing no code
+with the engine.  Every pile is a list from the bottom card to the top card,
+as the public ``State`` properties show them.
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ from patience_rules import (
     Move,
     PileKind,
     Place,
+    Redeal,
     Refill,
+    Runs,
     State,
 )
 
 #: A hashable snapshot of every pile: stock, waste, columns, cells,
-#: foundations, middle (sorted), redeals used.
+#: foundations, middle (sorted), redeals used, face-down counts.
 Snapshot = tuple[
     tuple[Card, ...],
     tuple[Card, ...],
@@ -31,7 +34,10 @@ Snapshot = tuple[
     tuple[tuple[Card, ...], ...],
     tuple[Card, ...],
     int,
+    tuple[int, ...],
 ]
+
+_WASTE = Place(PileKind.WASTE)
 
 
 class PileModel:
@@ -41,9 +47,9 @@ class PileModel:
         self.rules = rules
         cards = list(order)
         self.foundations: list[list[Card]] = []
-        for foundation in rules.foundations:
+        for f, foundation in enumerate(rules.foundations):
             if foundation.laid_out:
-                base = Card(foundation.sequence.ranks[0], foundation.suit)
+                base = next(card for card in cards if self._fits(f, 0, card))
                 cards.remove(base)
                 self.foundations.append([base])
             else:
@@ -53,25 +59,36 @@ class PileModel:
             self.middle = [card for card in cards if card.rank in rules.middle.ranks]
             cards = [card for card in cards if card.rank not in rules.middle.ranks]
         self.columns: list[list[Card]] = []
-        if rules.tableau is not None:
-            n, depth = rules.tableau.columns, rules.tableau.depth
-            self.columns = [[] for _ in range(n)]
-            for i in range(n * depth):
-                self.columns[i % n].append(cards[i])
-            cards = cards[n * depth :]
+        self.face_down: list[int] = []
+        tableau = rules.tableau
+        if tableau is not None:
+            depths = tableau.depths
+            self.columns = [[] for _ in depths]
+            for row in range(max(depths)):
+                for column, depth in zip(self.columns, depths, strict=True):
+                    if row < depth:
+                        column.append(cards.pop(0))
+            self.face_down = [
+                max(len(column) - 1, 0) if tableau.face_down else 0 for column in self.columns
+            ]
         self.cells: list[Card | None] = []
-        if rules.reserve is not None:
-            self.cells = list(cards[: rules.reserve.cells])
-            cards = cards[rules.reserve.cells :]
+        reserve = rules.reserve
+        if reserve is not None:
+            if reserve.dealt:
+                self.cells = list(cards[: reserve.cells])
+                cards = cards[reserve.cells :]
+            else:
+                self.cells = [None] * reserve.cells
         # The next card of the deck order is the top (the end) of the stock.
         self.stock: list[Card] = cards[::-1]
         self.waste: list[Card] = []
         self.redeals_used = 0
+        self._refill()
 
     @classmethod
     def from_snapshot(cls, rules: GameRules, snapshot: Snapshot) -> PileModel:
         """A model holding the piles of ``snapshot``."""
-        stock, waste, columns, cells, foundations, middle, redeals_used = snapshot
+        stock, waste, columns, cells, foundations, middle, redeals_used, face_down = snapshot
         model = cls.__new__(cls)
         model.rules = rules
         model.stock = list(stock)
@@ -81,6 +98,7 @@ class PileModel:
         model.foundations = [list(f) for f in foundations]
         model.middle = list(middle)
         model.redeals_used = redeals_used
+        model.face_down = list(face_down)
         return model
 
     def copy(self) -> PileModel:
@@ -97,6 +115,7 @@ class PileModel:
             tuple(tuple(f) for f in self.foundations),
             tuple(sorted(self.middle)),
             self.redeals_used,
+            tuple(self.face_down),
         )
 
     @staticmethod
@@ -110,74 +129,196 @@ class PileModel:
             state.foundations,
             tuple(sorted(state.middle)),
             state.redeals_used,
+            state.face_down,
         )
 
     # -- the rules ----------------------------------------------------------
 
-    def _accepts(self, f: int, card: Card) -> bool:
+    def _fits(self, f: int, height: int, card: Card) -> bool:
+        """Whether foundation ``f`` at ``height`` takes ``card``."""
         foundation = self.rules.foundations[f]
         ranks = foundation.sequence.ranks
-        height = len(self.foundations[f])
-        return height < len(ranks) and card == Card(ranks[height], foundation.suit)
+        return (
+            height < len(ranks)
+            and card.rank == ranks[height]
+            and (foundation.suit is None or card.suit == foundation.suit)
+        )
 
-    def _playable(self) -> list[tuple[Place, Card]]:
+    def _foundation_top(self, f: int) -> Card | None:
+        """The top card of a playable foundation, if it may leave (never a laid-out base)."""
+        foundation = self.rules.foundations[f]
+        pile = self.foundations[f]
+        if not foundation.playable or len(pile) <= (1 if foundation.laid_out else 0):
+            return None
+        return pile[-1]
+
+    def _sources(self) -> list[tuple[Place, Card]]:
+        """Every playable card with its pile: columns, cells, the waste, playable foundations."""
         playable = [
-            (Place(PileKind.COLUMN, i), column[-1])
-            for i, column in enumerate(self.columns)
-            if column
+            (Place(PileKind.COLUMN, i), column[-1]) for i, column in enumerate(self.columns) if column
         ]
         playable += [
             (Place(PileKind.CELL, i), card) for i, card in enumerate(self.cells) if card is not None
         ]
         if self.waste:
-            playable.append((Place(PileKind.WASTE), self.waste[-1]))
+            playable.append((_WASTE, self.waste[-1]))
+        for f in range(len(self.foundations)):
+            top = self._foundation_top(f)
+            if top is not None:
+                playable.append((Place(PileKind.FOUNDATION, f), top))
         return playable
+
+    def _homes(self) -> list[Move]:
+        moves: list[Move] = []
+        middle = self.rules.middle
+        for place, card in self._sources():
+            if middle is not None and card.rank in middle.ranks:
+                moves.append(Move.to_middle(place))
+            for f in range(len(self.foundations)):
+                if place.kind is PileKind.FOUNDATION and (
+                    f == place.index or self.rules.foundations[f].playable
+                ):
+                    continue
+                if self._fits(f, len(self.foundations[f]), card):
+                    moves.append(Move.to_foundation(place, f))
+        return moves
+
+    def _limit(self, target_empty: bool) -> int:
+        tableau = self.rules.tableau
+        assert tableau is not None
+        if tableau.runs is Runs.NONE:
+            return 1
+        if tableau.runs is Runs.ANY:
+            return 10**9
+        free = 1 + self.cells.count(None)
+        empty = sum(1 for column in self.columns if not column) - (1 if target_empty else 0)
+        return int(free * 2**empty)
+
+    def _goes_on(self, card: Card, j: int, count: int) -> bool:
+        """Whether ``card``, heading ``count`` cards, may go onto column ``j``."""
+        tableau = self.rules.tableau
+        assert tableau is not None
+        column = self.columns[j]
+        if column:
+            return (
+                tableau.build is not None
+                and tableau.build.accepts(card, onto=column[-1])
+                and count <= self._limit(False)
+            )
+        return (
+            tableau.refill is Refill.BY_MOVE
+            and (tableau.fill_rank is None or card.rank == tableau.fill_rank)
+            and count <= self._limit(True)
+        )
+
+    def _builds(self) -> list[Move]:
+        tableau = self.rules.tableau
+        if tableau is None or (tableau.build is None and tableau.refill is not Refill.BY_MOVE):
+            return []
+        moves: list[Move] = []
+        for place, card in self._sources():
+            if place.kind is PileKind.COLUMN:
+                column = self.columns[place.index]
+                up = len(column) - self.face_down[place.index]
+                count = 1
+                while True:
+                    head = column[-count]
+                    for j in range(len(self.columns)):
+                        if j != place.index and self._goes_on(head, j, count):
+                            moves.append(Move.to_column(place, j, count))
+                    if (
+                        tableau.runs is Runs.NONE
+                        or tableau.build is None
+                        or count >= up
+                        or not tableau.build.accepts(head, onto=column[-count - 1])
+                    ):
+                        break
+                    count += 1
+            else:
+                for j in range(len(self.columns)):
+                    if self._goes_on(card, j, 1):
+                        moves.append(Move.to_column(place, j))
+        return moves
+
+    def _parks(self) -> list[Move]:
+        reserve = self.rules.reserve
+        if reserve is None or reserve.refill is not Refill.BY_MOVE:
+            return []
+        empty = [i for i, cell in enumerate(self.cells) if cell is None]
+        moves: list[Move] = []
+        for place, _ in self._sources():
+            if place.kind in (PileKind.COLUMN, PileKind.WASTE):
+                moves += [Move.to_cell(place, i) for i in empty]
+        return moves
+
+    def _redeal_allowed(self) -> bool:
+        stock = self.rules.stock
+        if stock.redeals is not None and self.redeals_used >= stock.redeals:
+            return False
+        if stock.redeal is Redeal.TURN_OVER:
+            return not self.stock and bool(self.waste)
+        return any(len(column) >= 2 for column in self.columns)
 
     def legal_moves(self) -> list[Move]:
         """The legal moves, in the order the rules document."""
-        moves: list[Move] = []
-        for place, card in self._playable():
-            if self.rules.middle is not None and card.rank in self.rules.middle.ranks:
-                moves.append(Move.to_middle(place))
-            for f in range(len(self.foundations)):
-                if self._accepts(f, card):
-                    moves.append(Move.to_foundation(place, f))
+        moves = self._homes() + self._builds() + self._parks()
         if self.stock:
             moves.append(Move.draw())
-        elif self.waste and self.redeals_used < self.rules.stock.redeals:
+        if self.rules.stock.redeals != 0 and self._redeal_allowed():
             moves.append(Move.redeal())
         if self.rules.compulsion is Compulsion.FORCED:
             return moves[:1]
         return moves
 
     def apply(self, move: Move) -> None:
-        """Make ``move``, which must be legal, then refill empty piles."""
+        """Make ``move``, which must be legal, then turn and refill."""
         assert move in self.legal_moves(), move
+        stock = self.rules.stock
         if move == Move.draw():
-            self.waste.append(self.stock.pop())
+            for _ in range(min(stock.draw, len(self.stock))):
+                self.waste.append(self.stock.pop())
         elif move == Move.redeal():
-            self.stock = self.waste[::-1]
-            self.waste = []
-            self.redeals_used += 1
+            if stock.redeal is Redeal.TURN_OVER:
+                self.stock = self.waste[::-1]
+                self.waste = []
+            else:
+                for column in self.columns:
+                    if len(column) >= 2:
+                        column.append(column.pop(0))
+            if stock.redeals is not None:
+                self.redeals_used += 1
         else:
-            source = move.source
-            if source.kind is PileKind.WASTE:
-                card = self.waste.pop()
-            elif source.kind is PileKind.COLUMN:
-                card = self.columns[source.index].pop()
+            cards = self._take(move.source, move.count)
+            target = move.target
+            if target.kind is PileKind.MIDDLE:
+                self.middle += cards
+            elif target.kind is PileKind.FOUNDATION:
+                self.foundations[target.index] += cards
+            elif target.kind is PileKind.COLUMN:
+                self.columns[target.index] += cards
             else:
-                taken = self.cells[source.index]
-                assert taken is not None
-                card = taken
-                self.cells[source.index] = None
-            if move.target.kind is PileKind.MIDDLE:
-                self.middle.append(card)
-            else:
-                self.foundations[move.target.index].append(card)
+                (self.cells[target.index],) = cards
         self._refill()
 
+    def _take(self, source: Place, count: int) -> list[Card]:
+        if source.kind is PileKind.WASTE:
+            return [self.waste.pop()]
+        if source.kind is PileKind.CELL:
+            card = self.cells[source.index]
+            assert card is not None
+            self.cells[source.index] = None
+            return [card]
+        if source.kind is PileKind.FOUNDATION:
+            return [self.foundations[source.index].pop()]
+        column = self.columns[source.index]
+        cards = column[-count:]
+        del column[-count:]
+        if column and self.face_down[source.index] >= len(column):
+            self.face_down[source.index] = len(column) - 1  # the new top card turns face up
+        return cards
+
     def _source(self, policy: Refill) -> list[Card] | None:
-        if policy is Refill.NEVER:
+        if policy not in (Refill.FROM_WASTE, Refill.FROM_WASTE_THEN_STOCK):
             return None
         if self.waste:
             return self.waste
@@ -187,10 +328,11 @@ class PileModel:
 
     def _refill(self) -> None:
         if self.rules.tableau is not None:
-            for column in self.columns:
+            for i, column in enumerate(self.columns):
                 pile = self._source(self.rules.tableau.refill)
                 if not column and pile is not None:
                     column.append(pile.pop())
+                    self.face_down[i] = 0
         if self.rules.reserve is not None:
             for i, cell in enumerate(self.cells):
                 pile = self._source(self.rules.reserve.refill)

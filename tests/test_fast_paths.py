@@ -35,14 +35,14 @@ def reached(game: str, deal: int, steps: int, seed: int) -> State:
 def every_move(state: State) -> list[Move]:
     """Every move of the game's layout, legal or not, and a few off the layout."""
     rules = state.rules
+    layout = rules.layout
     sources = [Place(PileKind.WASTE), Place(PileKind.WASTE, 1), Place(PileKind.STOCK)]
-    if rules.tableau is not None:
-        sources += [Place(PileKind.COLUMN, i) for i in range(-1, rules.tableau.columns + 1)]
-    if rules.reserve is not None:
-        sources += [Place(PileKind.CELL, i) for i in range(-1, rules.reserve.cells + 1)]
-    targets = [Place(PileKind.FOUNDATION, f) for f in range(-1, len(rules.foundations) + 1)]
-    targets += [Place(PileKind.MIDDLE), Place(PileKind.WASTE), Place(PileKind.STOCK)]
-    return [Move(source, target) for source in sources for target in targets]
+    sources += [Place(PileKind.COLUMN, i) for i in range(layout.columns + 1)]
+    sources += [Place(PileKind.CELL, i) for i in range(layout.cells + 1)]
+    sources += [Place(PileKind.FOUNDATION, f) for f in range(layout.foundations + 1)]
+    targets = [*sources, Place(PileKind.MIDDLE)]
+    counts = range(1, min(layout.max_run, 3) + 2)
+    return [Move(s, t, n) for s in sources for t in targets for n in counts]
 
 
 positions = st.builds(

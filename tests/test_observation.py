@@ -97,19 +97,18 @@ def test_a_captive_queens_vector_checked_by_hand() -> None:
         waste=waste,
         foundation_heights=[0, 0, 3, 0, 2, 0, 0, 0],
         middle=cards("QH"),
-        redeals_used=1,
     )
     observer = pr.Observer(rules)
     vector = observer.vector(state)
     # 9C is card 8 (code 9), 2D card 13 + 1 (code 15), QH card 26 + 11 (code 38).
-    expected = (44, 1, 9, 15, *[0] * 50, 0, 0, 3, 0, 2, 0, 0, 0, 38, 0, 0, 0)
+    expected = (44, 2, 9, 15, *[0] * 50, 0, 0, 3, 0, 2, 0, 0, 0, 38, 0, 0, 0)
     assert vector == expected
     assert observer.size == 66
     seen = observer.observe(state)
     assert seen == pr.Observation(
         game="captive-queens",
         stock_size=44,
-        redeals_left=1,
+        redeals_left=2,
         waste=tuple(waste),
         columns=(),
         cells=(),
@@ -124,7 +123,8 @@ def test_vectors_follow_the_layout_along_whole_games(name: str, hide: bool) -> N
     rules = pr.get_game(name)
     observer = pr.Observer(rules, hide_covered=hide)
     assert [f.name for f in observer.fields] == [
-        "stock_size", "redeals_left", "waste", "columns", "cells", "foundations", "middle"
+        "stock_size", "redeals_left", "waste", "columns", "cells", "foundations", "tops",
+        "middle",
     ]
     assert observer.fields[0].offset == 0
     for before, after in zip(observer.fields, observer.fields[1:], strict=False):
@@ -140,20 +140,24 @@ def test_vectors_follow_the_layout_along_whole_games(name: str, hide: bool) -> N
             return vector[field.offset : field.stop]  # noqa: B023
 
         assert part("stock_size") == (state.stock_size,)
-        assert part("redeals_left") == (state.redeals_left,)
+        left = state.redeals_left
+        assert part("redeals_left") == (1 if left is None else left,)
         waste = [pr.card_code(card) for card in reversed(state.waste)]
         assert list(part("waste")) == waste + [NO_CARD] * (len(part("waste")) - len(waste))
         assert part("cells") == tuple(pr.card_code(card) for card in state.cells)
         assert part("foundations") == state.foundation_heights
         middle = [pr.card_code(card) for card in state.middle]
         assert list(part("middle")) == middle + [NO_CARD] * (len(part("middle")) - len(middle))
-        depth = rules.tableau.depth if rules.tableau is not None else 0
-        for i, column in enumerate(state.columns):
+        if rules.layout.records:
+            tops = [cards[-1] if cards else None for cards in state.foundations]
+            assert part("tops") == tuple(pr.card_code(card) for card in tops)
+        depth = len(part("columns")) // max(rules.layout.columns, 1)
+        for i, (column, down) in enumerate(zip(state.columns, state.face_down, strict=True)):
             slots = part("columns")[i * depth : (i + 1) * depth]
             if column:
                 assert slots[0] == pr.card_code(column[-1])
             assert slots.count(NO_CARD) == depth - len(column)
-            assert slots.count(HIDDEN_CARD) == (max(len(column) - 1, 0) if hide else 0)
+            assert slots.count(HIDDEN_CARD) == (max(len(column) - 1, 0) if hide else down)
 
 
 def test_layout_sizes() -> None:

@@ -39,11 +39,12 @@ def test_without_wrap_a_sequence_may_not_run_off_the_end() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"start": Rank.ACE, "step": 0}, "non-zero"),
-        ({"start": Rank.ACE, "step": 13}, "non-zero"),
-        ({"start": Rank.ACE, "length": 0}, "length is from 1 to 13"),
-        ({"start": Rank.ACE, "length": 14}, "length is from 1 to 13"),
-        ({"start": Rank.ACE, "step": 13 + 13}, "non-zero"),
+        ({"start": Rank.ACE, "step": 0}, "from -12 to 12, not 0"),
+        ({"start": Rank.ACE, "step": 13}, "from -12 to 12, not 0"),
+        ({"start": Rank.ACE, "length": 0}, "length is a whole number from 1 to 208"),
+        ({"start": Rank.ACE, "length": 209}, "length is a whole number from 1 to 208"),
+        ({"start": Rank.ACE, "length": 14, "wrap": False}, "runs past the King after 13 cards"),
+        ({"start": Rank.ACE, "step": 13 + 13}, "from -12 to 12, not 0"),
         ({"start": 1}, "starts at a Rank"),
     ],
 )
@@ -52,11 +53,18 @@ def test_bad_sequences_are_refused(kwargs: dict[str, object], message: str) -> N
         FoundationSequence(**kwargs)  # type: ignore[arg-type]
 
 
-def test_a_step_sharing_a_factor_with_13_cannot_exist_but_repeats_are_caught() -> None:
-    # 13 is prime, so only lengths over 13 could repeat; lengths are capped at 13.
+def test_thirteen_cards_take_every_rank_once_and_longer_sequences_repeat() -> None:
+    # 13 is prime, so any step but 0 goes through every rank in 13 cards.
     for step in range(1, 13):
         sequence = FoundationSequence(start=Rank.KING, step=step, length=13)
         assert sorted(sequence.ranks) == list(Rank)
+        longer = FoundationSequence(start=Rank.KING, step=step, length=52)
+        assert longer.ranks == sequence.ranks * 4
+
+
+def test_a_sequence_turns_into_a_dict_and_back() -> None:
+    sequence = FoundationSequence(start=Rank.FIVE, step=-1, length=6)
+    assert FoundationSequence.from_dict(sequence.to_dict()) == sequence
 
 
 def test_sequences_are_equal_by_value() -> None:

@@ -11,10 +11,12 @@
 
 from __future__ import annotations
 
+from . import _text  # noqa: F401  (registers the text picture of a state)
 from .actions import DRAW_ACTION, REDEAL_ACTION, ActionSpace
+from .building import Build, Direction, Runs, Suits
 from .cards import Card, Rank, Suit, standard_deck
 from .deals import MAX_DEAL_NUMBER, shuffled_deck
-from .engine import Engine
+from .engine import Engine  # the interpreter of every GameRules: first
 from .errors import (
     IllegalMoveError,
     InvalidDealError,
@@ -22,6 +24,7 @@ from .errors import (
     NotationError,
     PatienceRulesError,
     UnknownGameError,
+    UnknownPlaceError,
 )
 from .games import (
     GameEntry,
@@ -34,10 +37,13 @@ from .games import (
     register_game,
     royal_cotillion,
 )
+from .layout import Layout
+from .moves import MoveKind
 from .notation import (
     game_from_text,
     game_to_text,
     move_from_text,
+    move_to_text,
     state_from_dict,
     state_from_text,
     state_to_dict,
@@ -45,7 +51,7 @@ from .notation import (
 )
 from .observation import HIDDEN_CARD, NO_CARD, Observation, Observer, VectorField, card_code
 from .piles import Foundation, Middle, PileKind, Place, Reserve, Stock, Tableau
-from .policies import Compulsion, Refill
+from .policies import Compulsion, Redeal, Refill, Shuffle
 from .records import GameRecord
 from .rules import GameRules
 from .sequences import FoundationSequence
@@ -61,8 +67,10 @@ __all__ = [
     "NO_CARD",
     "REDEAL_ACTION",
     "ActionSpace",
+    "Build",
     "Card",
     "Compulsion",
+    "Direction",
     "Engine",
     "Foundation",
     "FoundationSequence",
@@ -72,8 +80,10 @@ __all__ = [
     "IllegalMoveError",
     "InvalidDealError",
     "InvalidRulesError",
+    "Layout",
     "Middle",
     "Move",
+    "MoveKind",
     "NotationError",
     "Observation",
     "Observer",
@@ -81,14 +91,19 @@ __all__ = [
     "PileKind",
     "Place",
     "Rank",
+    "Redeal",
     "Refill",
     "Reserve",
+    "Runs",
+    "Shuffle",
     "State",
     "StateParts",
     "Stock",
     "Suit",
+    "Suits",
     "Tableau",
     "UnknownGameError",
+    "UnknownPlaceError",
     "VectorField",
     "__version__",
     "captive_queens",
@@ -100,6 +115,7 @@ __all__ = [
     "game_to_text",
     "get_game",
     "move_from_text",
+    "move_to_text",
     "odd_and_even",
     "register_game",
     "royal_cotillion",

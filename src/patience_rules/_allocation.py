@@ -72,7 +72,8 @@ def foundation_tables(
     """For each foundation, the card indexes it takes in order, then -1; and for
     each card index, the (foundation, position) pairs that take it."""
     wants = [
-        (*(f.suit * 13 + rank - 1 for rank in f.sequence.ranks), -1) for f in rules.foundations
+        (*(int(f.suit or 0) * 13 + rank - 1 for rank in f.sequence.ranks), -1)
+        for f in rules.foundations
     ]
     homes: dict[int, list[tuple[int, int]]] = {}
     for f, wanted in enumerate(wants):

@@ -1,20 +1,27 @@
 """Action ids: a stable whole number for every move of a game.
 
 Learning agents choose among a fixed set of actions numbered from 0.  An
-:class:`ActionSpace` numbers the moves of one game, derived from the rules'
-parts in this documented order, which later releases keep:
+:class:`ActionSpace` numbers the moves of one game: every move its
+:class:`~patience_rules.Layout` can ever make (:attr:`Layout.moves
+<patience_rules.Layout.moves>`), in this documented order, which later
+releases keep:
 
-- ``0``: the draw (the top stock card onto the waste);
-- ``1``: the redeal (the waste turned over as the new stock);
-- then one id per (source, target) pair: the sources in layout order
-  (tableau columns 0, 1, …, then reserve cells 0, 1, …, then the waste), and
-  for each source the targets in order (foundations 0, 1, …, then the
-  middle, if the game has one).
+- ``0``: the draw (cards from the stock onto the waste);
+- ``1``: the redeal (the waste turned over as the new stock, or the shift);
+- then the moves home: for each source in layout order (tableau columns
+  0, 1, …, reserve cells 0, 1, …, the waste, playable foundations), the
+  targets in order (foundations 0, 1, …, then the middle);
+- then the moves onto columns: for each source in the same order, each
+  run length from 1 (more than 1 only from a column whose runs move), each
+  target column;
+- then the moves into cells: for each source (columns, then the waste),
+  each cell.
 
-So the play from source *s* to target *t* is ``2 + s * T + t``, where *T* is
-the number of targets.  Royal Cotillion (4 columns, 16 cells, the waste;
-8 foundations) has ``2 + 21 * 8 = 170`` actions; Captive Queens (the
-waste; 8 foundations and the middle) has ``2 + 1 * 9 = 11``.
+A move never goes back to its own pile, between two playable foundations,
+or from one cell to another, and those pairs have no id.  Royal Cotillion
+(4 columns, 16 cells, the waste; 8 foundations) has ``2 + 21 * 8 = 170``
+actions; Captive Queens (the waste; 8 foundations and the middle) has
+``2 + 1 * 9 = 11``.
 
 Every move the engine can list has an id, and every id names a move, legal
 or not in a given state: :meth:`ActionSpace.mask` and
@@ -37,10 +44,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .errors import IllegalMoveError, InvalidRulesError
-from .piles import PileKind, Place
-from .rules import GameRules
-from .state import Move, State
+from .errors import IllegalMoveError, InvalidRulesError, _shown
+from .moves import Move, move_to_text
+from .policies import Redeal
+from .rules import GameRules, State
 
 __all__ = ["DRAW_ACTION", "REDEAL_ACTION", "ActionSpace"]
 
@@ -68,26 +75,24 @@ class ActionSpace:
     (True, False, False, False, False, False, False, False, False, False, False)
     """
 
-    __slots__ = ("_ids", "_labels", "_moves", "rules")
+    __slots__ = ("_ids", "_labels", "_moves", "_rules")
 
     def __init__(self, rules: GameRules) -> None:
         if not isinstance(rules, GameRules):
             raise InvalidRulesError(f"an action space is made from GameRules, got {rules!r}")
-        self.rules = rules
-        sources = [Place(PileKind.COLUMN, i) for i in range(_count_columns(rules))]
-        sources += [Place(PileKind.CELL, i) for i in range(_count_cells(rules))]
-        sources.append(Place(PileKind.WASTE))
-        targets = [Place(PileKind.FOUNDATION, f) for f in range(len(rules.foundations))]
-        if rules.middle is not None:
-            targets.append(Place(PileKind.MIDDLE))
-        moves = [Move.draw(), Move.redeal()]
-        moves += [Move(source, target) for source in sources for target in targets]
-        self._moves: tuple[Move, ...] = tuple(moves)
+        self._rules = rules
+        moves = rules.layout.moves
+        self._moves: tuple[Move, ...] = moves
         self._ids: dict[Move, int] = {move: i for i, move in enumerate(moves)}
         self._labels: tuple[str, ...] = tuple(_label(rules, move) for move in moves)
 
     def __repr__(self) -> str:
         return f"<ActionSpace {self.rules.name}: {self.size} actions>"
+
+    @property
+    def rules(self) -> GameRules:
+        """The game whose moves are numbered."""
+        return self._rules
 
     def __len__(self) -> int:
         return len(self._moves)
@@ -114,10 +119,10 @@ class ActionSpace:
         try:
             return self._ids[move]
         except (KeyError, TypeError):
+            what = move_to_text(move) if isinstance(move, Move) else _shown(move)
             raise IllegalMoveError(
-                f"{move!r} is not a move of {self.rules.title}: expected a draw, a redeal or a "
-                "play from a column, a cell or the waste to a foundation or the middle of "
-                "its layout"
+                f"{what} is not a move of {self.rules.title}: expected a move its layout can "
+                "make (see Layout.moves)"
             ) from None
 
     def move_of(self, action: int) -> Move:
@@ -169,8 +174,8 @@ class ActionSpace:
             or not 0 <= action < len(self._moves)
         ):
             raise IllegalMoveError(
-                f"{action!r} is not an action of {self.rules.title}: expected a whole number "
-                f"from 0 to {len(self._moves) - 1}"
+                f"{_shown(action)} is not an action of {self.rules.title}: expected a whole "
+                f"number from 0 to {len(self._moves) - 1}"
             )
 
     def _check_state(self, state: State) -> None:
@@ -181,17 +186,11 @@ class ActionSpace:
             )
 
 
-def _count_columns(rules: GameRules) -> int:
-    return rules.tableau.columns if rules.tableau is not None else 0
-
-
-def _count_cells(rules: GameRules) -> int:
-    return rules.reserve.cells if rules.reserve is not None else 0
-
-
 def _label(rules: GameRules, move: Move) -> str:
     if move == Move.draw():
         return "draw"
     if move == Move.redeal():
-        return "redeal"
-    return f"{rules.describe_place(move.source)} to {rules.describe_place(move.target)}"
+        return "shift" if rules.stock.redeal is Redeal.SHIFT else "redeal"
+    count = f"{move.count} cards of " if move.count > 1 else ""
+    layout = rules.layout
+    return f"{count}{layout.name(move.source)} to {layout.name(move.target)}"

@@ -1,62 +1,76 @@
 """The generic engine: deals, legal moves and transitions for any composition.
 
-The engine never asks which game it plays.  When a :class:`GameRules` value
-is built it compiles its parts into an :class:`Engine`, precomputing what the
-rules fix: the card each foundation takes at each height, one :class:`Move`
-value per (source, target) pair, and where each foundation's height lives in
-a state's packed foundation key.  Listing moves then costs a dictionary
-lookup per playable card and allocates nothing but the result, and a
-transition builds only the piles it changes.
+The engine never asks which game it plays: it reads the game's
+:class:`~patience_rules.Layout`.  When a :class:`~patience_rules.GameRules`
+value is built it compiles the layout into an :class:`Engine`, precomputing
+what the rules fix: the cards each foundation takes at each height, one
+:class:`~patience_rules.Move` value per move the layout can make, and where
+each foundation's height lives in a state's packed foundation key.
+
+Each kind of move (:class:`~patience_rules.MoveKind`) is written once, in
+three parts that everything uses: how it is *listed* (``legal_moves``), how
+it is *checked* (``is_legal``, ``apply`` and the messages of
+:class:`~patience_rules.IllegalMoveError`) and what it *does* (``apply`` and
+``play_forced``).  So are the refill policies.  A move is done on a
+*board*, a writable twin of :class:`~patience_rules.State` with the same
+slots, which becomes a state when it is finished; ``play_forced`` plays on
+one board from start to end.
 
 Users reach the engine through :class:`GameRules` and :class:`State`; it is
 documented here for those who compose their own games.
 
 >>> import patience_rules as pr
 >>> engine = pr.get_game("royal-cotillion")._engine
->>> engine.total_cards, len(engine.foundation_cards)
-(104, 8)
+>>> engine.layout.foundations, engine.heights(engine.full_key)
+(8, (13, 13, 13, 13, 13, 13, 13, 13))
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Final
 
-from .cards import _CARDS, Card, Rank, _difference
-from .errors import IllegalMoveError, InvalidDealError
+from . import rules as _rules
+from ._validity import Position
+from .building import Runs
+from .cards import Card, _difference
+from .errors import IllegalMoveError, InvalidDealError, _shown
+from .moves import Move, MoveKind, move_to_text
 from .piles import PileKind, Place
-from .policies import Compulsion, Refill
-from .state import (
-    _DRAW,
-    _EMPTY,
-    _REDEAL,
-    Move,
+from .policies import Compulsion, Redeal, Refill
+from .rules import (
+    EMPTY,
+    Chain,
+    GameRules,
     State,
-    _Chain,
-    _chain_bottom_up,
-    _chain_from_bottom_up,
-    _iter_chain,
+    _Board,
+    chain_bottom_up,
+    chain_from_bottom_up,
 )
-
-if TYPE_CHECKING:
-    from .rules import GameRules
 
 __all__ = ["Engine"]
 
-_FOUNDATION = PileKind.FOUNDATION
-_MIDDLE = PileKind.MIDDLE
-_STOCK = PileKind.STOCK
-_WASTE = PileKind.WASTE
-_CELL = PileKind.CELL
-_COLUMN = PileKind.COLUMN
+_FOUNDATION: Final = PileKind.FOUNDATION
+_MIDDLE: Final = PileKind.MIDDLE
+_STOCK: Final = PileKind.STOCK
+_WASTE: Final = PileKind.WASTE
+_CELL: Final = PileKind.CELL
+_COLUMN: Final = PileKind.COLUMN
+_DRAW: Final = Move.draw()
+_REDEAL: Final = Move.redeal()
+_AUTOMATIC: Final = (Refill.FROM_WASTE, Refill.FROM_WASTE_THEN_STOCK)
 
 #: The engine forgets its table of wanted cards when it grows past this many
 #: foundation keys (a few hundred bytes each), so memory stays bounded.
-_WANTED_CACHE_LIMIT = 1 << 15
+_WANTED_CACHE_LIMIT: Final = 1 << 15
+#: Stands for "no limit" in the redeal counter's comparisons.
+_NO_LIMIT: Final = 1 << 62
 
-#: For a wanted card: one item per playable pile (columns, then cells, then
-#: the waste), the moves of the card from that pile to the targets that want
-#: it, in the fixed order; and last, those targets' numbers.
+_new = object.__new__
+
+#: For a wanted card: one item per source of home moves (columns, cells, the
+#: waste, playable foundations), the moves of the card from that source to
+#: the targets that want it, in the listing order; and last, those targets.
 _Row = tuple[tuple[Move, ...] | tuple[int, ...], ...]
 
 
@@ -65,104 +79,145 @@ class Engine:
 
     A state keeps its foundation heights packed into one integer, its
     *key*: foundation *f* holds ``(key >> shift_f) & mask`` cards.  The
-    engine keeps, per key, the cards the foundations want and the moves they
-    make from each playable pile, so listing moves is a lookup per pile.
+    engine keeps, per key, the cards the foundations want and the home moves
+    they make from each source, so listing those moves is a lookup per pile.
     """
 
     __slots__ = (
-        "_base_key",
-        "_bits",
+        "_auto_cells",
+        "_auto_columns",
+        "_base_heights",
+        "_build_moves",
+        "_builds",
         "_cell_refill",
         "_column_refill",
+        "_draw",
+        "_fill_by_move",
+        "_fill_rank",
+        "_fixed",
         "_forced",
+        "_home_index",
+        "_known",
         "_mask",
-        "_middle_cards",
-        "_middle_ranks",
+        "_middle_set",
         "_n_cells",
         "_n_columns",
         "_n_foundations",
+        "_onto",
+        "_order",
+        "_park_moves",
+        "_parks",
+        "_playable",
+        "_redeal",
+        "_redeal_limit",
         "_rows",
+        "_runs",
         "_shifts",
-        "_sorted_deck",
         "_source_moves",
         "_units",
         "_wanted",
         "_wants",
-        "_waste_source",
-        "deck",
-        "foundation_cards",
+        "_waste_index",
+        "_waste_only",
         "full_key",
-        "middle_size",
-        "redeals",
+        "hash_columns",
+        "layout",
         "rules",
         "rules_hash",
-        "total_cards",
     )
 
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
+        layout = self.layout = rules.layout
         self.rules_hash = hash((rules.name, rules.decks, rules.options))  # agrees with ==
-        self.deck: tuple[Card, ...] = rules.deck()
-        self._sorted_deck = sorted(self.deck)
-        self.total_cards = len(self.deck)
-        #: foundation f's cards from the base up
-        self.foundation_cards: tuple[tuple[Card, ...], ...] = tuple(
-            tuple(Card(rank, foundation.suit) for rank in foundation.sequence.ranks)
-            for foundation in rules.foundations
+        n = self._n_foundations = layout.foundations
+        self._n_columns = layout.columns
+        self._n_cells = layout.cells
+        #: for each foundation, the cards it takes at each height (() when full)
+        self._wants: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+            (*cards, ()) for cards in layout.home_cards
         )
-        n_foundations = self._n_foundations = len(rules.foundations)
-        #: for each foundation, the card it takes at each height (None when full)
-        self._wants: tuple[tuple[Card | None, ...], ...] = tuple(
-            (*cards, None) for cards in self.foundation_cards
-        )
+        #: for a foundation locked to a suit, its cards from the base up
+        self._fixed = layout.fixed_cards
         # The packed foundation key: a fixed number of bits per foundation.
-        self._bits = max(len(cards) for cards in self.foundation_cards).bit_length()
-        self._mask = (1 << self._bits) - 1
-        self._shifts = tuple(self._bits * f for f in range(n_foundations))
+        bits = max(len(cards) for cards in layout.home_cards).bit_length()
+        self._mask = (1 << bits) - 1
+        self._shifts = tuple(bits * f for f in range(n))
         self._units = tuple(1 << shift for shift in self._shifts)
         self.full_key = sum(
             len(cards) << shift
-            for cards, shift in zip(self.foundation_cards, self._shifts, strict=True)
+            for cards, shift in zip(layout.home_cards, self._shifts, strict=True)
         )
-        self._base_key = sum(
-            unit
-            for foundation, unit in zip(rules.foundations, self._units, strict=True)
-            if foundation.laid_out
+        self._base_heights = tuple(
+            1 if foundation.laid_out else 0 for foundation in layout.foundation_parts
         )
-        middle = rules.middle
-        self._middle_ranks: frozenset[Rank] = (
-            frozenset(middle.ranks) if middle is not None else frozenset()
+        self._middle_set = frozenset(layout.middle_cards)
+        # Home moves: a target number per target (foundations by number, the
+        # middle after them), listed with the middle first, then by number.
+        sources = layout.sources(MoveKind.HOME)
+        targets = layout.targets(MoveKind.HOME)
+        self._order = {t: (-1 if target.kind is _MIDDLE else t) for t, target in enumerate(targets)}
+        # The layout's own move values: listed moves are found by identity.
+        known = {(move.source, move.target, move.count): move for move in layout.moves}
+        self._source_moves: tuple[tuple[Move | None, ...], ...] = tuple(
+            tuple(known.get((source, target, 1)) for target in targets) for source in sources
         )
-        self._middle_cards = tuple(
-            sorted({card for card in self.deck if card.rank in self._middle_ranks})
-        )
-        self.middle_size = sum(1 for card in self.deck if card.rank in self._middle_ranks)
-        self._n_columns = rules.tableau.columns if rules.tableau is not None else 0
-        self._n_cells = rules.reserve.cells if rules.reserve is not None else 0
-        self._waste_source = self._n_columns + self._n_cells
-        # Playable piles, in the order moves are listed; targets likewise
-        # (the foundations by number, then the middle).
-        sources = [
-            *(Place(_COLUMN, i) for i in range(self._n_columns)),
-            *(Place(_CELL, i) for i in range(self._n_cells)),
-            Place(_WASTE),
-        ]
-        targets = [Place(_FOUNDATION, f) for f in range(n_foundations)]
-        if middle is not None:
-            targets.append(Place(_MIDDLE))
-        self._source_moves = tuple(
-            tuple(Move(source, target) for target in targets) for source in sources
+        self._home_index = {source: i for i, source in enumerate(sources)}
+        self._waste_index = self._home_index.get(Place(_WASTE), -1)
+        self._playable = tuple(
+            (place.index, self._home_index[place])
+            for place in sources
+            if place.kind is _FOUNDATION
         )
         self._rows: dict[tuple[int, ...], _Row] = {}
         self._wanted: dict[int, dict[Card, _Row]] = {}
-        self.redeals = rules.stock.redeals
+        # Builds, parks, draws and redeals.
+        build = layout.build
+        self._onto = build.onto if build is not None else ()
+        self._builds = bool(layout.targets(MoveKind.BUILD))
+        self._runs = layout.runs
+        self._fill_by_move = layout.column_refill is Refill.BY_MOVE
+        self._fill_rank = layout.fill_rank
+        self._build_moves = {
+            (move.source, move.count, move.target.index): move
+            for move in layout.moves
+            if move.target.kind is _COLUMN
+        }
+        self._parks = bool(layout.targets(MoveKind.PARK))
+        self._park_moves = {
+            (move.source, move.target.index): move
+            for move in layout.moves
+            if move.target.kind is _CELL
+        }
+        self._draw = layout.draw
+        self._redeal = layout.redeal if layout.has_redeal else None
+        self._redeal_limit = layout.redeals if layout.redeals is not None else _NO_LIMIT
         self._forced = rules.compulsion is Compulsion.FORCED
-        self._column_refill: Refill = (
-            rules.tableau.refill if rules.tableau is not None else Refill.NEVER
+        #: Every move of the layout: its kind and, for a home move, its source
+        #: and target foundation (-1 for the middle).
+        self._known: dict[Move, tuple[MoveKind, Place, int]] = {
+            move: (
+                move.kind,
+                move.source,
+                move.target.index if move.target.kind is _FOUNDATION else -1,
+            )
+            for move in layout.moves
+        }
+        #: Whether the waste is the only pile that cards leave (no columns,
+        #: cells or playable foundations, nothing built, nothing parked).
+        self._waste_only = sources == (Place(_WASTE),) and not (
+            layout.targets(MoveKind.BUILD) or layout.targets(MoveKind.PARK)
         )
-        self._cell_refill: Refill = (
-            rules.reserve.refill if rules.reserve is not None else Refill.NEVER
-        )
+        self._column_refill = layout.column_refill
+        self._cell_refill = layout.cell_refill
+        self._auto_columns = layout.column_refill in _AUTOMATIC
+        self._auto_cells = layout.cell_refill in _AUTOMATIC
+        #: Whether a state's hash takes in the columns' top cards (where cards
+        #: move onto columns, the columns are most of what tells states apart).
+        self.hash_columns = self._builds or layout.redeal is Redeal.SHIFT
+
+    def __repr__(self) -> str:
+        return f"<Engine of {self.rules!r}>"
 
     # -- the packed foundation key -----------------------------------------
 
@@ -170,48 +225,52 @@ class Engine:
         """The foundation heights packed in ``key``.
 
         >>> import patience_rules as pr
-        >>> engine = pr.get_game("royal-cotillion")._engine
-        >>> engine.heights(engine.full_key)
-        (13, 13, 13, 13, 13, 13, 13, 13)
+        >>> engine = pr.get_game("captive-queens")._engine
+        >>> engine.heights(engine.pack_heights((1, 2, 3, 4, 5, 6, 0, 1)))
+        (1, 2, 3, 4, 5, 6, 0, 1)
         """
         mask = self._mask
         return tuple((key >> shift) & mask for shift in self._shifts)
 
     def pack_heights(self, heights: Sequence[int]) -> int:
-        """The key of the given foundation heights (the inverse of :meth:`heights`).
-
-        >>> import patience_rules as pr
-        >>> engine = pr.get_game("captive-queens")._engine
-        >>> engine.heights(engine.pack_heights((1, 2, 3, 4, 5, 6, 0, 1)))
-        (1, 2, 3, 4, 5, 6, 0, 1)
-        """
+        """The key of the given foundation heights (the inverse of :meth:`heights`)."""
         return sum(height << shift for height, shift in zip(heights, self._shifts, strict=True))
 
+    def foundations(self, state: State) -> tuple[tuple[Card, ...], ...]:
+        """The cards of each foundation of ``state``, from the base up."""
+        more = state._more
+        found = more[0] if more is not None else None
+        if found is not None:
+            return tuple(chain_bottom_up(chain) for chain in found)
+        return tuple(
+            cards[:height] for cards, height in zip(self._fixed, self.heights(state._key), strict=True)
+        )
+
     def _wanted_cards(self, key: int) -> dict[Card, _Row]:
-        """For foundation key ``key``: each wanted card, and its moves from each pile."""
+        """For foundation key ``key``: each wanted card, and its home moves from each source."""
         wanted = self._wanted.get(key)
         if wanted is not None:
             return wanted
         mask = self._mask
-        middle_target = self._n_foundations
-        hits: dict[Card, list[int]] = {card: [middle_target] for card in self._middle_cards}
+        middle = self._n_foundations
+        hits: dict[Card, list[int]] = {card: [middle] for card in self._middle_set}
         for f, (wants, shift) in enumerate(zip(self._wants, self._shifts, strict=True)):
-            card = wants[(key >> shift) & mask]
-            if card is not None:
-                if card in hits:
-                    hits[card].append(f)
-                else:
-                    hits[card] = [f]
-        wanted = {card: self._row(tuple(targets)) for card, targets in hits.items()}
+            for card in wants[(key >> shift) & mask]:
+                hits.setdefault(card, []).append(f)
+        order = self._order.__getitem__
+        wanted = {card: self._row(tuple(sorted(targets, key=order))) for card, targets in hits.items()}
         self._remember(key, wanted)
         return wanted
 
     def _row(self, targets: tuple[int, ...]) -> _Row:
-        """The moves of a card wanted by ``targets`` from each playable pile."""
+        """The home moves of a card wanted by ``targets`` from each source."""
         row = self._rows.get(targets)
         if row is None:
             row = self._rows[targets] = (
-                *(tuple(moves[t] for t in targets) for moves in self._source_moves),
+                *(
+                    tuple(move for t in targets if (move := moves[t]) is not None)
+                    for moves in self._source_moves
+                ),
                 targets,
             )
         return row
@@ -221,168 +280,195 @@ class Engine:
             self._wanted.clear()
         self._wanted[key] = wanted
 
-    def _advance(
-        self, wanted: dict[Card, _Row], card: Card, f: int, key: int
+    def _rewant(
+        self, wanted: dict[Card, _Row], f: int, old: int, new: int, key: int
     ) -> dict[Card, _Row]:
-        """The wanted cards after foundation ``f`` took ``card``, reaching ``key``."""
+        """The shared table of wanted cards once foundation ``f`` went from ``old`` to ``new``.
+
+        Tables are shared by every state with the same key, and cached.
+        """
         known = self._wanted.get(key)
         if known is not None:
             return known
         after = wanted.copy()
-        targets: tuple[int, ...] = after[card][-1]  # type: ignore[assignment]
-        if len(targets) == 1:
-            del after[card]
-        else:
-            after[card] = self._row(tuple(t for t in targets if t != f))
-        following = self._wants[f][(key >> self._shifts[f]) & self._mask]
-        if following is not None:
-            row = after.get(following)
-            if row is None:
-                after[following] = self._row((f,))
-            else:
-                middle = self._n_foundations
-                merged = sorted((*row[-1], f), key=lambda t: (t != middle, t))
-                after[following] = self._row(tuple(merged))
+        self._shift_wants(after, f, old, new)
         self._remember(key, after)
         return after
+
+    def _shift_wants(self, wanted: dict[Card, _Row], f: int, old: int, new: int) -> None:
+        """Update ``wanted`` in place: foundation ``f`` went from height ``old`` to ``new``."""
+        for card in self._wants[f][old]:
+            targets: tuple[int, ...] = wanted[card][-1]  # type: ignore[assignment]
+            if len(targets) == 1:
+                del wanted[card]
+            else:
+                wanted[card] = self._row(tuple(t for t in targets if t != f))
+        for card in self._wants[f][new]:
+            row = wanted.get(card)
+            if row is None:
+                wanted[card] = self._row((f,))
+            else:
+                merged = sorted((*row[-1], f), key=self._order.__getitem__)
+                wanted[card] = self._row(tuple(merged))
 
     # -- dealing and building states -----------------------------------------
 
     def check_deck_order(self, cards: Iterable[Card]) -> list[Card]:
         """``cards`` as a list, if it is exactly the game's cards; else an error."""
+        if isinstance(cards, str | bytes):
+            raise InvalidDealError(f"a deck order is a sequence of cards, got {_shown(cards)}")
         try:
             order = list(cards)
         except TypeError:
             raise InvalidDealError(
-                f"a deck order is a sequence of cards, got {cards!r}"
+                f"a deck order is a sequence of cards, got {_shown(cards)}"
             ) from None
-        if set(map(type, order)) == {Card} and sorted(order) == self._sorted_deck:
+        layout = self.layout
+        if (
+            len(order) == len(layout.deck)
+            and set(map(type, order)) == {Card}
+            and bytes(sorted(bytes(order))) == layout.deck_bytes
+        ):
             return order
         strays = [item for item in order if not isinstance(item, Card)]
         if strays:
             raise InvalidDealError(
-                f"a deck order holds only Card values, got {strays[0]!r} at position "
+                f"a deck order holds only Card values, got {_shown(strays[0])} at position "
                 f"{order.index(strays[0])}"
             )
-        difference = _difference(order, self.deck) or "the order differs"
+        difference = _difference(order, layout.deck) or "the order differs"
+        decks = self.rules.decks
         raise InvalidDealError(
             f"the deck order is not the cards of {self.rules.title} "
-            f"({self.total_cards} cards: {self.rules.decks} standard "
-            f"deck{'s' if self.rules.decks > 1 else ''}): {difference}"
+            f"({len(layout.deck)} cards: {decks} standard deck{'s' if decks > 1 else ''}): "
+            f"{difference}"
         )
 
     def deal_from(self, cards: Iterable[Card]) -> State:
         """Deal the cards in the given order (the first card is dealt first)."""
-        rules = self.rules
+        layout = self.layout
         order = self.check_deck_order(cards)
-        # Cards laid out before play are taken out of the deck order first.
-        for foundation in rules.foundations:
+        # Cards laid out before play are taken out of the deck order first:
+        # each laid-out foundation takes the first card it takes as its base.
+        heights = []
+        found: list[Chain] = []
+        for foundation, wants in zip(layout.foundation_parts, self._wants, strict=True):
             if foundation.laid_out:
-                order.remove(Card(foundation.sequence.start, foundation.suit))
+                base = next(card for card in order if card in wants[0])
+                order.remove(base)
+                heights.append(1)
+                found.append((base, EMPTY))
+            else:
+                heights.append(0)
+                found.append(EMPTY)
         middle: list[Card] = []
-        if rules.middle is not None and rules.middle.laid_out:
-            ranks = self._middle_ranks
-            middle = [card for card in order if card.rank in ranks]
-            order = [card for card in order if card.rank not in ranks]
+        part = layout.middle_part
+        if part is not None and part.laid_out:
+            middle = [card for card in order if card in self._middle_set]
+            order = [card for card in order if card not in self._middle_set]
+        # The tableau in rows, the cells, and the rest is the stock.
+        depths = layout.depths
+        columns: list[list[Card]] = [[] for _ in depths]
         position = 0
-        columns: list[list[Card]] = []
-        if rules.tableau is not None:
-            count, depth = rules.tableau.columns, rules.tableau.depth
-            dealt = order[: count * depth]
-            columns = [dealt[i::count] for i in range(count)]
-            position = count * depth
-        cells: list[Card | None] = []
-        if rules.reserve is not None:
-            cells = list(order[position : position + rules.reserve.cells])
-            position += rules.reserve.cells
+        for row in range(max(depths, default=0)):
+            for column, depth in zip(columns, depths, strict=True):
+                if row < depth:
+                    column.append(order[position])
+                    position += 1
+        cells: list[Card | None] = list(order[position : position + layout.dealt_cells])
+        cells += [None] * (layout.cells - len(cells))
+        position += layout.dealt_cells
         rest = order[position:]
         rest.reverse()  # the next card of the deck order is the top of the stock
-        return self.build_state(
-            self._base_key, cells, (), columns, rest, middle, 0
+        board = self._make(
+            rest, (), columns, cells, self.pack_heights(heights),
+            tuple(found) if layout.records else None, middle, 0,
+            tuple(1 if column else 0 for column in columns) if layout.face_down else None,
         )
+        if self._auto_columns or self._auto_cells:
+            self._refill_all(board)
+        return self._finish(board)
 
-    def build_state(
+    def build(self, position: Position) -> State:
+        """A state from a checked position (:meth:`GameRules.make_state` checks, then calls this)."""
+        found = position.foundations
+        board = self._make(
+            position.stock,
+            position.waste,
+            position.columns,
+            position.cells,
+            self.pack_heights(position.heights),
+            tuple(chain_from_bottom_up(cards) for cards in found) if found is not None else None,
+            position.middle,
+            position.redeals_used,
+            position.face_up,
+        )
+        return self._finish(board)
+
+    def _make(
         self,
-        key: int,
-        cells: Sequence[Card | None],
+        stock: Sequence[Card],
         waste: Sequence[Card],
         columns: Sequence[Sequence[Card]],
-        stock: Sequence[Card],
+        cells: Sequence[Card | None],
+        key: int,
+        found: tuple[Chain, ...] | None,
         middle: Sequence[Card],
-        redeals_used: int,
-    ) -> State:
-        """A state from its parts, piles bottom to top, without any check.
+        redeals: int,
+        up: tuple[int, ...] | None,
+    ) -> Any:
+        board: Any = _new(_Board)
+        board._key = key
+        board._cells = tuple(cells)
+        board._waste = chain_from_bottom_up(waste)
+        board._columns = tuple(chain_from_bottom_up(column) for column in columns)
+        board._stock = tuple(stock)
+        board._nstock = len(stock)
+        board._middle = tuple(sorted(middle))
+        board._redeals = redeals
+        board._more = None if found is None and up is None else (found, up)
+        board._wanted = self._wanted_cards(key)
+        board._engine = self
+        board._hash = None
+        return board
 
-        :meth:`GameRules.make_state` checks the parts and then calls this.
+    @staticmethod
+    def _board(state: State) -> Any:
+        """A writable copy of ``state``'s slots (the piles themselves are shared)."""
+        board: Any = _new(_Board)
+        board._key = state._key
+        board._cells = state._cells
+        board._waste = state._waste
+        board._columns = state._columns
+        board._stock = state._stock
+        board._nstock = state._nstock
+        board._middle = state._middle
+        board._redeals = state._redeals
+        board._more = state._more
+        board._wanted = state._wanted
+        board._engine = state._engine
+        board._hash = None
+        return board
 
-        >>> import patience_rules as pr
-        >>> engine = pr.get_game("easy-start")._engine
-        >>> state = engine.deal_from(engine.deck)
-        >>> engine.build_state(
-        ...     engine.pack_heights(state.foundation_heights), state.cells, state.waste,
-        ...     state.columns, state.stock, state.middle, state.redeals_used) == state
-        True
-        """
-        return State(
-            key,
-            tuple(cells),
-            _chain_from_bottom_up(waste),
-            len(waste),
-            tuple(_chain_from_bottom_up(column) for column in columns),
-            tuple(stock),
-            len(stock),
-            tuple(sorted(middle)),
-            redeals_used,
-            self._wanted_cards(key),
-            self,
-        )
+    @staticmethod
+    def _finish(board: Any) -> State:
+        """The board, now a state: it is never written again."""
+        board.__class__ = State
+        return board  # type: ignore[no-any-return]
 
-    def pack_state(self, state: State) -> bytes:
-        """The piles of ``state`` as bytes (card indices), for pickling.
-
-        The layout: the foundation heights; the cells (255 for an empty
-        cell); each column's length and cards; the waste's length and
-        cards; the stock's; the middle's.  Piles run bottom to top.
-
-        >>> import patience_rules as pr
-        >>> engine = pr.get_game("captive-queens")._engine
-        >>> state = engine.deal_from(engine.deck)
-        >>> engine.unpack_state(engine.pack_state(state), 0) == state
-        True
-        """
-        data = bytearray(state.foundation_heights)
-        data += bytes(255 if card is None else card for card in state._cells)
-        for pile in (*state._columns, state._waste):
-            cards = _chain_bottom_up(pile)
-            data.append(len(cards))
-            data += bytes(cards)
-        data.append(state._nstock)
-        data += bytes(state._stock[: state._nstock])
-        data.append(len(state._middle))
-        data += bytes(state._middle)
-        return bytes(data)
-
-    def unpack_state(self, data: bytes, redeals_used: int) -> State:
-        """The state packed by :meth:`pack_state` (an example is there)."""
-        cards = _CARDS
-        at = self._n_foundations
-        key = self.pack_heights(data[:at])
-        cells = [None if i == 255 else cards[i] for i in data[at : at + self._n_cells]]
-        at += self._n_cells
-        piles: list[list[Card]] = []
-        for _ in range(self._n_columns + 3):
-            size = data[at]
-            piles.append([cards[i] for i in data[at + 1 : at + 1 + size]])
-            at += 1 + size
-        *columns, waste, stock, middle = piles
-        return self.build_state(key, cells, waste, columns, stock, middle, redeals_used)
-
-    # -- moves --------------------------------------------------------------
+    # -- listing ----------------------------------------------------------------
 
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """Every legal move of ``state`` in the engine's fixed order."""
-        wanted = state._wanted
+        if self._forced:
+            return tuple(self._list(state, 1)[:1])
+        return tuple(self._list(state, _NO_LIMIT))
+
+    def _list(self, state: Any, limit: int) -> list[Move]:
+        """The legal moves of a state or a board, in order; the first ``limit`` or more."""
         moves: list[Move] = []
+        # Home moves: a lookup of each playable card in the wanted table.
+        wanted = state._wanted
         if wanted:
             get = wanted.get
             i = 0
@@ -395,7 +481,7 @@ class Engine:
             cells = state._cells
             if not wanted.keys().isdisjoint(cells):
                 for card in cells:
-                    row = get(card)  # type: ignore[arg-type]
+                    row = get(card)
                     if row is not None:
                         moves += row[i]
                     i += 1
@@ -403,419 +489,579 @@ class Engine:
             if waste:
                 row = get(waste[0])
                 if row is not None:
-                    moves += row[self._waste_source]
+                    moves += row[self._waste_index]
+            if self._playable:
+                self._list_home_from_foundations(state, get, moves)
+            if len(moves) >= limit:
+                return moves
+        if self._builds:
+            self._list_builds(state, moves)
+            if len(moves) >= limit:
+                return moves
+        if self._parks:
+            self._list_parks(state, moves)
         if state._nstock:
             moves.append(_DRAW)
-        elif state._nwaste and state._redeals < self.redeals:
+        if self._redeal is not None and self._redeal_ready(state):
             moves.append(_REDEAL)
-        if self._forced and len(moves) > 1:
-            return (moves[0],)
-        return tuple(moves)
+        return moves
 
     def is_legal(self, state: State, move: object) -> bool:
-        """Whether ``move`` is legal in ``state`` (without listing every move, where it can).
+        """Whether ``move`` is legal in ``state``, by checking that move alone.
 
         >>> import patience_rules as pr
         >>> from patience_rules import Move
         >>> engine = pr.get_game("royal-cotillion")._engine
-        >>> state = engine.deal_from(engine.deck)
+        >>> state = engine.deal_from(engine.layout.deck)
         >>> engine.is_legal(state, Move.draw()), engine.is_legal(state, Move.redeal())
         (True, False)
         """
         if move.__class__ is not Move:
             return False
-        assert isinstance(move, Move)
-        target = move.target
-        if target.kind is _FOUNDATION and not self._forced:
-            # A play to a foundation: legal when the source's playable card
-            # is the card the foundation takes next.
-            source = move.source
-            kind, i, f = source.kind, source.index, target.index
-            if not 0 <= f < self._n_foundations:
-                return False
-            card: Card | None
-            if kind is _WASTE:
-                waste = state._waste
-                card = waste[0] if waste and i == 0 else None
-            elif kind is _CELL:
-                card = state._cells[i] if 0 <= i < self._n_cells else None
-            elif kind is _COLUMN:
-                column = state._columns[i] if 0 <= i < self._n_columns else _EMPTY
-                card = column[0] if column else None
-            else:
-                return False
-            return card is not None and card == self._wants[f][
-                (state._key >> self._shifts[f]) & self._mask
-            ]
-        if not self._forced:
-            if move is _DRAW:
-                return state._nstock > 0
-            if move is _REDEAL:
-                return not state._nstock and state._nwaste > 0 and state._redeals < self.redeals
-        return move in self.legal_moves(state)
+        if self._forced:
+            first = self._list(state, 1)
+            return bool(first) and first[0] == move
+        return self._check(state, move) is None
 
     def apply(self, state: State, move: Move) -> State:
         """The state after ``move``, which must be legal."""
         if self._forced:
-            legal = self.legal_moves(state)
-            if legal and (legal[0] is move or legal[0] == move):
-                return self.transition(state, legal[0])
-            raise IllegalMoveError(self.why_illegal(state, move))
-        if not self.is_legal(state, move):
-            raise IllegalMoveError(self.why_illegal(state, move))
-        return self.transition(state, move)
+            first = self._list(state, 1)
+            if first and (first[0] is move or first[0] == move):
+                return self.transition(state, first[0])
+        elif move.__class__ is Move and self._check(state, move) is None:
+            board = self._board(state)
+            self._do(board, move, False)
+            board.__class__ = State
+            return board  # type: ignore[no-any-return]
+        raise IllegalMoveError(self.why_illegal(state, move))
 
     def why_illegal(self, state: State, move: object) -> str:
         """Why ``move`` is not legal in ``state``: a message for the error."""
-        rules = self.rules
-        if not isinstance(move, Move):
-            return f"expected a Move, got {move!r}"
-        prefix = f"illegal move {move!r} in {rules.title}: "
-        source, target = move.source, move.target
-        if move == _DRAW:
-            if not state._nstock:
-                return prefix + "the stock is empty"
-        elif move == _REDEAL:
-            if state._redeals >= self.redeals:
-                return prefix + (
-                    f"no redeal is left (the rules allow {self.redeals}, "
-                    f"{state._redeals} used)"
-                )
-            if state._nstock:
-                return prefix + "a redeal needs an empty stock, and the stock still has cards"
-            return prefix + "a redeal needs cards on the waste, and the waste is empty"
-        elif target.kind not in (PileKind.FOUNDATION, PileKind.MIDDLE):
-            return prefix + (
-                "cards move only to a foundation or the middle, or by the draw and the redeal"
-            )
-        else:
-            where = rules.describe_place(source)
-            if not self.has_place(source) or source.kind in (
-                PileKind.FOUNDATION,
-                PileKind.MIDDLE,
-                PileKind.STOCK,
-            ):
-                return prefix + f"{where} is not a pile that cards are played from in this game"
-            if not self.has_place(target):
-                return prefix + f"{rules.describe_place(target)} is not in this game"
-            card = state.top_card(source)
-            if card is None:
-                return prefix + f"{where} is empty"
-            if target.kind is PileKind.MIDDLE:
-                if card.rank not in self._middle_ranks:
-                    ranks = ", ".join(rank.name.lower() for rank in sorted(self._middle_ranks))
-                    return prefix + f"the middle takes only {ranks}, not {card}"
-            else:
-                f = target.index
-                wanted = self._wants[f][state.foundation_heights[f]]
-                if wanted != card:
-                    expected = (
-                        "it is complete" if wanted is None else f"it takes {wanted} next"
-                    )
-                    return prefix + (
-                        f"{rules.describe_place(target)} does not take {card} "
-                        f"from {where}: {expected}"
-                    )
+        if move.__class__ is not Move:
+            return f"expected a Move, got {_shown(move)}"
+        assert isinstance(move, Move)
+        prefix = f"illegal move {move_to_text(move)} in {self.rules.title}: "
+        reason = self._check(state, move)
+        if reason is not None:
+            return prefix + reason
         if self._forced:
-            forced = self.legal_moves(state)
-            if forced:
+            first = self._list(state, 1)
+            if first:
                 return prefix + (
-                    f"every move is compulsory here and the move to make is {forced[0]!r}"
+                    f"every move is compulsory here and the move to make is {move_to_text(first[0])}"
                 )
             return prefix + "the game is over: no move is left"
-        return prefix + "the rules do not allow it here"
+        return prefix + "the rules do not allow it here"  # pragma: no cover - checked above
 
-    def has_place(self, place: Place) -> bool:
-        """Whether the layout has a pile at ``place``."""
-        rules, kind, index = self.rules, place.kind, place.index
-        if kind is PileKind.COLUMN:
-            return rules.tableau is not None and 0 <= index < rules.tableau.columns
-        if kind is PileKind.CELL:
-            return rules.reserve is not None and 0 <= index < rules.reserve.cells
-        if kind is PileKind.FOUNDATION:
-            return 0 <= index < len(rules.foundations)
-        if kind is PileKind.MIDDLE:
-            return rules.middle is not None and index == 0
-        return index == 0
+    def _check(self, state: Any, move: Move) -> str | None:
+        """Why ``move`` is illegal in ``state`` taken alone, or None when it is legal."""
+        entry = self._known.get(move)
+        if entry is None:
+            return self._unknown(move)
+        kind = entry[0]
+        if kind is _HOME:
+            return self._check_home(state, entry[1], entry[2])
+        if kind is _DRAWING:
+            if state._nstock:
+                return None
+            return "the stock is empty" if self.layout.has_stock else "this game has no stock"
+        if kind is _REDEALING:
+            return self._check_redeal(state)
+        if kind is _BUILD:
+            return self._check_build(state, move)
+        return self._check_park(state, move)
+
+    def _unknown(self, move: Move) -> str:
+        """Why a move that the layout never makes is not legal."""
+        layout, source, target = self.layout, move.source, move.target
+        if not layout.has(source) or source.kind is _STOCK or source.kind is _MIDDLE:
+            return f"{layout.name(source)} is not a pile that cards are played from in this game"
+        if not layout.has(target):
+            return f"{layout.name(target)} is not in this game"
+        cards = f"{move.count} cards" if move.count != 1 else "a card"
+        return f"{self.rules.title} never moves {cards} from {layout.name(source)} to {layout.name(target)}"
 
     def transition(self, state: State, move: Move) -> State:
-        """The state after ``move``, without checking that it is legal.
+        """The state after ``move``, without checking that it is legal."""
+        board = self._board(state)
+        self._do(board, move, False)
+        return self._finish(board)
 
-        Refills follow the policies: after every move, while an empty column
-        or cell can take a card, the lowest-numbered one takes it (columns
-        before cells).  A state never has an empty refillable pile while its
-        source has a card, so only a move that empties a pile, or a draw onto
-        an empty waste, can call for a refill.
+    def _do(self, board: Any, move: Move, private: bool) -> None:
+        """Make ``move`` on ``board`` (it is legal there).
+
+        ``private``: the board's table of wanted cards is its own, to update in
+        place (in :meth:`play_forced`), rather than a shared one to replace.
         """
-        key = state._key
-        cells = state._cells
-        waste = state._waste
-        nwaste = state._nwaste
-        columns = state._columns
-        stock = state._stock
-        nstock = state._nstock
-        middle = state._middle
-        redeals = state._redeals
-        wanted = state._wanted
-        source = move.source
-        kind = source.kind
-        card: Card
-        refill = False
-        if kind is _STOCK:  # the draw
-            nstock -= 1
-            card = stock[nstock]
-            waste = (card, waste)
-            refill = not nwaste
-            nwaste += 1
-        elif move.target.kind is _STOCK:  # the redeal
-            # The card that went onto the waste first is drawn first.
-            stock = tuple(_iter_chain(waste))
-            nstock = nwaste
-            waste = _EMPTY
-            nwaste = 0
-            redeals += 1
+        entry = self._known[move]
+        kind = entry[0]
+        if kind is _HOME:
+            self._do_home(board, entry[1], entry[2], private)
+        elif kind is _DRAWING:
+            self._do_draw(board)
+        elif kind is _REDEALING:
+            self._do_redeal(board)
+        elif kind is _BUILD:
+            self._do_build(board, move, private)
         else:
-            i = source.index
-            if kind is _WASTE:
-                card, waste = waste  # type: ignore[misc]
-                nwaste -= 1
-            elif kind is _CELL:
-                card = cells[i]  # type: ignore[assignment]
-                if nwaste and self._cell_refill is not Refill.NEVER:
-                    # No pile was empty (the waste has a card): the emptied
-                    # cell is the lowest empty one and takes the waste top.
-                    top, waste = waste  # type: ignore[misc]
-                    nwaste -= 1
-                    cells = (*cells[:i], top, *cells[i + 1 :])
-                else:
-                    cells = (*cells[:i], None, *cells[i + 1 :])
-                    refill = True
-            else:
-                card, rest = columns[i]  # type: ignore[misc]
-                columns = (*columns[:i], rest, *columns[i + 1 :])
-                refill = not rest
-            target = move.target
-            if target.kind is _FOUNDATION:
-                f = target.index
-                key += self._units[f]
-                wanted = self._advance(wanted, card, f, key)
-            else:
-                middle = tuple(sorted((*middle, card)))
-        if refill and (
-            self._column_refill is not Refill.NEVER or self._cell_refill is not Refill.NEVER
-        ):
-            columns, cells, waste, nwaste, stock, nstock = self._refill(
-                columns, cells, waste, nwaste, stock, nstock
-            )
-        return State(
-            key, cells, waste, nwaste, columns, stock, nstock, middle, redeals, wanted, self
-        )
+            self._do_park(board, move, private)
 
-    def _refill(
-        self,
-        columns: tuple[_Chain, ...],
-        cells: tuple[Card | None, ...],
-        waste: _Chain,
-        nwaste: int,
-        stock: tuple[Card, ...],
-        nstock: int,
-    ) -> tuple[tuple[_Chain, ...], tuple[Card | None, ...], _Chain, int, tuple[Card, ...], int]:
-        """Fill empty piles by the refill policies, lowest-numbered first.
+    # -- taking a card from a pile, and the refill policies -------------------
 
-        Columns come first, then cells; each empty one takes the waste top or,
-        where its policy allows and the waste is empty, the stock top.
-        """
-        card: Card
-        results: list[tuple[Any, ...]] = []
-        for policy, piles, empty in (
-            (self._column_refill, columns, _EMPTY),
-            (self._cell_refill, cells, None),
-        ):
-            if policy is Refill.NEVER or empty not in piles:
-                results.append(piles)  # unchanged, and still shared
-                continue
-            filled = list(piles)
-            for i, pile in enumerate(filled):
-                if pile == empty:
-                    if waste:
-                        card, waste = waste
-                        nwaste -= 1
-                    elif nstock and policy is Refill.FROM_WASTE_THEN_STOCK:
-                        nstock -= 1
-                        card = stock[nstock]
-                    else:
+    def _card_at(self, state: Any, source: Place) -> Card | None:
+        """The card a move would take from ``source``, a source of the layout (None: empty)."""
+        kind = source.kind
+        if kind is _CELL:
+            return state._cells[source.index]  # type: ignore[no-any-return]
+        if kind is _WASTE:
+            waste = state._waste
+            return waste[0] if waste else None
+        if kind is _COLUMN:
+            column = state._columns[source.index]
+            return column[0] if column else None
+        return self._foundation_top(state, source.index)
+
+    def _foundation_top(self, state: Any, f: int) -> Card | None:
+        """The top card of foundation ``f`` if it may leave (never a laid-out base)."""
+        height = (state._key >> self._shifts[f]) & self._mask
+        if height <= self._base_heights[f]:
+            return None
+        more = state._more
+        found = more[0] if more is not None else None
+        top: Card = found[f][0] if found is not None else self._fixed[f][height - 1]
+        return top
+
+    def _take(self, board: Any, source: Place, private: bool) -> Card:
+        """Take the playable card of ``source`` off ``board``; refill the pile it empties."""
+        kind, i = source.kind, source.index
+        if kind is _WASTE:
+            card, board._waste = board._waste
+            return card  # type: ignore[no-any-return]
+        if kind is _CELL:
+            cells = board._cells
+            card = cells[i]
+            filler = self._fill(board, self._cell_refill) if self._auto_cells else None
+            board._cells = (*cells[:i], filler, *cells[i + 1 :])
+            return card  # type: ignore[no-any-return]
+        if kind is _COLUMN:
+            return self._take_run(board, i, 1)[0]
+        return self._lower(board, i, private)
+
+    def _take_run(self, board: Any, i: int, count: int) -> list[Card]:
+        """Take the top ``count`` cards of column ``i``, bottom card first; turn and refill."""
+        columns = board._columns
+        rest = columns[i]
+        cards = []
+        for _ in range(count):
+            card, rest = rest
+            cards.append(card)
+        cards.reverse()
+        more = board._more
+        up = more[1] if more is not None else None
+        if up is not None:
+            left = up[i] - count
+            if left <= 0:
+                left = 1 if rest else 0  # a face-down card that becomes the top turns over
+            board._more = (more[0], (*up[:i], left, *up[i + 1 :]))
+        if not rest and self._auto_columns:
+            filler = self._fill(board, self._column_refill)
+            if filler is not None:
+                rest = (filler, EMPTY)
+                if up is not None:
+                    more = board._more
+                    board._more = (more[0], (*more[1][:i], 1, *more[1][i + 1 :]))
+        board._columns = (*columns[:i], rest, *columns[i + 1 :])
+        return cards
+
+    def _fill(self, board: Any, refill: Refill) -> Card | None:
+        """The card an automatic refill takes: the waste top, else (where allowed) the stock top."""
+        waste = board._waste
+        if waste:
+            card, board._waste = waste
+            return card  # type: ignore[no-any-return]
+        if refill is Refill.FROM_WASTE_THEN_STOCK and board._nstock:
+            board._nstock = n = board._nstock - 1
+            return board._stock[n]  # type: ignore[no-any-return]
+        return None
+
+    def _refill_all(self, board: Any) -> None:
+        """Fill empty piles by the automatic refill policies: columns, then cells, lowest first."""
+        if self._auto_columns and EMPTY in board._columns:
+            columns = list(board._columns)
+            more = board._more
+            up = list(more[1]) if more is not None and more[1] is not None else None
+            for j, column in enumerate(columns):
+                if not column:
+                    card = self._fill(board, self._column_refill)
+                    if card is None:
                         break
-                    filled[i] = (card, _EMPTY) if empty is _EMPTY else card
-            results.append(tuple(filled))
-        columns, cells = results
-        return columns, cells, waste, nwaste, stock, nstock
+                    columns[j] = (card, EMPTY)
+                    if up is not None:
+                        up[j] = 1
+            board._columns = tuple(columns)
+            if up is not None:
+                board._more = (more[0], tuple(up))
+        if self._auto_cells and None in board._cells:
+            cells = list(board._cells)
+            for j, cell in enumerate(cells):
+                if cell is None:
+                    cells[j] = card = self._fill(board, self._cell_refill)
+                    if card is None:
+                        break
+            board._cells = tuple(cells)
 
-    # -- forced moves in one loop -------------------------------------------
+    # -- home: to a foundation or the middle ----------------------------------
+
+    def _list_home_from_foundations(self, state: Any, get: Any, moves: list[Move]) -> None:
+        for f, i in self._playable:
+            card = self._foundation_top(state, f)
+            if card is not None:
+                row = get(card)
+                if row is not None:
+                    moves += row[i]
+
+    def _check_home(self, state: Any, source: Place, f: int) -> str | None:
+        card = self._card_at(state, source)
+        layout = self.layout
+        if card is None:
+            return f"{layout.name(source)} has no card to play"
+        if f < 0:
+            if card in self._middle_set:
+                return None
+            ranks = ", ".join(rank.name.lower() for rank in layout.middle_part.ranks)  # type: ignore[union-attr]
+            return f"the middle takes only {ranks}, not {card}"
+        wants = self._wants[f][(state._key >> self._shifts[f]) & self._mask]
+        if card in wants:
+            return None
+        target = _FOUNDATION_PLACES[f]
+        expected = "it is complete" if not wants else f"it takes {_words(wants)} next"
+        return f"{layout.name(target)} does not take {card} from {layout.name(source)}: {expected}"
+
+    def _do_home(self, board: Any, source: Place, f: int, private: bool) -> None:
+        card = self._take(board, source, private)
+        if f < 0:
+            board._middle = tuple(sorted((*board._middle, card)))
+        else:
+            self._raise(board, f, card, private)
+
+    def _raise(self, board: Any, f: int, card: Card, private: bool) -> None:
+        """Put ``card`` on foundation ``f``."""
+        key = board._key
+        old = (key >> self._shifts[f]) & self._mask
+        board._key = key = key + self._units[f]
+        if private:
+            self._shift_wants(board._wanted, f, old, old + 1)
+        else:
+            board._wanted = self._rewant(board._wanted, f, old, old + 1, key)
+        more = board._more
+        if more is not None and more[0] is not None:
+            found = more[0]
+            board._more = ((*found[:f], (card, found[f]), *found[f + 1 :]), more[1])
+
+    def _lower(self, board: Any, f: int, private: bool) -> Card:
+        """Take the top card off foundation ``f`` (a playable foundation)."""
+        card = self._foundation_top(board, f)
+        assert card is not None
+        key = board._key
+        old = (key >> self._shifts[f]) & self._mask
+        board._key = key = key - self._units[f]
+        if private:
+            self._shift_wants(board._wanted, f, old, old - 1)
+        else:
+            board._wanted = self._rewant(board._wanted, f, old, old - 1, key)
+        more = board._more
+        if more is not None and more[0] is not None:
+            found = more[0]
+            board._more = ((*found[:f], found[f][1], *found[f + 1 :]), more[1])
+        return card
+
+    # -- build: onto a tableau column -----------------------------------------
+
+    def _run_limits(self, state: Any, empty_columns: int) -> tuple[int, int]:
+        """The longest run that may move onto a column with cards, and onto an empty one."""
+        runs = self._runs
+        if runs is _RUNS_NONE:
+            return 1, 1
+        if runs is _RUNS_ANY:
+            return _NO_LIMIT, _NO_LIMIT
+        free = 1 + sum(1 for cell in state._cells if cell is None)
+        return free << empty_columns, free << max(empty_columns - 1, 0)
+
+    def _face_up(self, state: Any, i: int) -> int:
+        more = state._more
+        up = more[1] if more is not None else None
+        return up[i] if up is not None else _NO_LIMIT
+
+    def _may_start(self, card: Card) -> bool:
+        """Whether ``card`` may go into an empty column (by a move)."""
+        return self._fill_by_move and (self._fill_rank is None or card.rank == self._fill_rank)
+
+    def _list_builds(self, state: Any, moves: list[Move]) -> None:
+        columns = state._columns
+        tops: dict[Card, list[int]] = {}
+        empties: list[int] = []
+        for j, column in enumerate(columns):
+            if column:
+                tops.setdefault(column[0], []).append(j)
+            else:
+                empties.append(j)
+        onto = self._onto
+        longest, longest_empty = self._run_limits(state, len(empties))
+        table = self._build_moves
+
+        def targets(source: Place, card: Card, count: int, own: int) -> None:
+            found: list[int] = []
+            if onto and count <= longest:
+                for below in onto[card]:
+                    js = tops.get(below)
+                    if js is not None:
+                        found += js
+            if empties and count <= longest_empty and self._may_start(card):
+                found += empties
+            for j in sorted(found):
+                if j != own:
+                    moves.append(table[source, count, j])
+
+        for i, column in enumerate(columns):
+            if not column:
+                continue
+            source = _COLUMN_PLACES[i]
+            card, rest = column
+            count = 1
+            face_up = self._face_up(state, i)
+            while True:
+                targets(source, card, count, i)
+                if count >= face_up or not rest or not onto or self._runs is _RUNS_NONE:
+                    break
+                below = rest[0]
+                if below not in onto[card]:
+                    break
+                card, rest = rest
+                count += 1
+        for i, card in enumerate(state._cells):
+            if card is not None:
+                targets(_CELL_PLACES[i], card, 1, -1)
+        waste = state._waste
+        if waste and self._waste_index >= 0:
+            targets(_WASTE_PLACE, waste[0], 1, -1)
+        for f, _ in self._playable:
+            card = self._foundation_top(state, f)
+            if card is not None:
+                targets(_FOUNDATION_PLACES[f], card, 1, -1)
+
+    def _check_build(self, state: Any, move: Move) -> str | None:
+        layout, source, target, count = self.layout, move.source, move.target, move.count
+        j = target.index
+        head = self._card_at(state, source)
+        if head is None:
+            return f"{layout.name(source)} has no card to move"
+        if count > 1:
+            if source.kind is not _COLUMN or self._runs is _RUNS_NONE:
+                return "one card moves at a time here"
+            i = source.index
+            if count > self._face_up(state, i):
+                return f"{layout.name(source)} has fewer than {count} face-up cards"
+            column = state._columns[i]
+            for _ in range(count - 1):
+                card, column = column
+                if not column or column[0] not in self._onto[card]:
+                    return (f"the top {count} cards of {layout.name(source)} are not a run "
+                            f"({layout.build.describe()})")  # type: ignore[union-attr]
+            head = column[0]
+        columns = state._columns
+        empties = sum(1 for column in columns if not column)
+        longest, longest_empty = self._run_limits(state, empties)
+        top = columns[j]
+        if top:
+            if not self._onto or top[0] not in self._onto[head]:
+                rule = layout.build.describe() if layout.build is not None else "nothing is built"
+                return f"{head} does not go on {top[0]} ({rule})"
+            if count > longest:
+                return f"a run of {count} is longer than the {longest} the free cells and empty columns allow"
+            return None
+        if not self._may_start(head):
+            if not self._fill_by_move:
+                return f"{layout.name(target)} is empty, and an empty column stays empty"
+            return f"only a {self._fill_rank.name.lower()} goes into an empty column, not {head}"  # type: ignore[union-attr]
+        if count > longest_empty:
+            return (f"a run of {count} is longer than the {longest_empty} the free cells and "
+                    "empty columns allow into an empty column")
+        return None
+
+    def _do_build(self, board: Any, move: Move, private: bool) -> None:
+        source, j, count = move.source, move.target.index, move.count
+        if source.kind is _COLUMN:
+            cards = self._take_run(board, source.index, count)
+        else:
+            cards = [self._take(board, source, private)]
+        columns = board._columns
+        column = columns[j]
+        for card in cards:
+            column = (card, column)
+        board._columns = (*columns[:j], column, *columns[j + 1 :])
+        more = board._more
+        if more is not None and more[1] is not None:
+            up = more[1]
+            board._more = (more[0], (*up[:j], up[j] + count, *up[j + 1 :]))
+
+    # -- park: into an empty cell ----------------------------------------------
+
+    def _list_parks(self, state: Any, moves: list[Move]) -> None:
+        empty = [j for j, cell in enumerate(state._cells) if cell is None]
+        if not empty:
+            return
+        table = self._park_moves
+        for i, column in enumerate(state._columns):
+            if column:
+                moves += [table[_COLUMN_PLACES[i], j] for j in empty]
+        if state._waste and self._waste_index >= 0:
+            moves += [table[_WASTE_PLACE, j] for j in empty]
+
+    def _check_park(self, state: Any, move: Move) -> str | None:
+        layout, source, target = self.layout, move.source, move.target
+        if state._cells[target.index] is not None:
+            return f"{layout.name(target)} holds a card already"
+        if self._card_at(state, source) is None:
+            return f"{layout.name(source)} has no card to move"
+        return None
+
+    def _do_park(self, board: Any, move: Move, private: bool) -> None:
+        card = self._take(board, move.source, private)
+        j = move.target.index
+        cells = board._cells
+        board._cells = (*cells[:j], card, *cells[j + 1 :])
+
+    # -- the draw ------------------------------------------------------------------
+
+    def _do_draw(self, board: Any) -> None:
+        stock, n, waste = board._stock, board._nstock, board._waste
+        was_empty = not waste
+        for _ in range(min(self._draw, n)):
+            n -= 1
+            waste = (stock[n], waste)
+        board._nstock, board._waste = n, waste
+        if was_empty and (self._auto_cells or self._auto_columns):
+            self._refill_all(board)
+
+    # -- the redeal ----------------------------------------------------------------
+
+    def _redeal_ready(self, state: Any) -> bool:
+        """Whether the redeal is legal (the game has one, and it is the stock's turn)."""
+        if state._redeals >= self._redeal_limit:
+            return False
+        if self._redeal is Redeal.TURN_OVER:
+            return not state._nstock and bool(state._waste)
+        return any(column and column[1] for column in state._columns)
+
+    def _check_redeal(self, state: Any) -> str | None:
+        if self._redeal is None:
+            return "this game has no redeal"
+        if state._redeals >= self._redeal_limit:
+            limit = self._redeal_limit
+            return f"no redeal is left (the rules allow {limit}, {state._redeals} used)"
+        if self._redeal is Redeal.TURN_OVER:
+            if state._nstock:
+                return "a redeal needs an empty stock, and the stock still has cards"
+            if not state._waste:
+                return "a redeal needs cards on the waste, and the waste is empty"
+            return None
+        if not self._redeal_ready(state):
+            return "a shift needs a column of two or more cards"
+        return None
+
+    def _do_redeal(self, board: Any) -> None:
+        if self._redeal is Redeal.TURN_OVER:
+            # The card that went onto the waste first is drawn first.
+            stock: list[Card] = []
+            waste = board._waste
+            while waste:
+                card, waste = waste
+                stock.append(card)
+            board._stock = tuple(stock)
+            board._nstock = len(stock)
+            board._waste = EMPTY
+        else:
+            # The shift: the bottom card of every column of two or more goes to its top.
+            shifted = []
+            for column in board._columns:
+                if column and column[1]:
+                    cards = chain_bottom_up(column)
+                    column = (cards[0], chain_from_bottom_up(cards[1:]))
+                shifted.append(column)
+            board._columns = tuple(shifted)
+        if self._redeal_limit != _NO_LIMIT:
+            board._redeals += 1
+
+    # -- forced moves, played on one board ------------------------------------------
 
     def play_forced(self, state: State) -> State:
         """The state after playing, while exactly one move is legal, that move.
 
-        The same moves that :meth:`apply` would make one by one, made on
-        plain lists in one loop; only the final state is built.  In a game
-        whose moves are all compulsory this plays to the end of the game.
+        The same moves that :meth:`apply` would make one by one, listed and
+        made by the same code on one writable board that keeps its own table
+        of wanted cards; only the final state is built.  In a game whose
+        moves are all compulsory this plays to the end of the game.
 
         >>> import patience_rules as pr
         >>> engine = pr.get_game("captive-queens")._engine
-        >>> engine.play_forced(engine.deal_from(engine.deck)).is_over
+        >>> engine.play_forced(engine.deal_from(engine.layout.deck)).is_over
         True
         """
+        board = self._board(state)
+        board._wanted = dict(board._wanted)
         forced = self._forced
-        n_foundations = self._n_foundations
-        wants = self._wants
-        heights = list(self.heights(state._key))
-        cells = list(state._cells)
-        columns = [list(_chain_bottom_up(column)) for column in state._columns]
-        waste = list(_chain_bottom_up(state._waste))
-        stock = list(state._stock[: state._nstock])
-        middle = list(state._middle)
-        redeals = state._redeals
-        redeal_limit = self.redeals
-        column_refill = self._column_refill
-        cell_refill = self._cell_refill
-        refills = column_refill is not Refill.NEVER or cell_refill is not Refill.NEVER
-        # Every wanted card, with its targets in the listing order: the
-        # middle (numbered after the foundations) first, then by number.
-        middle_target = n_foundations
-        wanted: dict[Card, list[int]] = {card: [middle_target] for card in self._middle_cards}
-        for f in range(n_foundations):
-            card = wants[f][heights[f]]
-            if card is not None:
-                wanted.setdefault(card, []).append(f)
-
-        def take(policy: Refill) -> Card | None:
-            if waste:
-                return waste.pop()
-            if stock and policy is Refill.FROM_WASTE_THEN_STOCK:
-                return stock.pop()
-            return None
-
-        def refill() -> None:
-            if column_refill is not Refill.NEVER:
-                for column in columns:
-                    if not column:
-                        card = take(column_refill)
-                        if card is None:
-                            return
-                        column.append(card)
-            if cell_refill is not Refill.NEVER:
-                for i, cell in enumerate(cells):
-                    if cell is None:
-                        cells[i] = card = take(cell_refill)
-                        if card is None:
-                            return
-
-        def home(card: Card, target: int) -> None:
-            """Put ``card`` on ``target`` and update what the foundations want."""
-            if target == middle_target:
-                middle.append(card)
-                return
-            found = wanted[card]
-            found.remove(target)
-            if not found:
-                del wanted[card]
-            height = heights[target] = heights[target] + 1
-            following = wants[target][height]
-            if following is not None:
-                targets = wanted.setdefault(following, [])
-                targets.append(target)
-                if len(targets) > 1:
-                    targets.sort(key=lambda t: (t != middle_target, t))
-
-        get = wanted.get
-        if forced and not columns and not cells:
-            # Only the waste top is ever playable: turn cards one at a time,
-            # and after each, play the waste top while something takes it.
-            while True:
-                while waste:
-                    card = waste[-1]
-                    found = get(card)
-                    if not found:
-                        break
-                    waste.pop()
-                    home(card, found[0])
-                if stock:
-                    # Turn cards until one is wanted (or the stock is out).
-                    card = stock.pop()
-                    waste.append(card)
-                    while stock and card not in wanted:
-                        card = stock.pop()
-                        waste.append(card)
-                elif waste and redeals < redeal_limit:
-                    waste.reverse()
-                    stock = waste
-                    waste = []
-                    redeals += 1
-                else:
-                    break
+        limit = 1 if forced else 2
+        listing, do = self._list, self._do
+        waste_only = self._waste_only and forced
+        # A draw changes only the waste top (and refills, from an empty waste):
+        # where nothing is built or parked from the waste, the draw stays the
+        # move to make while the drawn card goes nowhere home.
+        draws_again = not (self._builds or self._parks)
+        refills = self._auto_cells or self._auto_columns
         while True:
-            # The first legal play in the listing order, and how many there are.
-            kind = -1
-            index = target = count = 0
-            for i, column in enumerate(columns):
-                if column:
-                    found = get(column[-1])
-                    if found:
-                        if kind < 0:
-                            kind, index, target = 0, i, found[0]
-                        count += len(found)
-            if not (forced and kind >= 0) and count < 2:
-                for i, cell in enumerate(cells):
-                    if cell is not None:
-                        found = get(cell)
-                        if found:
-                            if kind < 0:
-                                kind, index, target = 1, i, found[0]
-                            count += len(found)
-                if not (forced and kind >= 0) and count < 2 and waste:
-                    found = get(waste[-1])
-                    if found:
-                        if kind < 0:
-                            kind, target = 2, found[0]
-                        count += len(found)
-            if kind < 0 or not forced:
-                if stock:
-                    count += 1
-                    if kind < 0:
-                        kind = 3
-                elif waste and redeals < redeal_limit:
-                    count += 1
-                    if kind < 0:
-                        kind = 4
-            if kind < 0 or (count != 1 and not forced):
+            moves = listing(board, limit)
+            if not moves or (not forced and len(moves) > 1):
                 break
-            if kind == 3:  # the draw
-                was_empty = not waste
-                waste.append(stock.pop())
-                if was_empty and refills:
-                    refill()
+            move = moves[0]
+            if move is _DRAW:
+                refilled = refills and not board._waste
+                self._do_draw(board)
+                if draws_again and not refilled:
+                    wanted = board._wanted
+                    while board._nstock and board._waste[0] not in wanted:
+                        self._do_draw(board)
                 continue
-            if kind == 4:  # the redeal
-                waste.reverse()
-                stock = waste
-                waste = []
-                redeals += 1
-                continue
-            played: Card | None
-            if kind == 0:
-                column = columns[index]
-                played = column.pop()
-                emptied = not column
-            elif kind == 1:
-                played = cells[index]
-                cells[index] = None
-                emptied = True
-            else:
-                played = waste.pop()
-                emptied = False
-            assert played is not None
-            home(played, target)
-            if emptied and refills:
-                refill()
-        return self.build_state(
-            self.pack_heights(heights), cells, waste, columns, stock, middle, redeals
-        )
+            do(board, move, True)
+            if waste_only and move.source.kind is _WASTE:
+                # The waste top is the only card that can move: play it home
+                # while something takes it.
+                wanted = board._wanted
+                while board._waste and (row := wanted.get(board._waste[0])) is not None:
+                    target = row[-1][0]
+                    self._do_home(board, _WASTE_PLACE, target if target < self._n_foundations else -1, True)
+        if self._wanted.get(board._key) is None:
+            self._remember(board._key, board._wanted)
+        else:
+            board._wanted = self._wanted[board._key]
+        return self._finish(board)
+
+
+def _words(cards: Sequence[Card]) -> str:
+    if len(cards) == 1:
+        return str(cards[0])
+    return f"any {cards[0].rank.name.lower()}"
+
+
+_HOME: Final = MoveKind.HOME
+_BUILD: Final = MoveKind.BUILD
+_DRAWING: Final = MoveKind.DRAW
+_REDEALING: Final = MoveKind.REDEAL
+_RUNS_NONE: Final = Runs.NONE
+_RUNS_ANY: Final = Runs.ANY
+_COLUMN_PLACES: Final = tuple(Place(_COLUMN, i) for i in range(64))
+_CELL_PLACES: Final = tuple(Place(_CELL, i) for i in range(64))
+_FOUNDATION_PLACES: Final = tuple(Place(_FOUNDATION, i) for i in range(64))
+_WASTE_PLACE: Final = Place(_WASTE)
+
+_rules.register_engine(Engine)

@@ -22,6 +22,7 @@ __all__ = [
     "NotationError",
     "PatienceRulesError",
     "UnknownGameError",
+    "UnknownPlaceError",
 ]
 
 
@@ -43,7 +44,7 @@ class IllegalMoveError(PatienceRulesError, ValueError):
     >>> pr.get_game("captive-queens").deal(1).apply(pr.Move.redeal())
     Traceback (most recent call last):
     ...
-    patience_rules.errors.IllegalMoveError: illegal move Move.redeal() in Captive Queens: a redeal needs an empty stock, and the stock still has cards
+    patience_rules.errors.IllegalMoveError: illegal move redeal in Captive Queens: a redeal needs an empty stock, and the stock still has cards
     """
 
 
@@ -65,10 +66,10 @@ class InvalidRulesError(PatienceRulesError, ValueError):
     """A composition of parts that does not make a playable game.
 
     >>> import patience_rules as pr
-    >>> pr.FoundationSequence(start=pr.Rank.ACE, length=14)
+    >>> pr.FoundationSequence(start=pr.Rank.ACE, length=0)
     Traceback (most recent call last):
     ...
-    patience_rules.errors.InvalidRulesError: a sequence's length is from 1 to 13 cards, got 14
+    patience_rules.errors.InvalidRulesError: a sequence's length is a whole number from 1 to 208, got 0
     """
 
 
@@ -95,6 +96,22 @@ class UnknownGameError(PatienceRulesError, LookupError):
     ... except LookupError as error:
     ...     print(str(error).split(":")[0])
     unknown game 'no-such-game'
+    """
+
+    def __str__(self) -> str:  # LookupError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
+class UnknownPlaceError(PatienceRulesError, LookupError):
+    """A place that the game's layout does not have (a tenth column of a game of four, say).
+
+    It is also a :class:`LookupError`.
+
+    >>> import patience_rules as pr
+    >>> pr.get_game("captive-queens").deal(1).top_card(pr.Place(pr.PileKind.COLUMN, 0))
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.UnknownPlaceError: Place(kind=<PileKind.COLUMN: 'column'>, index=0) is not a place of Captive Queens: expected one of S, W, F1, F2, F3, F4, F5, F6, F7, F8, M
     """
 
     def __str__(self) -> str:  # LookupError would quote the message

@@ -49,11 +49,12 @@ from typing import Final
 from urllib.parse import quote, unquote
 
 from .cards import Card
-from .errors import NotationError, PatienceRulesError, UnknownGameError
-from .games import get_game
+from .errors import NotationError, PatienceRulesError, UnknownGameError, _shown
+from .layout import Layout
+from .moves import LETTERS, SINGLE, Move, move_to_text, place_to_text
 from .piles import PileKind, Place
-from .rules import GameRules, OptionValue
-from .state import Move, State
+from .policies import Redeal
+from .rules import GameRules, OptionValue, State, get_game, is_registered, register_view
 
 __all__ = [
     "FORMAT_VERSION",
@@ -110,27 +111,15 @@ def _option_from_text(key: str, text: str) -> OptionValue:
     )
 
 
-@functools.lru_cache(maxsize=128)
-def _registered(
-    name: str, typed_options: tuple[tuple[str, str, OptionValue], ...]
-) -> GameRules:
-    return get_game(name, **{key: value for key, _, value in typed_options})
-
-
 def _make_rules(name: str, options: Sequence[tuple[str, OptionValue]]) -> GameRules:
     """The registered rules ``name`` with ``options``, or a NotationError saying why not."""
-    typed = tuple((key, type(value).__name__, value) for key, value in options)
     try:
-        return _registered(name, typed)
+        return get_game(name, **dict(options))
     except UnknownGameError as error:
         raise NotationError(str(error)) from error
     except PatienceRulesError as error:
-        raise NotationError(f"game {name!r}: {error}") from error
-    except (TypeError, ValueError) as error:  # an option the game's factory does not take
-        raise NotationError(
-            f"game {name!r} does not take the options "
-            f"{', '.join(key for key, _ in options)}: {error}"
-        ) from error
+        text = str(error)
+        raise NotationError(text if text.startswith("game ") else f"game {name!r}: {text}") from error
 
 
 @functools.lru_cache(maxsize=128)
@@ -273,45 +262,9 @@ def _pile_from_text(text: str, where: str) -> tuple[Card, ...]:
 
 # -- places and moves -------------------------------------------------------
 
-_SINGLE: Final = {PileKind.STOCK: "S", PileKind.WASTE: "W", PileKind.MIDDLE: "M"}
-_NUMBERED: Final = {PileKind.COLUMN: "T", PileKind.CELL: "R", PileKind.FOUNDATION: "F"}
-_KIND_BY_LETTER: Final = {letter: kind for kind, letter in {**_SINGLE, **_NUMBERED}.items()}
+_KIND_BY_LETTER: Final = {letter: kind for kind, letter in LETTERS.items()}
 _PLACE_RE: Final = re.compile(r"([A-Za-z])([0-9]{1,6})?")
-
-
-def place_to_text(place: Place) -> str:
-    """A place's text form: ``S``, ``W``, ``M``, or ``T``, ``R``, ``F`` and a number from 1.
-
-    >>> from patience_rules import PileKind, Place
-    >>> place_to_text(Place(PileKind.CELL, 11)), place_to_text(Place(PileKind.WASTE))
-    ('R12', 'W')
-    """
-    letter = _SINGLE.get(place.kind)
-    if letter is not None and place.index == 0:
-        return letter
-    return f"{letter or _NUMBERED[place.kind]}{place.index + 1}"
-
-
-def _pile_count(rules: GameRules, kind: PileKind) -> int:
-    if kind is PileKind.COLUMN:
-        return rules.tableau.columns if rules.tableau is not None else 0
-    if kind is PileKind.CELL:
-        return rules.reserve.cells if rules.reserve is not None else 0
-    if kind is PileKind.FOUNDATION:
-        return len(rules.foundations)
-    if kind is PileKind.MIDDLE:
-        return 1 if rules.middle is not None else 0
-    return 1
-
-
-def _pile_name(rules: GameRules, kind: PileKind) -> str:
-    if kind is PileKind.COLUMN:
-        return f"{rules.tableau.name if rules.tableau is not None else 'tableau'} columns"
-    if kind is PileKind.CELL:
-        return f"{rules.reserve.name if rules.reserve is not None else 'reserve'} cells"
-    if kind is PileKind.FOUNDATION:
-        return "foundations"
-    return str(kind.value)
+_MOVE_RE: Final = re.compile(r"([^-:]+)-([^-:]+)(?::([0-9]{1,4}))?")
 
 
 def place_from_text(text: str, rules: GameRules) -> Place:
@@ -326,55 +279,44 @@ def place_from_text(text: str, rules: GameRules) -> Place:
     patience_rules.errors.NotationError: place 'R17': Royal Cotillion has Lords cells R1 to R16
     """
     if not isinstance(text, str):
-        raise NotationError(f"a place is written as text such as 'T1', got {text!r}")
+        raise NotationError(f"a place is written as text such as 'T1', got {_shown(text)}")
     match = _PLACE_RE.fullmatch(text.strip())
     kind = _KIND_BY_LETTER.get(match[1].upper()) if match is not None else None
     if match is None or kind is None:
         raise NotationError(
-            f"malformed place {text!r}: expected S (stock), W (waste), M (middle), or "
+            f"malformed place {_shown(text)}: expected S (stock), W (waste), M (middle), or "
             "T (tableau column), R (reserve cell), F (foundation) and a number from 1"
         )
-    count = _pile_count(rules, kind)
+    layout = rules.layout
+    count = layout.count(kind)
     if count == 0:
-        raise NotationError(f"place {text!r}: {rules.title} has no {_pile_name(rules, kind)}")
+        raise NotationError(f"place {_shown(text)}: {rules.title} has no {layout.kind_name(kind)}")
     letter = match[1].upper()
-    if kind in _SINGLE:
+    if kind in SINGLE:
         if match[2] is not None:
-            raise NotationError(f"place {text!r}: expected {letter} alone, without a number")
+            raise NotationError(f"place {_shown(text)}: expected {letter} alone, without a number")
         return Place(kind)
     if match[2] is None or not 1 <= int(match[2]) <= count:
         raise NotationError(
-            f"place {text!r}: {rules.title} has {_pile_name(rules, kind)} "
+            f"place {_shown(text)}: {rules.title} has {layout.kind_name(kind)} "
             f"{letter}1 to {letter}{count}"
         )
     return Place(kind, int(match[2]) - 1)
 
 
-def move_to_text(move: Move) -> str:
-    """A move's text form, the same as ``str(move)``.
-
-    >>> from patience_rules import Move, PileKind, Place
-    >>> move_to_text(Move.to_foundation(Place(PileKind.COLUMN, 2), 4)), str(Move.draw())
-    ('T3-F5', 'draw')
-    """
-    if move.is_draw and move.target.kind is PileKind.WASTE and move.target.index == 0:
-        return "draw"
-    if move.is_redeal and move.source.kind is PileKind.WASTE and move.source.index == 0:
-        return "redeal"
-    return f"{place_to_text(move.source)}-{place_to_text(move.target)}"
-
-
-_SOURCES: Final = (PileKind.COLUMN, PileKind.CELL, PileKind.WASTE)
-_TARGETS: Final = (PileKind.FOUNDATION, PileKind.MIDDLE)
+@functools.lru_cache(maxsize=64)
+def _move_set(layout: Layout) -> frozenset[Move]:
+    return frozenset(layout.moves)
 
 
 def move_from_text(text: str, game: GameRules | State) -> Move:
     """The move written as ``text`` in ``game`` (rules, or a state of them).
 
-    Reading checks that the places are in the game's layout and that the
-    move has a shape the engine knows; whether it is *legal* is a question
-    for a state (:meth:`State.apply <patience_rules.State.apply>`).
-    ``S-W`` and ``W-S`` are read as ``draw`` and ``redeal``.
+    Reading checks that the move is one the game's layout can make;
+    whether it is *legal* is a question for a state
+    (:meth:`State.apply <patience_rules.State.apply>`).  ``S-W`` and ``W-S``
+    are read as ``draw`` and ``redeal``, and ``shift`` as the redeal in a
+    game whose redeal is a shift (Crescent).
 
     >>> import patience_rules as pr
     >>> game = pr.get_game("royal-cotillion")
@@ -387,48 +329,66 @@ def move_from_text(text: str, game: GameRules | State) -> Move:
     """
     rules = game.rules if isinstance(game, State) else game
     if not isinstance(rules, GameRules):
-        raise NotationError(f"a move is read for a game (GameRules or State), got {game!r}")
+        raise NotationError(
+            f"a move is read for a game (GameRules or State), got {_shown(game)}"
+        )
     if not isinstance(text, str):
-        raise NotationError(f"a move is written as text such as 'T3-F5', got {text!r}")
+        raise NotationError(f"a move is written as text such as 'T3-F5', got {_shown(text)}")
     word = text.strip().lower()
     if word == "draw":
         return Move.draw()
-    if word == "redeal":
+    if word == "redeal" or (word == "shift" and rules.stock.redeal is Redeal.SHIFT):
         return Move.redeal()
-    parts = text.strip().split("-")
-    if len(parts) != 2:
+    match = _MOVE_RE.fullmatch(text.strip())
+    if match is None:
         raise NotationError(
-            f"malformed move {text!r}: expected 'draw', 'redeal' or source-target such as "
-            "'T3-F5' or 'W-M'"
+            f"malformed move {_shown(text)}: expected 'draw', 'redeal' or source-target such "
+            "as 'T3-F5', with ':n' after it for a run of n cards ('T3-T5:3')"
         )
     try:
-        source, target = (place_from_text(part, rules) for part in parts)
+        source, target = (place_from_text(part, rules) for part in match.group(1, 2))
     except NotationError as error:
-        raise NotationError(f"move {text!r}: {error}") from None
-    if source.kind is PileKind.STOCK and target.kind is PileKind.WASTE:
+        raise NotationError(f"move {_shown(text)}: {error}") from None
+    count = int(match[3]) if match[3] is not None else 1
+    if source.kind is PileKind.STOCK and target.kind is PileKind.WASTE and count == 1:
         return Move.draw()
-    if source.kind is PileKind.WASTE and target.kind is PileKind.STOCK:
+    if source.kind is PileKind.WASTE and target.kind is PileKind.STOCK and count == 1:
         return Move.redeal()
-    if source.kind not in _SOURCES or target.kind not in _TARGETS:
+    move = Move(source, target, count) if count >= 1 else None
+    if move is None or move not in _move_set(rules.layout):
         raise NotationError(
-            f"move {text!r}: cards move from a tableau column, a reserve cell or the waste "
-            "to a foundation or the middle (or by 'draw' and 'redeal')"
+            f"move {_shown(text)}: {rules.title} never moves "
+            f"{f'{count} cards' if count != 1 else 'a card'} from "
+            f"{rules.layout.name(source)} to {rules.layout.name(target)}"
         )
-    return Move(source, target)
+    return move
 
 
 # -- states -----------------------------------------------------------------
 
 
 def _field_names(rules: GameRules) -> list[str]:
+    layout = rules.layout
     names = ["game", "foundations"]
-    if rules.middle is not None:
+    if layout.has_middle:
         names.append("middle")
-    if rules.tableau is not None:
+    if layout.columns:
         names.append("columns")
-    if rules.reserve is not None:
+    if layout.cells:
         names.append("cells")
-    return [*names, "stock", "waste", "redeals"]
+    if layout.has_stock:
+        names += ["stock", "waste"]
+    if layout.has_stock or layout.has_redeal:
+        names.append("redeals")
+    return names
+
+
+def _column_to_text(cards: Sequence[Card], down: int, face_down: bool) -> str:
+    if not cards:
+        return _EMPTY
+    if not face_down:
+        return cards_to_text(cards)
+    return cards_to_text(cards[:down]) + "|" + cards_to_text(cards[down:])
 
 
 def state_to_text(state: State) -> str:
@@ -439,17 +399,25 @@ def state_to_text(state: State) -> str:
     'captive-queens -/-/-/-/-/-/-/- - 7S9H2S3H10C8C2H4CAC3S3D9DQD'
     """
     rules = state.rules
-    fields = [
-        game_to_text(rules),
-        "/".join(str(cards[-1]) if cards else _EMPTY for cards in state.foundations),
-    ]
-    if rules.middle is not None:
+    layout = rules.layout
+    if layout.records:
+        foundations = "/".join(_pile_to_text(cards) for cards in state.foundations)
+    else:
+        foundations = "/".join(str(cards[-1]) if cards else _EMPTY for cards in state.foundations)
+    fields = [game_to_text(rules), foundations]
+    if layout.has_middle:
         fields.append(_pile_to_text(state.middle))
-    if rules.tableau is not None:
-        fields.append("/".join(_pile_to_text(column) for column in state.columns))
-    if rules.reserve is not None:
+    if layout.columns:
+        fields.append("/".join(
+            _column_to_text(column, down, layout.face_down)
+            for column, down in zip(state.columns, state.face_down, strict=True)
+        ))
+    if layout.cells:
         fields.append("/".join(str(cell) if cell is not None else _EMPTY for cell in state.cells))
-    fields += [_pile_to_text(state.stock), _pile_to_text(state.waste), str(state.redeals_used)]
+    if layout.has_stock:
+        fields += [_pile_to_text(state.stock), _pile_to_text(state.waste)]
+    if layout.has_stock or layout.has_redeal:
+        fields.append(str(state.redeals_used))
     return " ".join(fields)
 
 
@@ -463,58 +431,45 @@ def _split(text: str, count: int, what: str, field: str) -> list[str]:
 
 
 def _height_of_top(rules: GameRules, f: int, top: Card | None) -> int:
-    foundation = rules.foundations[f]
+    cards = rules.layout.home_cards[f]
     if top is None:
         return 0
-    if top.suit is foundation.suit and top.rank in foundation.sequence.ranks:
-        return foundation.sequence.ranks.index(top.rank) + 1
+    for height, wanted in enumerate(cards):
+        if top in wanted:
+            return height + 1
+    foundation = rules.foundations[f]
+    suit = f"a {foundation.suit.name.lower()[:-1]}" if foundation.suit is not None else "a card"
     raise NotationError(
         f"foundations: F{f + 1} ({foundation.describe()}) cannot have {top} on top: "
-        f"expected a {foundation.suit.name.lower()[:-1]} of {foundation.sequence}"
+        f"expected {suit} of {foundation.sequence}"
     )
-
-
-def _height_of_cards(rules: GameRules, f: int, cards: Sequence[Card]) -> int:
-    foundation = rules.foundations[f]
-    expected = [Card(rank, foundation.suit) for rank in foundation.sequence.ranks]
-    if list(cards) != expected[: len(cards)]:
-        raise NotationError(
-            f"foundations: F{f + 1} ({foundation.describe()}) holds its cards in sequence "
-            f"from the base, expected a start of {' '.join(map(str, expected))}, got "
-            f"{' '.join(map(str, cards)) or 'nothing'}"
-        )
-    return len(cards)
 
 
 def _redeals_from_text(text: str) -> int:
     if not re.fullmatch(r"[0-9]{1,9}", text):
-        raise NotationError(f"redeals: expected the number of redeals used, got {text!r}")
+        raise NotationError(f"redeals: expected the number of redeals used, got {_shown(text)}")
     return int(text)
 
 
-def _build(
-    rules: GameRules,
-    *,
-    stock: Sequence[Card],
-    waste: Sequence[Card],
-    columns: Sequence[Sequence[Card]],
-    cells: Sequence[Card | None],
-    foundation_heights: Sequence[int],
-    middle: Sequence[Card],
-    redeals_used: int,
-) -> State:
+def _build(rules: GameRules, **parts: object) -> State:
     try:
-        return rules.make_state(
-            stock=stock,
-            waste=waste,
-            columns=columns,
-            cells=cells,
-            foundation_heights=foundation_heights,
-            middle=middle,
-            redeals_used=redeals_used,
-        )
+        return rules.make_state(**parts)  # type: ignore[arg-type]
     except PatienceRulesError as error:
         raise NotationError(f"not a position of {rules.title}: {error}") from error
+
+
+def _column_from_text(text: str, where: str, face_down: bool) -> tuple[tuple[Card, ...], int]:
+    if text == _EMPTY or not face_down:
+        return _pile_from_text(text, where), 0
+    down, bar, up = text.partition("|")
+    if not bar:
+        raise NotationError(
+            f"{where}: expected the face-down cards, '|', then the face-up cards, such as "
+            f"'7S9D|QC', got {_shown(text)}"
+        )
+    hidden = cards_from_text(down) if down else ()
+    shown = _pile_from_text(up, where)
+    return (*hidden, *shown), len(hidden)
 
 
 def state_from_text(text: str) -> State:
@@ -522,8 +477,8 @@ def state_from_text(text: str) -> State:
 
     The game comes first, so the number and kinds of the other fields follow
     from its layout.  Every field is read and checked, and then the whole
-    position: pile sizes, foundations, the redeal counter, the refill rule,
-    and that the cards are exactly the game's cards.
+    position, as :meth:`GameRules.make_state <patience_rules.GameRules.make_state>`
+    checks it.
 
     >>> game_text = "captive-queens 6C/-/-/-/-/-/-/- - "
     >>> state_from_text(game_text + "- - 0")
@@ -532,7 +487,11 @@ def state_from_text(text: str) -> State:
     patience_rules.errors.NotationError: not a position of Captive Queens: cards: the piles must hold exactly the cards of Captive Queens: missing AC 2C 3C 4C 5C 7C 8C 9C 10C JC QC KC AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS
     """
     if not isinstance(text, str):
-        raise NotationError(f"a state is written as one line of text, got {text!r}")
+        raise NotationError(f"a state is written as one line of text, got {_shown(text)}")
+    if len(text) > _MAX_TEXT:
+        raise NotationError(
+            f"a state's text form is at most {_MAX_TEXT} characters, got {len(text)}"
+        )
     fields = text.split()
     if not fields:
         raise NotationError("empty state text: expected a game name and the piles")
@@ -540,6 +499,7 @@ def state_from_text(text: str) -> State:
         rules = game_from_text(fields[0])
     except NotationError as error:
         raise NotationError(f"game: {error}") from None
+    layout = rules.layout
     names = _field_names(rules)
     if len(fields) != len(names):
         raise NotationError(
@@ -547,31 +507,42 @@ def state_from_text(text: str) -> State:
             f"got {len(fields)}"
         )
     value = dict(zip(names, fields, strict=True))
-    tops = _split(value["foundations"], len(rules.foundations), "top cards", "foundations")
-    heights = [
-        _height_of_top(rules, f, _single_card(top, f"foundations: F{f + 1}"))
-        for f, top in enumerate(tops)
-    ]
-    columns: list[tuple[Card, ...]] = []
-    if rules.tableau is not None:
-        parts = _split(value["columns"], rules.tableau.columns, "columns", "columns")
-        columns = [
-            _pile_from_text(part, f"columns: T{i + 1}") for i, part in enumerate(parts)
+    tops = _split(value["foundations"], layout.foundations, "foundations", "foundations")
+    parts: dict[str, object] = {}
+    if layout.records:
+        parts["foundations"] = [
+            _pile_from_text(top, f"foundations: F{f + 1}") for f, top in enumerate(tops)
         ]
-    cells: list[Card | None] = []
-    if rules.reserve is not None:
-        parts = _split(value["cells"], rules.reserve.cells, "cells", "cells")
-        cells = [_single_card(part, f"cells: R{i + 1}") for i, part in enumerate(parts)]
-    return _build(
-        rules,
-        stock=_pile_from_text(value["stock"], "stock"),
-        waste=_pile_from_text(value["waste"], "waste"),
-        columns=columns,
-        cells=cells,
-        foundation_heights=heights,
-        middle=_pile_from_text(value["middle"], "middle") if "middle" in value else (),
-        redeals_used=_redeals_from_text(value["redeals"]),
-    )
+    else:
+        parts["foundation_heights"] = [
+            _height_of_top(rules, f, _single_card(top, f"foundations: F{f + 1}"))
+            for f, top in enumerate(tops)
+        ]
+    if layout.columns:
+        pairs = [
+            _column_from_text(part, f"columns: T{i + 1}", layout.face_down)
+            for i, part in enumerate(_split(value["columns"], layout.columns, "columns", "columns"))
+        ]
+        parts["columns"] = [cards for cards, _ in pairs]
+        if layout.face_down:
+            parts["face_down"] = [down for _, down in pairs]
+    if layout.cells:
+        parts["cells"] = [
+            _single_card(part, f"cells: R{i + 1}")
+            for i, part in enumerate(_split(value["cells"], layout.cells, "cells", "cells"))
+        ]
+    if "stock" in value:
+        parts["stock"] = _pile_from_text(value["stock"], "stock")
+        parts["waste"] = _pile_from_text(value["waste"], "waste")
+    if "middle" in value:
+        parts["middle"] = _pile_from_text(value["middle"], "middle")
+    if "redeals" in value:
+        parts["redeals_used"] = _redeals_from_text(value["redeals"])
+    return _build(rules, **parts)
+
+
+#: The longest state text read: far more than any game's position needs.
+_MAX_TEXT: Final = 100_000
 
 
 def _single_card(text: str, where: str) -> Card | None:
@@ -591,7 +562,11 @@ def state_to_dict(state: State) -> dict[str, object]:
 
     Cards are their short text forms; each foundation is the list of its
     cards from the base up; piles are lists from bottom to top.  Keys for
-    parts the game lacks (middle, columns, cells) are left out.
+    parts the game lacks (middle, columns, cells, stock and waste) are left
+    out; ``face_down`` is there for a tableau dealt face down.  A game that
+    the registry does not make is written out in full under ``rules`` (see
+    :meth:`GameRules.to_dict <patience_rules.GameRules.to_dict>`), so the
+    dict alone makes the state again.
 
     >>> import json
     >>> import patience_rules as pr
@@ -602,32 +577,42 @@ def state_to_dict(state: State) -> dict[str, object]:
     True
     """
     rules = state.rules
-    game_to_text(rules)  # only registered games can be named
+    layout = rules.layout
     data: dict[str, object] = {
         "version": FORMAT_VERSION,
         "game": rules.name,
         "options": dict(rules.options),
-        "foundations": [[str(card) for card in cards] for cards in state.foundations],
     }
-    if rules.middle is not None:
+    if not is_registered(rules):
+        data["rules"] = rules.to_dict()
+    data["foundations"] = [[str(card) for card in cards] for cards in state.foundations]
+    if layout.has_middle:
         data["middle"] = [str(card) for card in state.middle]
-    if rules.tableau is not None:
+    if layout.columns:
         data["columns"] = [[str(card) for card in column] for column in state.columns]
-    if rules.reserve is not None:
+        if layout.face_down:
+            data["face_down"] = list(state.face_down)
+    if layout.cells:
         data["cells"] = [str(cell) if cell is not None else None for cell in state.cells]
-    data["stock"] = [str(card) for card in state.stock]
-    data["waste"] = [str(card) for card in state.waste]
+    if layout.has_stock:
+        data["stock"] = [str(card) for card in state.stock]
+        data["waste"] = [str(card) for card in state.waste]
     data["redeals_used"] = state.redeals_used
     return data
 
 
-_REQUIRED_KEYS: Final = ("version", "game", "foundations", "stock", "waste", "redeals_used")
-_KEYS: Final = frozenset((*_REQUIRED_KEYS, "options", "middle", "columns", "cells"))
+_REQUIRED_KEYS: Final = ("version", "game", "foundations", "redeals_used")
+_KEYS: Final = frozenset(
+    (*_REQUIRED_KEYS, "options", "rules", "middle", "columns", "cells", "stock", "waste",
+     "face_down")
+)
 
 
 def _list(value: object, where: str) -> list[object]:
     if not isinstance(value, list | tuple):
         raise NotationError(f"{where}: expected a list, got {type(value).__name__}")
+    if len(value) > 1000:
+        raise NotationError(f"{where}: expected at most 1000 items, got {len(value)}")
     return list(value)
 
 
@@ -642,18 +627,25 @@ def _card_list(value: object, where: str) -> list[Card]:
 
 
 def _rules_from_dict(data: Mapping[str, object]) -> GameRules:
+    if "rules" in data:
+        rules_data = data["rules"]
+        if not isinstance(rules_data, Mapping):
+            raise NotationError(f"rules: expected a mapping, got {_shown(rules_data)}")
+        return GameRules.from_dict(rules_data)
     name = data["game"]
     if not isinstance(name, str):
-        raise NotationError(f"game: expected a game name, got {name!r}")
+        raise NotationError(f"game: expected a game name, got {_shown(name)}")
     raw = data.get("options", {})
     if not isinstance(raw, Mapping):
-        raise NotationError(f"options: expected a mapping of option names to values, got {raw!r}")
+        raise NotationError(
+            f"options: expected a mapping of option names to values, got {_shown(raw)}"
+        )
     options: list[tuple[str, OptionValue]] = []
     for key, item in raw.items():
         if not isinstance(key, str) or not isinstance(item, int | str):
             raise NotationError(
                 f"options: expected names mapped to true, false, whole numbers or text, "
-                f"got {key!r}: {item!r}"
+                f"got {_shown(key)}: {_shown(item)}"
             )
         options.append((key, item))
     return _make_rules(name, options)
@@ -669,12 +661,13 @@ def state_from_dict(data: Mapping[str, object]) -> State:
     """
     if not isinstance(data, Mapping):
         raise NotationError(f"a state's dict form is a mapping, got {type(data).__name__}")
-    if data.get("version") != FORMAT_VERSION or isinstance(data.get("version"), bool):
+    version = data.get("version")
+    if version != FORMAT_VERSION or isinstance(version, bool):
         raise NotationError(
-            f"version: expected format version {FORMAT_VERSION}, got {data.get('version')!r}"
+            f"version: expected format version {FORMAT_VERSION}, got {_shown(version)}"
         )
     missing = [key for key in _REQUIRED_KEYS if key not in data]
-    unknown = sorted(str(key) for key in data if key not in _KEYS)
+    unknown = sorted(_shown(key) for key in data if key not in _KEYS)
     if missing or unknown:
         raise NotationError(
             "a state's dict form "
@@ -682,43 +675,56 @@ def state_from_dict(data: Mapping[str, object]) -> State:
                 part
                 for part in (
                     f"lacks the keys {', '.join(missing)}" if missing else "",
-                    f"has unknown keys {', '.join(unknown)}" if unknown else "",
+                    f"has unknown keys {', '.join(unknown[:5])}" if unknown else "",
                 )
                 if part
             )
             + f": expected the keys {', '.join(sorted(_KEYS))}"
         )
     rules = _rules_from_dict(data)
+    layout = rules.layout
     foundations = _list(data["foundations"], "foundations")
-    if len(foundations) != len(rules.foundations):
+    parts: dict[str, object] = {
+        "foundations": [
+            _card_list(cards, f"foundations[{f}]") for f, cards in enumerate(foundations)
+        ],
+    }
+    parts_of_layout = (
+        ("middle", layout.has_middle),
+        ("columns", bool(layout.columns)),
+        ("cells", bool(layout.cells)),
+        ("stock", layout.has_stock),
+        ("waste", layout.has_stock),
+        ("face_down", layout.face_down),
+    )
+    lacking = [key for key, present in parts_of_layout if present and key not in data]
+    if lacking:
         raise NotationError(
-            f"foundations: expected {len(rules.foundations)} foundations, got {len(foundations)}"
+            f"a state's dict form of {rules.title} lacks the keys {', '.join(lacking)}"
         )
-    heights = [
-        _height_of_cards(rules, f, _card_list(cards, f"foundations[{f}]"))
-        for f, cards in enumerate(foundations)
-    ]
-    for key, part in (("middle", rules.middle), ("columns", rules.tableau), ("cells", rules.reserve)):
-        if part is None and key in data:
-            raise NotationError(f"{key}: {rules.title} has no {key}")
-    columns = [
-        _card_list(column, f"columns[{i}]")
-        for i, column in enumerate(_list(data.get("columns", []), "columns"))
-    ]
-    cells = [
-        None if cell is None else _card_list([cell], f"cells[{i}]")[0]
-        for i, cell in enumerate(_list(data.get("cells", []), "cells"))
-    ]
+    for key, present in parts_of_layout:
+        if key in data and not present:
+            raise NotationError(f"{key}: {rules.title} has no {key.replace('_', '-')} part")
+    if "columns" in data:
+        parts["columns"] = [
+            _card_list(column, f"columns[{i}]")
+            for i, column in enumerate(_list(data["columns"], "columns"))
+        ]
+    if "face_down" in data:
+        parts["face_down"] = _list(data["face_down"], "face_down")
+    if "cells" in data:
+        parts["cells"] = [
+            None if cell is None else _card_list([cell], f"cells[{i}]")[0]
+            for i, cell in enumerate(_list(data["cells"], "cells"))
+        ]
+    for key in ("stock", "waste", "middle"):
+        if key in data:
+            parts[key] = _card_list(data[key], key)
     redeals = data["redeals_used"]
     if not isinstance(redeals, int) or isinstance(redeals, bool):
-        raise NotationError(f"redeals_used: expected a whole number, got {redeals!r}")
-    return _build(
-        rules,
-        stock=_card_list(data["stock"], "stock"),
-        waste=_card_list(data["waste"], "waste"),
-        columns=columns,
-        cells=cells,
-        foundation_heights=heights,
-        middle=_card_list(data.get("middle", []), "middle"),
-        redeals_used=redeals,
-    )
+        raise NotationError(f"redeals_used: expected a whole number, got {_shown(redeals)}")
+    parts["redeals_used"] = redeals
+    return _build(rules, **parts)
+
+
+register_view("notation", state_to_text)

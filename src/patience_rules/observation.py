@@ -7,8 +7,9 @@ the table sees:
 
 - the stock's **size**, never its cards or their order;
 - the waste, every column, every cell, the foundations and the middle, all
-  face up;
-- with ``hide_covered=True``, a column shows only its front card and how
+  face up, except
+- the face-down cards of a tableau dealt face down (Klondike), always hidden;
+- with ``hide_covered=True``, a column shows only its top card and how
   many cards lie under it: Royal Cotillion's Ladies' columns bury two cards
   under their playable card, the only truly hidden cards of that game.  Each
   is seen when the cards in front of it have been played.
@@ -25,20 +26,28 @@ of a fixed length per game, laid out in the order of :attr:`Observer.fields`:
 field              length              each number
 =================  ==================  ===========================================
 ``stock_size``     1                   how many cards the stock holds
-``redeals_left``   1                   how many redeals the rules still allow
+``redeals_left``   1                   how many redeals the rules still allow (with no
+                                       limit: 1)
 ``waste``          the stock at deal   a card code, **top card first**
-``columns``        columns × depth     per column, a card code, **front card first**
+``columns``        columns × capacity  per column, a card code, **top card first**
 ``cells``          cells               a card code
 ``foundations``    foundations         how many cards the foundation holds
+``tops``           foundations, where  the card code of each foundation's top card
+                   they take any suit
 ``middle``         its capacity        a card code, in card order
 =================  ==================  ===========================================
+
+A column's capacity is its dealt depth where nothing is built on it, its
+depth and a run of twelve more where cards build on it, and the whole deck
+where runs wrap around.
 
 A *card code* is :data:`NO_CARD` (0) for no card, ``card.index + 1``
 (1 to 52) for a card seen face up, and :data:`HIDDEN_CARD` (53) for a card
 that is there but hidden.  Unused places at the end of a pile are
 :data:`NO_CARD`.  Every number is at least 0 and at most
-:attr:`Observer.high` at its position.  The top card of each foundation
-follows from its height (see :attr:`State.foundations`).
+:attr:`Observer.high` at its position.  The top card of a foundation locked
+to a suit follows from its height (see :attr:`State.foundations`); where the
+foundations take any suit, the ``tops`` field shows it.
 
 >>> import patience_rules as pr
 >>> game = pr.get_game("royal-cotillion")
@@ -49,7 +58,7 @@ follows from its height (see :attr:`State.foundations`).
 >>> vector = observer.vector(game.deal(7))
 >>> observer.size, vector[:2], observer.field("columns")
 (106, (68, 0), VectorField(name='columns', offset=70, length=12, high=53))
->>> vector[70:73], pr.card_code(pr.Card.from_str("QD"))  # column 1, front card first
+>>> vector[70:73], pr.card_code(pr.Card.from_str("QD"))  # column 1, top card first
 ((25, 53, 53), 25)
 """
 
@@ -60,9 +69,9 @@ from collections.abc import Iterable
 import attrs
 
 from .cards import Card
-from .errors import InvalidRulesError
-from .rules import GameRules
-from .state import State
+from .errors import InvalidRulesError, _shown
+from .layout import Layout
+from .rules import GameRules, State
 
 __all__ = [
     "HIDDEN_CARD",
@@ -115,7 +124,7 @@ class Observation:
     redeals_left: int
     #: The waste, bottom to top (every card was seen when it was drawn).
     waste: tuple[Card, ...]
-    #: The tableau columns, back to front; ``None`` is a hidden card.
+    #: The tableau columns, bottom to top; ``None`` is a hidden card.
     columns: tuple[tuple[Card | None, ...], ...]
     #: The reserve cells, ``None`` where a cell is empty.
     cells: tuple[Card | None, ...]
@@ -123,6 +132,9 @@ class Observation:
     foundation_heights: tuple[int, ...]
     #: The cards in the middle, in card order.
     middle: tuple[Card, ...]
+    #: The top card of each foundation, where the foundations take any suit
+    #: (empty otherwise: the heights tell the tops).
+    tops: tuple[Card | None, ...] = ()
 
     def __str__(self) -> str:
         """The observation as text; ``##`` is a hidden card, ``--`` an empty place.
@@ -132,7 +144,7 @@ class Observation:
         >>> print(pr.Observer(game, hide_covered=True).observe(game.deal(7)))
         royal-cotillion: stock 68 cards, 0 redeals left
         waste (top last): --
-        columns (front last): ## ## QD | ## ## 9S | ## ## 7H | ## ## 3S
+        columns (top last): ## ## QD | ## ## 9S | ## ## 7H | ## ## 3S
         cells: 6D 3D 4H 9H 7C 5H 4C 6S QC 3D KH QD 5S JH 10H JC
         foundation heights: 1 1 1 1 1 1 1 1
         """
@@ -142,10 +154,12 @@ class Observation:
         ]
         if self.columns:
             columns = " | ".join(_words(column) for column in self.columns)
-            lines.append(f"columns (front last): {columns}")
+            lines.append(f"columns (top last): {columns}")
         if self.cells:
             lines.append(f"cells: {_words(self.cells, none='--')}")
         lines.append(f"foundation heights: {' '.join(map(str, self.foundation_heights))}")
+        if self.tops:
+            lines.append(f"foundation tops: {_words(self.tops, none='--')}")
         if self.middle:
             lines.append(f"middle: {_words(self.middle)}")
         return "\n".join(lines)
@@ -183,71 +197,79 @@ class Observer:
     """Observes the states of one game, as :class:`Observation` values and as vectors.
 
     :param rules: the game observed.
-    :param hide_covered: show only the front card of each tableau column
-        (and how many cards lie under it).
+    :param hide_covered: show only the top card of each tableau column
+        (and how many cards lie under it).  Face-down cards are hidden
+        either way.
 
     >>> import patience_rules as pr
     >>> observer = pr.Observer(pr.get_game("captive-queens"))
     >>> [(f.name, f.length) for f in observer.fields]
-    [('stock_size', 1), ('redeals_left', 1), ('waste', 52), ('columns', 0), ('cells', 0), ('foundations', 8), ('middle', 4)]
+    [('stock_size', 1), ('redeals_left', 1), ('waste', 52), ('columns', 0), ('cells', 0), ('foundations', 8), ('tops', 0), ('middle', 4)]
     >>> observer.size, max(observer.high)
     (66, 52)
     """
 
-    __slots__ = (
-        "_depth",
-        "_n_cells",
-        "_n_columns",
-        "_n_middle",
-        "_waste_size",
-        "fields",
-        "hide_covered",
-        "high",
-        "rules",
-        "size",
-    )
+    __slots__ = ("_capacity", "_fields", "_hide", "_high", "_layout", "_rules", "_size")
 
     def __init__(self, rules: GameRules, *, hide_covered: bool = False) -> None:
         if not isinstance(rules, GameRules):
-            raise InvalidRulesError(f"an observer is made from GameRules, got {rules!r}")
+            raise InvalidRulesError(f"an observer is made from GameRules, got {_shown(rules)}")
         if not isinstance(hide_covered, bool):
-            raise InvalidRulesError(f"hide_covered is True or False, got {hide_covered!r}")
-        self.rules = rules
-        #: Whether covered column cards are hidden.
-        self.hide_covered = hide_covered
+            raise InvalidRulesError(f"hide_covered is True or False, got {_shown(hide_covered)}")
+        self._rules = rules
+        self._hide = hide_covered
+        layout = self._layout = rules.layout
+        self._capacity = _column_capacity(layout)
+        tallest = max(len(cards) for cards in layout.home_cards)
+        hidden = hide_covered or layout.face_down
         # The waste never holds more cards than the stock is dealt: cards
         # reach the waste only from the stock, and the stock only from the
         # deal and from redeals of the waste.
-        start = rules.deal_from(rules.deck())
-        self._waste_size = start.stock_size
-        columns = rules.tableau.columns if rules.tableau is not None else 0
-        self._depth = rules.tableau.depth if rules.tableau is not None else 0
-        cells = rules.reserve.cells if rules.reserve is not None else 0
-        middle = len(rules.middle.ranks) * 4 * rules.decks if rules.middle is not None else 0
-        self._n_columns, self._n_cells, self._n_middle = columns, cells, middle
-        tallest = max(foundation.sequence.length for foundation in rules.foundations)
         shapes = (
-            ("stock_size", 1, self._waste_size),
-            ("redeals_left", 1, rules.stock.redeals),
-            ("waste", self._waste_size, 52),
-            ("columns", columns * self._depth, HIDDEN_CARD if hide_covered else 52),
-            ("cells", cells, 52),
-            ("foundations", len(rules.foundations), tallest),
-            ("middle", middle, 52),
+            ("stock_size", 1, layout.stock_size),
+            ("redeals_left", 1, layout.redeals if layout.redeals is not None else 1),
+            ("waste", layout.stock_size, 52),
+            ("columns", layout.columns * self._capacity, HIDDEN_CARD if hidden else 52),
+            ("cells", layout.cells, 52),
+            ("foundations", layout.foundations, tallest),
+            ("tops", layout.foundations if layout.records else 0, 52),
+            ("middle", layout.middle_size, 52),
         )
         fields = []
         offset = 0
         for name, length, high in shapes:
             fields.append(VectorField(name, offset, length, high))
             offset += length
-        #: The fields of the vector, in order.
-        self.fields: tuple[VectorField, ...] = tuple(fields)
-        #: How many numbers a vector has.
-        self.size: int = offset
-        #: The largest value of each number of a vector (the smallest is 0).
-        self.high: tuple[int, ...] = tuple(
+        self._fields: tuple[VectorField, ...] = tuple(fields)
+        self._size: int = offset
+        self._high: tuple[int, ...] = tuple(
             high for field in fields for high in [field.high] * field.length
         )
+
+    @property
+    def rules(self) -> GameRules:
+        """The game observed."""
+        return self._rules
+
+    @property
+    def hide_covered(self) -> bool:
+        """Whether covered column cards are hidden."""
+        return self._hide
+
+    @property
+    def fields(self) -> tuple[VectorField, ...]:
+        """The fields of the vector, in order."""
+        return self._fields
+
+    @property
+    def size(self) -> int:
+        """How many numbers a vector has."""
+        return self._size
+
+    @property
+    def high(self) -> tuple[int, ...]:
+        """The largest value of each number of a vector (the smallest is 0)."""
+        return self._high
 
     def __repr__(self) -> str:
         hide = ", hide_covered=True" if self.hide_covered else ""
@@ -262,7 +284,7 @@ class Observer:
             if field.name == name:
                 return field
         raise LookupError(
-            f"no field {name!r}: expected one of {', '.join(f.name for f in self.fields)}"
+            f"no field {_shown(name)}: expected one of {', '.join(f.name for f in self.fields)}"
         )
 
     def observe(self, state: State) -> Observation:
@@ -271,62 +293,95 @@ class Observer:
         :raises InvalidRulesError: if ``state`` is not a state of this game.
         """
         if not isinstance(state, State) or state.rules != self.rules:
-            what = f"a state of {state.rules!r}" if isinstance(state, State) else repr(state)
+            what = f"a state of {state.rules!r}" if isinstance(state, State) else _shown(state)
             raise InvalidRulesError(f"this observer sees states of {self.rules!r}, got {what}")
         columns: tuple[tuple[Card | None, ...], ...] = state.columns
-        if self.hide_covered:
+        if self._hide:
             columns = tuple(
                 (*([None] * (len(column) - 1)), column[-1]) if column else ()
                 for column in columns
             )
+        elif self._layout.face_down:
+            columns = tuple(
+                (*([None] * down), *column[down:])
+                for column, down in zip(columns, state.face_down, strict=True)
+            )
+        left = state.redeals_left
         return Observation(
             game=self.rules.name,
             stock_size=state.stock_size,
-            redeals_left=state.redeals_left,
+            redeals_left=left if left is not None else 1,
             waste=state.waste,
             columns=columns,
             cells=state.cells,
             foundation_heights=state.foundation_heights,
             middle=state.middle,
+            tops=tuple(cards[-1] if cards else None for cards in state.foundations)
+            if self._layout.records
+            else (),
         )
 
     def encode(self, observation: Observation) -> tuple[int, ...]:
         """``observation`` as a vector of :attr:`size` whole numbers (see the module's table).
 
-        :raises InvalidRulesError: if ``observation`` is not of this game.
+        :raises InvalidRulesError: if ``observation`` is not of this game, or
+            a number falls outside its bounds.
         """
+        layout = self._layout
         if not isinstance(observation, Observation) or observation.game != self.rules.name:
             raise InvalidRulesError(
-                f"this observer encodes observations of {self.rules.name!r}, got {observation!r}"
+                f"this observer encodes observations of {self.rules.name!r}, "
+                f"got {_shown(observation)}"
             )
         if (
-            len(observation.columns) != self._n_columns
-            or len(observation.cells) != self._n_cells
-            or len(observation.foundation_heights) != len(self.rules.foundations)
+            len(observation.columns) != layout.columns
+            or len(observation.cells) != layout.cells
+            or len(observation.foundation_heights) != layout.foundations
+            or any(len(column) > self._capacity for column in observation.columns)
         ):
             raise InvalidRulesError(
                 f"this observer encodes observations of the layout of {self.rules!r}: "
-                f"{self._n_columns} columns, {self._n_cells} cells and "
-                f"{len(self.rules.foundations)} foundations, got {observation!r}"
+                f"{layout.columns} columns of up to {self._capacity} cards, {layout.cells} "
+                f"cells and {layout.foundations} foundations, got {_shown(observation)}"
             )
-        vector = [observation.stock_size, observation.redeals_left]
-        vector += _padded(reversed(observation.waste), self._waste_size)
-        for column in observation.columns:
-            vector += [HIDDEN_CARD if card is None else int(card) + 1 for card in reversed(column)]
-            vector += [NO_CARD] * (self._depth - len(column))
-        vector += [card_code(card) for card in observation.cells]
-        vector += observation.foundation_heights
-        vector += _padded(observation.middle, self._n_middle)
-        if len(vector) != self.size or any(map(int.__gt__, vector, self.high)):
+        try:
+            vector = [observation.stock_size, observation.redeals_left]
+            vector += _padded(reversed(observation.waste), layout.stock_size)
+            for column in observation.columns:
+                vector += [HIDDEN_CARD if card is None else int(card) + 1 for card in reversed(column)]
+                vector += [NO_CARD] * (self._capacity - len(column))
+            vector += [card_code(card) for card in observation.cells]
+            vector += observation.foundation_heights
+            if layout.records:
+                vector += [card_code(card) for card in observation.tops]
+            vector += _padded(observation.middle, layout.middle_size)
+        except (TypeError, ValueError):
+            vector = []
+        if (
+            len(vector) != self.size
+            or not all(isinstance(value, int) for value in vector)
+            or any(value < 0 for value in vector)
+            or any(map(int.__gt__, vector, self.high))
+        ):
             raise InvalidRulesError(
                 f"this observer encodes observations of {self.rules!r} within its bounds, "
-                f"got {observation!r}"
+                f"got {_shown(observation)}"
             )
         return tuple(vector)
 
     def vector(self, state: State) -> tuple[int, ...]:
         """What a player sees of ``state``, as a vector: ``encode(observe(state))``."""
         return self.encode(self.observe(state))
+
+
+def _column_capacity(layout: Layout) -> int:
+    """The most cards a column can hold (see the module's table)."""
+    deepest = max(layout.depths, default=0)
+    if layout.build is None and layout.column_refill.value != "move":
+        return max(deepest, 1) if layout.column_refill.is_automatic else deepest
+    if layout.build is not None and layout.build.wrap:
+        return len(layout.deck)
+    return max(deepest, 1) + 12
 
 
 def _padded(cards: Iterable[Card], length: int) -> list[int]:

@@ -1,24 +1,31 @@
 """Pile kinds and the parts that describe a game's layout.
 
 The parts are plain values: a game is composed of them (see
-:class:`~patience_rules.GameRules`), and one engine interprets any
-composition.
+:class:`~patience_rules.GameRules`), :class:`~patience_rules.Layout`
+compiles them into places, and one engine interprets any composition.
+Every part turns into a dict of JSON types and back (``to_dict`` and
+``from_dict``), so a game can be written down as data.
 
 >>> from patience_rules import Foundation, FoundationSequence, Rank, Suit
 >>> Foundation(Suit.HEARTS, FoundationSequence(start=Rank.SIX, length=6)).base_rank
 <Rank.SIX: 6>
+>>> Foundation(None, FoundationSequence(start=Rank.KING, step=-1, wrap=False)).describe()
+'any suit K Q J 10 9 8 7 6 5 4 3 2 A'
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 import attrs
 
+from . import _checks
+from .building import Build, Runs
 from .cards import Rank, Suit
-from .errors import InvalidRulesError
-from .policies import Refill
+from .errors import InvalidRulesError, NotationError, _shown
+from .policies import Redeal, Refill
 from .sequences import FoundationSequence
 
 __all__ = [
@@ -31,6 +38,9 @@ __all__ = [
     "Tableau",
 ]
 
+#: The most columns or cells a part may have.
+MAX_PILES = 64
+
 
 class PileKind(enum.Enum):
     """The kinds of pile a layout is made of.
@@ -39,23 +49,36 @@ class PileKind(enum.Enum):
     ['stock', 'waste', 'column', 'cell', 'foundation', 'middle']
     """
 
-    #: Face-down cards, dealt one at a time onto the waste.
+    #: Face-down cards, dealt onto the waste.
     STOCK = "stock"
     #: Face-up cards from the stock; only the top card is playable.
     WASTE = "waste"
-    #: A tableau column of overlapping cards; only the front card is playable.
+    #: A tableau column of overlapping cards; its top card is playable.
     COLUMN = "column"
     #: A single-card cell; its card is playable.
     CELL = "cell"
-    #: A foundation, locked to one suit, built by its sequence.
+    #: A foundation, built by its sequence.
     FOUNDATION = "foundation"
     #: The middle, which holds cards of given ranks (Captive Queens' Queens).
     MIDDLE = "middle"
 
 
-def _non_negative(name: str, value: object) -> None:
+_KIND_ORDER = {kind: i for i, kind in enumerate(PileKind)}
+
+
+def _check_kind(instance: Any, attribute: Any, value: Any) -> None:
+    if not isinstance(value, PileKind):
+        raise InvalidRulesError(
+            f"a place's kind is a PileKind such as PileKind.COLUMN, got {_shown(value)}"
+        )
+
+
+def _check_index(instance: Any, attribute: Any, value: Any) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise InvalidRulesError(f"{name} is a whole number of at least 0, got {value!r}")
+        raise InvalidRulesError(
+            f"a place's index is a whole number of at least 0 (piles are numbered from 0), "
+            f"got {_shown(value)}"
+        )
 
 
 @attrs.frozen(order=True)
@@ -64,40 +87,65 @@ class Place:
 
     >>> Place(PileKind.CELL, 3)
     Place(kind=<PileKind.CELL: 'cell'>, index=3)
+    >>> Place(PileKind.FOUNDATION, -1)
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.InvalidRulesError: a place's index is a whole number of at least 0 (piles are numbered from 0), got -1
     """
 
-    kind: PileKind = attrs.field(order=lambda kind: list(PileKind).index(kind))
-    index: int = 0
+    kind: PileKind = attrs.field(order=_KIND_ORDER.__getitem__, validator=_check_kind)
+    index: int = attrs.field(default=0, validator=_check_index)
+
+
+def _check_suit(instance: Any, attribute: Any, value: Any) -> None:
+    if value is not None and not isinstance(value, Suit):
+        raise InvalidRulesError(
+            f"a foundation's suit is a Suit, or None for any suit, got {_shown(value)}"
+        )
+
+
+def _check_sequence(instance: Any, attribute: Any, value: Any) -> None:
+    if not isinstance(value, FoundationSequence):
+        raise InvalidRulesError(
+            f"a foundation's sequence is a FoundationSequence, got {_shown(value)}"
+        )
+
+
+def _name(limit: int = 40) -> Callable[[Any, Any, Any], Any]:
+    return lambda instance, attribute, value: _checks.text("a part's name", value, limit)
 
 
 @attrs.frozen
 class Foundation:
-    """A foundation: locked to ``suit``, it takes the ranks of ``sequence`` in order.
+    """A foundation: it takes the ranks of ``sequence`` in order, in one suit or any.
 
-    :param laid_out: whether the base card is laid out before play (taken out
-        of the deck order first).  Otherwise the foundation is started during
-        play by a card of its suit and the sequence's first rank.
+    :param suit: the suit it is locked to, or ``None`` when it takes cards of
+        any suit (Windmill's foundations).  A foundation of any suit records
+        which cards it holds; one locked to a suit needs only its height.
+    :param sequence: the ranks it takes, from its base card up.
+    :param laid_out: whether the base card is laid out before play: the
+        first card of the deck order that the foundation takes as its base
+        is taken out of the deck first.  Otherwise the foundation is started
+        during play by such a card.
+    :param playable: whether the foundation's top card may be played on:
+        onto a tableau column that takes it, or to a foundation that is not
+        playable itself (so cards never go back and forth between two
+        foundations).  A laid-out base never moves.
+    :param name: what the game calls this foundation (``"the Sultan"``,
+        ``"corner"``), for people; empty for a plain foundation.
 
     >>> hearts_down = Foundation(Suit.HEARTS, FoundationSequence(start=Rank.FIVE, step=-1, length=6))
     >>> hearts_down.describe(), hearts_down.laid_out
     ('hearts 5 4 3 2 A K', False)
     """
 
-    suit: Suit = attrs.field()
-    sequence: FoundationSequence = attrs.field()
-    laid_out: bool = False
-
-    @suit.validator
-    def _check_suit(self, attribute: attrs.Attribute[Suit], value: Suit) -> None:
-        if not isinstance(value, Suit):
-            raise InvalidRulesError(f"a foundation's suit is a Suit, got {value!r}")
-
-    @sequence.validator
-    def _check_seq(self, attribute: attrs.Attribute[FoundationSequence], value: object) -> None:
-        if not isinstance(value, FoundationSequence):
-            raise InvalidRulesError(
-                f"a foundation's sequence is a FoundationSequence, got {value!r}"
-            )
+    suit: Suit | None = attrs.field(validator=_check_suit)
+    sequence: FoundationSequence = attrs.field(validator=_check_sequence)
+    laid_out: bool = attrs.field(default=False, validator=lambda i, a, v: _checks.flag("laid_out", v))
+    playable: bool = attrs.field(
+        default=False, kw_only=True, validator=lambda i, a, v: _checks.flag("playable", v)
+    )
+    name: str = attrs.field(default="", kw_only=True, validator=_name())
 
     @property
     def base_rank(self) -> Rank:
@@ -106,57 +154,246 @@ class Foundation:
 
     def describe(self) -> str:
         """A short description such as ``'hearts 5 4 3 2 A K'``."""
-        return f"{self.suit.name.lower()} {self.sequence}"
+        suit = self.suit.name.lower() if self.suit is not None else "any suit"
+        return f"{suit} {self.sequence}"
+
+    def to_dict(self) -> dict[str, object]:
+        """The foundation as a dict of JSON types.
+
+        >>> from patience_rules import FoundationSequence
+        >>> Foundation(Suit.CLUBS, FoundationSequence(start=Rank.ACE), laid_out=True).to_dict()
+        {'suit': 'C', 'sequence': {'start': 'A', 'step': 1, 'length': 13, 'wrap': True}, 'laid_out': True, 'playable': False, 'name': ''}
+        """
+        return {
+            "suit": self.suit.symbol if self.suit is not None else None,
+            "sequence": self.sequence.to_dict(),
+            "laid_out": self.laid_out,
+            "playable": self.playable,
+            "name": self.name,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object], where: str = "foundation") -> Foundation:
+        """The foundation written by :meth:`to_dict`, checked."""
+        data = _checks.mapping(data, where)
+        _checks.keys(data, where, ("suit", "sequence"), ("laid_out", "playable", "name"))
+        return cls(
+            _checks.read_suit(data["suit"], f"{where}.suit"),
+            FoundationSequence.from_dict(
+                _checks.mapping(data["sequence"], f"{where}.sequence"), f"{where}.sequence"
+            ),
+            _checks.read_flag(data.get("laid_out", False), f"{where}.laid_out"),
+            playable=_checks.read_flag(data.get("playable", False), f"{where}.playable"),
+            name=_checks.read_text(data.get("name", ""), f"{where}.name", 40),
+        )
+
+
+def _to_depth(value: Any) -> Any:
+    if isinstance(value, int | str | bytes) or not isinstance(value, Iterable):
+        return value  # checked by the validator
+    return tuple(value)
+
+
+def _check_depth(instance: Tableau, attribute: Any, value: Any) -> None:
+    if isinstance(value, tuple):
+        if len(value) != instance.columns:
+            raise InvalidRulesError(
+                f"depth gives one count per column: {instance.columns} counts, "
+                f"got {len(value)}"
+            )
+        for count in value:
+            _checks.whole("a column's depth", count, 0, 104)
+    else:
+        _checks.whole("depth", value, 0, 104)
+
+
+def _check_refill(instance: Any, attribute: Any, value: Any) -> None:
+    _checks.member("refill", Refill, value)
 
 
 @attrs.frozen
 class Tableau:
-    """Tableau columns of overlapping face-up cards.
+    """Tableau columns of overlapping cards; each column's top card is playable.
 
     :param columns: how many columns.
-    :param depth: how many cards each column is dealt.  Columns are dealt in
-        rows: card *i* of the tableau's share of the deck goes to column
-        *i mod columns*, and the last row dealt is the front.
+    :param depth: how many cards each column is dealt: one number for every
+        column, or one per column.  Columns are dealt in rows: a row gives
+        one card to each column that is still short of its depth, from the
+        first column to the last, and the last card dealt to a column is its
+        top card.
     :param refill: how an emptied column is filled (:attr:`Refill.NEVER`
-        leaves it empty for the rest of the game).
+        leaves it empty for the rest of the game; :attr:`Refill.BY_MOVE`
+        lets the player move a card, or a run, into it).
     :param name: what the game calls its columns (``"Ladies"``).
+    :param build: how cards are built on a column by a move
+        (:class:`Build`); ``None`` when nothing is built on the tableau.
+    :param runs: how many cards leave a column in one move (:class:`Runs`).
+    :param fill_rank: with :attr:`Refill.BY_MOVE`, the rank that may start
+        an empty column (Klondike: a King); ``None`` for any card.
+    :param face_down: whether every card but the top card of each column is
+        dealt face down.  A face-down card that becomes a column's top card
+        turns face up at once (automatically, not a move).
 
     >>> Tableau(columns=4, depth=3, name="Ladies")
-    Tableau(columns=4, depth=3, refill=<Refill.NEVER: 'never'>, name='Ladies')
+    Tableau(columns=4, depth=3, refill=<Refill.NEVER: 'never'>, name='Ladies', build=None, runs=<Runs.NONE: 'none'>, fill_rank=None, face_down=False)
     >>> Tableau(columns=0, depth=3)
     Traceback (most recent call last):
     ...
-    patience_rules.errors.InvalidRulesError: columns is a whole number of at least 1, got 0
+    patience_rules.errors.InvalidRulesError: columns is a whole number from 1 to 64, got 0
     """
 
-    columns: int = attrs.field(validator=lambda i, a, v: _positive("columns", v))
-    depth: int = attrs.field(validator=lambda i, a, v: _positive("depth", v))
-    refill: Refill = Refill.NEVER
-    name: str = "Columns"
+    columns: int = attrs.field(validator=lambda i, a, v: _checks.whole("columns", v, 1, MAX_PILES))
+    depth: int | tuple[int, ...] = attrs.field(converter=_to_depth, validator=_check_depth)
+    refill: Refill = attrs.field(default=Refill.NEVER, validator=_check_refill)
+    name: str = attrs.field(default="Columns", validator=_name())
+    build: Build | None = attrs.field(default=None, kw_only=True)
+    runs: Runs = attrs.field(
+        default=Runs.NONE, kw_only=True, validator=lambda i, a, v: _checks.member("runs", Runs, v)
+    )
+    fill_rank: Rank | None = attrs.field(default=None, kw_only=True)
+    face_down: bool = attrs.field(
+        default=False, kw_only=True, validator=lambda i, a, v: _checks.flag("face_down", v)
+    )
+
+    def __attrs_post_init__(self) -> None:
+        if self.build is not None and not isinstance(self.build, Build):
+            raise InvalidRulesError(
+                f"a tableau's build is a Build, or None when nothing is built on it, "
+                f"got {_shown(self.build)}"
+            )
+        if self.runs is not Runs.NONE and self.build is None:
+            raise InvalidRulesError(
+                f"runs={self.runs!r} needs a build rule: a run is cards built on each other"
+            )
+        if self.fill_rank is not None:
+            if not isinstance(self.fill_rank, Rank):
+                raise InvalidRulesError(
+                    f"fill_rank is a Rank, or None for any card, got {_shown(self.fill_rank)}"
+                )
+            if self.refill is not Refill.BY_MOVE:
+                raise InvalidRulesError(
+                    "fill_rank says which rank a move may put into an empty column, so it "
+                    f"needs refill=Refill.BY_MOVE, got {self.refill!r}"
+                )
+
+    @property
+    def depths(self) -> tuple[int, ...]:
+        """How many cards each column is dealt.
+
+        >>> Tableau(columns=3, depth=(1, 2, 3)).depths, Tableau(columns=2, depth=6).depths
+        ((1, 2, 3), (6, 6))
+        """
+        depth = self.depth
+        return depth if isinstance(depth, tuple) else (depth,) * self.columns
+
+    def to_dict(self) -> dict[str, object]:
+        """The tableau as a dict of JSON types.
+
+        >>> Tableau(columns=4, depth=3, name="Ladies").to_dict()
+        {'columns': 4, 'depth': 3, 'refill': 'never', 'name': 'Ladies', 'build': None, 'runs': 'none', 'fill_rank': None, 'face_down': False}
+        """
+        return {
+            "columns": self.columns,
+            "depth": list(self.depth) if isinstance(self.depth, tuple) else self.depth,
+            "refill": self.refill.value,
+            "name": self.name,
+            "build": self.build.to_dict() if self.build is not None else None,
+            "runs": self.runs.value,
+            "fill_rank": self.fill_rank.symbol if self.fill_rank is not None else None,
+            "face_down": self.face_down,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object], where: str = "tableau") -> Tableau:
+        """The tableau written by :meth:`to_dict`, checked."""
+        data = _checks.mapping(data, where)
+        _checks.keys(
+            data, where, ("columns", "depth"),
+            ("refill", "name", "build", "runs", "fill_rank", "face_down"),
+        )
+        columns = _checks.read_whole(data["columns"], f"{where}.columns", 1, MAX_PILES)
+        raw = data["depth"]
+        depth: int | tuple[int, ...]
+        if isinstance(raw, list | tuple):
+            if len(raw) != columns:
+                raise NotationError(
+                    f"{where}.depth: expected {columns} counts, one per column, got {len(raw)}"
+                )
+            depth = tuple(
+                _checks.read_whole(count, f"{where}.depth[{i}]", 0, 104)
+                for i, count in enumerate(raw)
+            )
+        else:
+            depth = _checks.read_whole(raw, f"{where}.depth", 0, 104)
+        build = data.get("build")
+        fill = data.get("fill_rank")
+        try:
+            return cls(
+                columns,
+                depth,
+                _checks.read_member(Refill, data.get("refill", "never"), f"{where}.refill"),
+                _checks.read_text(data.get("name", "Columns"), f"{where}.name", 40),
+                build=Build.from_dict(_checks.mapping(build, f"{where}.build"), f"{where}.build")
+                if build is not None
+                else None,
+                runs=_checks.read_member(Runs, data.get("runs", "none"), f"{where}.runs"),
+                fill_rank=_checks.read_rank(fill, f"{where}.fill_rank") if fill is not None else None,
+                face_down=_checks.read_flag(data.get("face_down", False), f"{where}.face_down"),
+            )
+        except InvalidRulesError as error:
+            raise NotationError(f"{where}: {error}") from None
 
 
 @attrs.frozen
 class Reserve:
-    """Single-card cells, every card playable.
+    """Single-card cells; the card in a cell is playable.
 
-    :param cells: how many cells; each is dealt one card.
+    :param cells: how many cells.
     :param refill: how an empty cell is filled.
     :param width: how many cells a row shows when the layout is printed.
     :param name: what the game calls its cells (``"Lords"``).
+    :param dealt: whether the deal puts one card in each cell (FreeCell's
+        free cells start empty).
 
     >>> from patience_rules import Refill
     >>> Reserve(cells=16, refill=Refill.FROM_WASTE, name="Lords").refill.describe()
     'an empty pile is filled at once from the top of the waste'
+    >>> Reserve(cells=4, refill=Refill.BY_MOVE, name="Free cells", dealt=False).dealt
+    False
     """
 
-    cells: int = attrs.field(validator=lambda i, a, v: _positive("cells", v))
-    refill: Refill = Refill.NEVER
-    width: int = attrs.field(default=4, validator=lambda i, a, v: _positive("width", v))
-    name: str = "Cells"
+    cells: int = attrs.field(validator=lambda i, a, v: _checks.whole("cells", v, 1, MAX_PILES))
+    refill: Refill = attrs.field(default=Refill.NEVER, validator=_check_refill)
+    width: int = attrs.field(default=4, validator=lambda i, a, v: _checks.whole("width", v, 1, 64))
+    name: str = attrs.field(default="Cells", validator=_name())
+    dealt: bool = attrs.field(
+        default=True, kw_only=True, validator=lambda i, a, v: _checks.flag("dealt", v)
+    )
+
+    def to_dict(self) -> dict[str, object]:
+        """The reserve as a dict of JSON types."""
+        return {"cells": self.cells, "refill": self.refill.value, "width": self.width,
+                "name": self.name, "dealt": self.dealt}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object], where: str = "reserve") -> Reserve:
+        """The reserve written by :meth:`to_dict`, checked."""
+        data = _checks.mapping(data, where)
+        _checks.keys(data, where, ("cells",), ("refill", "width", "name", "dealt"))
+        return cls(
+            _checks.read_whole(data["cells"], f"{where}.cells", 1, MAX_PILES),
+            _checks.read_member(Refill, data.get("refill", "never"), f"{where}.refill"),
+            _checks.read_whole(data.get("width", 4), f"{where}.width", 1, 64),
+            _checks.read_text(data.get("name", "Cells"), f"{where}.name", 40),
+            dealt=_checks.read_flag(data.get("dealt", True), f"{where}.dealt"),
+        )
 
 
 def _to_ranks(value: Iterable[Rank]) -> tuple[Rank, ...]:
-    return tuple(value)
+    try:
+        return tuple(value)
+    except TypeError:
+        raise InvalidRulesError(f"the middle takes one or more Ranks, got {_shown(value)}") from None
 
 
 @attrs.frozen
@@ -172,41 +409,91 @@ class Middle:
     """
 
     ranks: tuple[Rank, ...] = attrs.field(converter=_to_ranks)
-    laid_out: bool = False
-    name: str = "Middle"
+    laid_out: bool = attrs.field(default=False, validator=lambda i, a, v: _checks.flag("laid_out", v))
+    name: str = attrs.field(default="Middle", validator=_name())
 
     @ranks.validator
-    def _check_ranks(self, attribute: attrs.Attribute[tuple[Rank, ...]], value: tuple[Rank, ...]) -> None:
+    def _check_ranks(self, attribute: Any, value: tuple[Any, ...]) -> None:
         if not value or not all(isinstance(rank, Rank) for rank in value):
-            raise InvalidRulesError(f"the middle takes one or more Ranks, got {value!r}")
+            raise InvalidRulesError(f"the middle takes one or more Ranks, got {_shown(value)}")
         if len(set(value)) != len(value):
-            raise InvalidRulesError(f"the middle's ranks repeat: {value!r}")
+            raise InvalidRulesError(f"the middle's ranks repeat: {_shown(value)}")
+
+    def to_dict(self) -> dict[str, object]:
+        """The middle as a dict of JSON types."""
+        return {"ranks": [rank.symbol for rank in self.ranks], "laid_out": self.laid_out,
+                "name": self.name}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object], where: str = "middle") -> Middle:
+        """The middle written by :meth:`to_dict`, checked."""
+        data = _checks.mapping(data, where)
+        _checks.keys(data, where, ("ranks",), ("laid_out", "name"))
+        raw = data["ranks"]
+        if not isinstance(raw, list | tuple) or not raw or len(raw) > 13:
+            raise NotationError(f"{where}.ranks: expected a list of 1 to 13 ranks, got {_shown(raw)}")
+        try:
+            return cls(
+                [_checks.read_rank(rank, f"{where}.ranks[{i}]") for i, rank in enumerate(raw)],
+                _checks.read_flag(data.get("laid_out", False), f"{where}.laid_out"),
+                _checks.read_text(data.get("name", "Middle"), f"{where}.name", 40),
+            )
+        except InvalidRulesError as error:
+            raise NotationError(f"{where}: {error}") from None
+
+
+def _check_redeals(instance: Any, attribute: Any, value: Any) -> None:
+    if value is not None:
+        _checks.whole("the redeal limit", value, 0, 1_000_000)
 
 
 @attrs.frozen
 class Stock:
-    """The stock and its waste.
+    """The stock and its waste, and what a redeal does.
 
-    Cards are drawn one at a time onto the waste, whose top card is
-    playable.  When the stock is empty and the waste is not, the waste may be
-    turned over as a new stock, without shuffling (the card that went onto
-    the waste first is drawn first), at most ``redeals`` times.
+    Cards are dealt from the stock onto the waste, ``draw`` at a time (one
+    by one, so the last of them is on top); the waste's top card is
+    playable.  A redeal (:meth:`Move.redeal() <patience_rules.Move.redeal>`)
+    does what ``redeal`` says, at most ``redeals`` times (``None``: as often
+    as the player likes).
+
+    :param redeals: how many redeals the game allows, from 0 to 1,000,000,
+        or ``None`` for no limit (then the state does not count them).
+    :param draw: how many cards one draw deals onto the waste.
+    :param redeal: what a redeal does (:class:`~patience_rules.Redeal`): turn
+        the waste over as the new stock (when the stock is empty), or shift
+        the tableau (Crescent).
 
     >>> Stock(redeals=2)
-    Stock(redeals=2)
+    Stock(redeals=2, draw=1, redeal=<Redeal.TURN_OVER: 'turn-over'>)
     >>> Stock(redeals=-1)
     Traceback (most recent call last):
     ...
-    patience_rules.errors.InvalidRulesError: the redeal limit is a whole number of at least 0, got -1
+    patience_rules.errors.InvalidRulesError: the redeal limit is a whole number from 0 to 1000000, got -1
     """
 
-    redeals: int = attrs.field(default=0)
+    redeals: int | None = attrs.field(default=0, validator=_check_redeals)
+    draw: int = attrs.field(default=1, validator=lambda i, a, v: _checks.whole("draw", v, 1, 52))
+    redeal: Redeal = attrs.field(
+        default=Redeal.TURN_OVER, validator=lambda i, a, v: _checks.member("redeal", Redeal, v)
+    )
 
-    @redeals.validator
-    def _check_redeals(self, attribute: attrs.Attribute[int], value: int) -> None:
-        _non_negative("the redeal limit", value)
+    def to_dict(self) -> dict[str, object]:
+        """The stock as a dict of JSON types.
 
+        >>> Stock(redeals=None, draw=3).to_dict()
+        {'redeals': None, 'draw': 3, 'redeal': 'turn-over'}
+        """
+        return {"redeals": self.redeals, "draw": self.draw, "redeal": self.redeal.value}
 
-def _positive(name: str, value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise InvalidRulesError(f"{name} is a whole number of at least 1, got {value!r}")
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object], where: str = "stock") -> Stock:
+        """The stock written by :meth:`to_dict`, checked."""
+        data = _checks.mapping(data, where)
+        _checks.keys(data, where, (), ("redeals", "draw", "redeal"))
+        redeals = data.get("redeals", 0)
+        return cls(
+            None if redeals is None else _checks.read_whole(redeals, f"{where}.redeals", 0, 1_000_000),
+            _checks.read_whole(data.get("draw", 1), f"{where}.draw", 1, 52),
+            _checks.read_member(Redeal, data.get("redeal", "turn-over"), f"{where}.redeal"),
+        )

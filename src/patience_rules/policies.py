@@ -1,28 +1,39 @@
-"""Policies: how empty piles refill, how many redeals, which moves are compulsory.
+"""Policies: how empty piles fill, what a redeal does, who chooses, how deals are numbered.
 
->>> from patience_rules import Refill, Compulsion
+Each policy is an enumeration whose values are short words, so that a
+game's rules can be written down as data (see :meth:`GameRules.to_dict
+<patience_rules.GameRules.to_dict>`).
+
+>>> from patience_rules import Compulsion, Redeal, Refill, Shuffle
 >>> Refill.FROM_WASTE.describe()
 'an empty pile is filled at once from the top of the waste'
 >>> Compulsion.FORCED.describe()
 'every move is compulsory: the player never chooses'
+>>> Redeal.SHIFT.value, Shuffle.MICROSOFT.value
+('shift', 'microsoft')
 """
 
 from __future__ import annotations
 
 import enum
 
-__all__ = ["Compulsion", "Refill"]
+__all__ = ["Compulsion", "Redeal", "Refill", "Shuffle"]
 
 
 class Refill(enum.Enum):
-    """How an empty column or cell is filled.
+    """How an empty tableau column or cell is filled.
 
-    Refills happen automatically after every move (and are not moves of
-    their own): while some refillable pile is empty and a source card is
-    available, the lowest-numbered empty pile takes one card.
+    The automatic policies act after every move, as part of it (a refill is
+    not a move of its own): while some pile they govern is empty and a
+    source card is available, the lowest-numbered empty pile takes one card
+    (columns before cells).  With :attr:`BY_MOVE` an empty pile is filled
+    only by a move of the player's: any playable card (or, onto a column, a
+    run the tableau lets move) that the pile's part allows; a cell never
+    takes the card of another cell, which would change nothing but the
+    cells' numbering.
 
     >>> [refill.value for refill in Refill]
-    ['never', 'waste', 'waste-then-stock']
+    ['never', 'waste', 'waste-then-stock', 'move']
     """
 
     #: An emptied pile stays empty for the rest of the game.
@@ -33,24 +44,41 @@ class Refill(enum.Enum):
     #: An empty pile takes the top card of the waste at once or, when the
     #: waste is empty, the top card of the stock.
     FROM_WASTE_THEN_STOCK = "waste-then-stock"
+    #: The player may move a card into an empty pile, as a move of its own
+    #: (Sultan's divan, FreeCell's free cells and empty columns).
+    BY_MOVE = "move"
+
+    @property
+    def is_automatic(self) -> bool:
+        """Whether the policy fills empty piles by itself, after every move.
+
+        >>> Refill.FROM_WASTE.is_automatic, Refill.BY_MOVE.is_automatic
+        (True, False)
+        """
+        return self is Refill.FROM_WASTE or self is Refill.FROM_WASTE_THEN_STOCK
 
     def describe(self) -> str:
         """A one-line description in plain words."""
-        return {
-            Refill.NEVER: "an emptied pile stays empty",
-            Refill.FROM_WASTE: "an empty pile is filled at once from the top of the waste",
-            Refill.FROM_WASTE_THEN_STOCK: (
-                "an empty pile is filled at once from the top of the waste, "
-                "or from the stock when the waste is empty"
-            ),
-        }[self]
+        return _REFILL_WORDS[self]
+
+
+_REFILL_WORDS = {
+    Refill.NEVER: "an emptied pile stays empty",
+    Refill.FROM_WASTE: "an empty pile is filled at once from the top of the waste",
+    Refill.FROM_WASTE_THEN_STOCK: (
+        "an empty pile is filled at once from the top of the waste, "
+        "or from the stock when the waste is empty"
+    ),
+    Refill.BY_MOVE: "the player may move a card into an empty pile",
+}
 
 
 class Compulsion(enum.Enum):
     """Whether the player chooses moves or the rules choose them.
 
     The engine lists moves in a fixed order: moves to a foundation or the
-    middle first (by source: columns, cells, waste; then by target), then
+    middle first (by source: columns, cells, the waste, foundations; then by
+    target), then moves onto tableau columns, then moves into cells, then
     the draw, then the redeal.
 
     >>> import patience_rules as pr
@@ -70,4 +98,54 @@ class Compulsion(enum.Enum):
         return {
             Compulsion.NONE: "the player chooses among all legal moves",
             Compulsion.FORCED: "every move is compulsory: the player never chooses",
+        }[self]
+
+
+class Redeal(enum.Enum):
+    """What a redeal does (:meth:`Move.redeal() <patience_rules.Move.redeal>`).
+
+    The number of redeals a game allows is its stock's
+    :attr:`~patience_rules.Stock.redeals`.
+
+    >>> Redeal.TURN_OVER.describe()
+    'the waste is turned over as the new stock, without shuffling'
+    """
+
+    #: When the stock is empty, the waste is turned over as the new stock
+    #: without shuffling: the card that went onto the waste first is drawn
+    #: first.
+    TURN_OVER = "turn-over"
+    #: Crescent's shift: the bottom card of every tableau column holding two
+    #: or more cards goes to the top of its column; the other cards keep
+    #: their order.  It can be made at any time.
+    SHIFT = "shift"
+
+    def describe(self) -> str:
+        """A one-line description in plain words."""
+        return {
+            Redeal.TURN_OVER: "the waste is turned over as the new stock, without shuffling",
+            Redeal.SHIFT: (
+                "the bottom card of every column of two or more cards goes to its top"
+            ),
+        }[self]
+
+
+class Shuffle(enum.Enum):
+    """Which shuffle turns a deal number into a deck order (see :mod:`patience_rules.deals`).
+
+    >>> Shuffle.LIBRARY.describe()
+    "the library's own pinned shuffle (SplitMix64 and Fisher-Yates)"
+    """
+
+    #: The library's own shuffle, the same on every platform and release.
+    LIBRARY = "library"
+    #: Microsoft's FreeCell numbering: deal *n* is the deal every FreeCell
+    #: program calls *n* (one 52-card deck only).
+    MICROSOFT = "microsoft"
+
+    def describe(self) -> str:
+        """A one-line description in plain words."""
+        return {
+            Shuffle.LIBRARY: "the library's own pinned shuffle (SplitMix64 and Fisher-Yates)",
+            Shuffle.MICROSOFT: "Microsoft's FreeCell deal numbering",
         }[self]

@@ -143,7 +143,7 @@ class GameRecord:
     >>> GameRecord(pr.get_game("captive-queens"), 1, [Move.redeal()])
     Traceback (most recent call last):
     ...
-    patience_rules.errors.IllegalMoveError: move 1 (redeal): illegal move Move.redeal() in Captive Queens: a redeal needs an empty stock, and the stock still has cards
+    patience_rules.errors.IllegalMoveError: move 1 (redeal): illegal move redeal in Captive Queens: a redeal needs an empty stock, and the stock still has cards
     """
 
     rules: GameRules

@@ -1,4 +1,11 @@
-"""GameRules: a game as a value composed of generic parts.
+"""Games and their positions: :class:`GameRules` and :class:`State`, and the registry.
+
+A game is a value composed of generic parts (:class:`GameRules`); a
+position of a game is a value too (:class:`State`).  The two refer to each
+other (rules deal states, a state knows its rules), so they share this
+module; the engine that interprets the rules, and the text, picture and
+notation views of a state, live in the modules above and register
+themselves here when the package is imported.  Nothing here imports them.
 
 >>> import patience_rules as pr
 >>> rules = pr.get_game("royal-cotillion")
@@ -11,42 +18,169 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import Any, Final, Protocol, TypeAlias, TypedDict
 
 import attrs
 
-from .cards import Card, Suit, _difference, _format_cards, standard_deck
+from . import _checks, _validity
+from .cards import _CARDS, Card, Rank, Suit, _difference, standard_deck
 from .deals import shuffled_deck
-from .engine import Engine
-from .errors import InvalidDealError, InvalidRulesError
+from .errors import (
+    InvalidRulesError,
+    NotationError,
+    PatienceRulesError,
+    UnknownGameError,
+    UnknownPlaceError,
+    _shown,
+)
+from .layout import Layout
+from .moves import Move, place_to_text
 from .piles import Foundation, Middle, PileKind, Place, Reserve, Stock, Tableau
-from .policies import Compulsion, Refill
-from .state import State
+from .policies import Compulsion, Redeal, Shuffle
 
-__all__ = ["GameRules"]
+__all__ = [
+    "GameEntry",
+    "GameRules",
+    "OptionValue",
+    "State",
+    "StateParts",
+    "game_entries",
+    "game_names",
+    "get_game",
+    "register_game",
+]
 
-OptionValue = int | str | bool
+OptionValue: TypeAlias = int | str | bool
+
+#: The version of the dict form written by :meth:`GameRules.to_dict`.
+RULES_FORMAT: Final = 1
+
+#: A persistent linked list of cards, top card first: ``()`` or ``(card, rest)``.
+#: Pushing and popping allocate at most one pair, and untouched tails are
+#: shared between states.
+Chain: TypeAlias = "tuple[()] | tuple[Card, Chain]"
+EMPTY: Final[Chain] = ()
 
 
-def _to_tuple(value: Iterable[Foundation]) -> tuple[Foundation, ...]:
+def chain_from_bottom_up(cards: Iterable[Card]) -> Chain:
+    """A chain whose top is the last of ``cards``."""
+    chain: Chain = EMPTY
+    for card in cards:
+        chain = (card, chain)
+    return chain
+
+
+def chain_bottom_up(chain: Chain) -> tuple[Card, ...]:
+    """The cards of a chain as a tuple from bottom to top."""
+    cards: list[Card] = []
+    append = cards.append
+    while chain:
+        card, chain = chain
+        append(card)
+    cards.reverse()
+    return tuple(cards)
+
+
+def chain_length(chain: Chain) -> int:
+    """How many cards a chain holds."""
+    count = 0
+    while chain:
+        chain = chain[1]
+        count += 1
+    return count
+
+
+# -- the hooks the modules above fill in -----------------------------------------
+
+
+class _Engine(Protocol):
+    """What a :class:`State` asks of the engine that interprets its rules."""
+
+    rules: GameRules
+    layout: Layout
+    rules_hash: int
+    full_key: int
+    hash_columns: bool
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]: ...
+    def is_legal(self, state: State, move: object) -> bool: ...
+    def apply(self, state: State, move: Move) -> State: ...
+    def play_forced(self, state: State) -> State: ...
+    def heights(self, key: int) -> tuple[int, ...]: ...
+    def foundations(self, state: State) -> tuple[tuple[Card, ...], ...]: ...
+    def deal_from(self, cards: Iterable[Card]) -> State: ...
+    def build(self, parts: _validity.Position) -> State: ...
+
+
+_ENGINE: list[Callable[[GameRules], _Engine]] = []
+_VIEWS: dict[str, Callable[[State], str]] = {}
+
+
+def register_engine(factory: Callable[[GameRules], _Engine]) -> None:
+    """Make ``factory`` the interpreter of every :class:`GameRules` (the engine module calls this)."""
+    _ENGINE[:] = [factory]
+
+
+def register_view(name: str, view: Callable[[State], str]) -> None:
+    """Register how a state shows as ``name``: ``"text"`` (``str``), ``"svg"``, ``"notation"`` (``repr``)."""
+    _VIEWS[name] = view
+
+
+# -- the rules ---------------------------------------------------------------------
+
+
+def _to_foundations(value: object) -> tuple[Foundation, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise InvalidRulesError(f"a game has one or more foundations, got {_shown(value)}")
     return tuple(value)
 
 
-def _to_options(
-    value: Iterable[tuple[str, OptionValue]],
-) -> tuple[tuple[str, OptionValue], ...]:
-    return tuple(value)
-
-
-def _check_foundations(
-    instance: GameRules, attribute: attrs.Attribute[tuple[Foundation, ...]], value: object
-) -> None:
-    if not isinstance(value, tuple) or not value:
-        raise InvalidRulesError(f"a game has one or more foundations, got {value!r}")
+def _check_foundations(instance: Any, attribute: Any, value: tuple[Any, ...]) -> None:
+    if not value or len(value) > 64:
+        raise InvalidRulesError(f"a game has from 1 to 64 foundations, got {len(value)}")
     for item in value:
         if not isinstance(item, Foundation):
-            raise InvalidRulesError(f"foundations are Foundation values, got {item!r}")
+            raise InvalidRulesError(f"foundations are Foundation values, got {_shown(item)}")
+
+
+def _to_options(value: object) -> tuple[tuple[str, OptionValue], ...]:
+    items = value.items() if isinstance(value, Mapping) else value
+    if isinstance(items, str | bytes) or not isinstance(items, Iterable):
+        raise InvalidRulesError(
+            f"options are (name, value) pairs, such as (('redeals', 3),), got {_shown(value)}"
+        )
+    pairs = []
+    for item in items:
+        if (
+            not isinstance(item, tuple)
+            or len(item) != 2
+            or not isinstance(item[0], str)
+            or not isinstance(item[1], int | str)
+        ):
+            raise InvalidRulesError(
+                "options are (name, value) pairs of a text and a whole number, a text or "
+                f"True/False, such as ('redeals', 3), got {_shown(item)}"
+            )
+        pairs.append((item[0], item[1]))
+    return tuple(pairs)
+
+
+def _part(kind: type[Any], name: str) -> Callable[[Any, Any, Any], None]:
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if value is not None and not isinstance(value, kind):
+            raise InvalidRulesError(
+                f"a game's {name} is a {kind.__name__} or None, got {_shown(value)}"
+            )
+
+    return check
+
+
+def _check_stock(instance: Any, attribute: Any, value: Any) -> None:
+    if not isinstance(value, Stock):
+        raise InvalidRulesError(f"a game's stock is a Stock, got {_shown(value)}")
 
 
 @attrs.frozen(cache_hash=True, repr=False)
@@ -55,22 +189,27 @@ class GameRules:
 
     :param name: the game's registry name, such as ``"captive-queens"``.
     :param title: the game's name for people, such as ``"Captive Queens"``.
-    :param decks: how many standard 52-card decks are shuffled together.
+    :param decks: how many standard 52-card decks are shuffled together (1 to 16).
     :param foundations: the foundations, in the order the engine numbers them.
     :param tableau: the tableau columns, if any.
     :param reserve: the single-card cells, if any.
     :param middle: the middle pile, if any.
-    :param stock: the stock and its redeal limit.
+    :param stock: the stock, its draw, its redeal and their limit.
     :param compulsion: whether the player chooses moves.
     :param options: the keyword options the game was made with, for the
         registry (``get_game(name, **options)`` makes these rules again).
+    :param description: the rules in words, for people.
+    :param shuffle: which shuffle numbers the deals
+        (:class:`~patience_rules.Shuffle`; the library's own by default).
 
     The parts are checked when the rules are built: the foundations and the
     middle together must take exactly the game's cards, so that a won game
-    has every card home, and the layout must fit in the deck.
+    has every card home, and the layout must fit in the deck.  The parts
+    are then compiled once into :attr:`layout`.
 
-    Deal plan: cards laid out before play (foundation bases and a laid-out
-    middle) are taken out of the deck order first, the rest keeping their
+    Deal plan: cards laid out before play are taken out of the deck order
+    first (each laid-out foundation takes the first card that it takes as
+    its base, then a laid-out middle its cards), the rest keeping their
     order; then the tableau is dealt in rows, then one card to each cell,
     and the rest is the stock, its next card the next of the deck order.
 
@@ -88,118 +227,209 @@ class GameRules:
     (52, (Move.draw(),))
     """
 
-    name: str
-    title: str
-    decks: int = attrs.field()
-    foundations: tuple[Foundation, ...] = attrs.field(
-        converter=_to_tuple, validator=_check_foundations
+    name: str = attrs.field(validator=lambda i, a, v: _checks.text("a game's name", v, 100))
+    title: str = attrs.field(validator=lambda i, a, v: _checks.text("a game's title", v, 200))
+    decks: int = attrs.field(
+        validator=lambda i, a, v: _checks.whole("a game's number of decks", v, 1, _checks.MAX_DECKS)
     )
-    tableau: Tableau | None = None
-    reserve: Reserve | None = None
-    middle: Middle | None = None
-    stock: Stock = attrs.field(factory=Stock)
-    compulsion: Compulsion = Compulsion.NONE
+    foundations: tuple[Foundation, ...] = attrs.field(
+        converter=_to_foundations, validator=_check_foundations
+    )
+    tableau: Tableau | None = attrs.field(default=None, validator=_part(Tableau, "tableau"))
+    reserve: Reserve | None = attrs.field(default=None, validator=_part(Reserve, "reserve"))
+    middle: Middle | None = attrs.field(default=None, validator=_part(Middle, "middle"))
+    stock: Stock = attrs.field(factory=Stock, validator=_check_stock)
+    compulsion: Compulsion = attrs.field(
+        default=Compulsion.NONE,
+        validator=lambda i, a, v: _checks.member("compulsion", Compulsion, v),
+    )
     options: tuple[tuple[str, OptionValue], ...] = attrs.field(default=(), converter=_to_options)
-    description: str = attrs.field(default="", eq=False)
-    _engine: Engine = attrs.field(init=False, eq=False, repr=False, hash=False)
-
-    @decks.validator
-    def _check_decks(self, attribute: attrs.Attribute[int], value: object) -> None:
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise InvalidRulesError(f"a game uses one or more decks, got {value!r}")
+    description: str = attrs.field(
+        default="", eq=False, validator=lambda i, a, v: _checks.text("a description", v, 4000)
+    )
+    shuffle: Shuffle = attrs.field(
+        default=Shuffle.LIBRARY,
+        kw_only=True,
+        validator=lambda i, a, v: _checks.member("shuffle", Shuffle, v),
+    )
+    #: The parts compiled into places (see :class:`~patience_rules.Layout`).
+    layout: Layout = attrs.field(init=False, eq=False, repr=False, hash=False)
+    _engine: _Engine = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
-        deck = Counter(self.deck())
-        home: Counter[Card] = Counter()
-        for foundation in self.foundations:
-            home.update(Card(rank, foundation.suit) for rank in foundation.sequence.ranks)
-        if self.middle is not None:
-            home.update(
-                Card(rank, suit) for rank in self.middle.ranks for suit in Suit
-                for _ in range(self.decks)
-            )
-        difference = _difference(
-            home.elements(), deck.elements(), "no place for", "places for cards the deck lacks:"
+        _check_home(self)
+        layout = Layout(
+            decks=self.decks,
+            foundations=self.foundations,
+            tableau=self.tableau,
+            reserve=self.reserve,
+            middle=self.middle,
+            stock=self.stock,
         )
-        if difference is not None:
-            raise InvalidRulesError(
-                f"the foundations and the middle of {self.title!r} must take exactly the "
-                f"cards of {self.decks} deck(s): {difference}"
-            )
-        laid_out = sum(1 for foundation in self.foundations if foundation.laid_out)
+        laid_out = sum(foundation.laid_out for foundation in self.foundations)
         if self.middle is not None and self.middle.laid_out:
-            laid_out += len(self.middle.ranks) * 4 * self.decks
-        dealt = laid_out
-        dealt += self.tableau.columns * self.tableau.depth if self.tableau is not None else 0
-        dealt += self.reserve.cells if self.reserve is not None else 0
-        if dealt > sum(deck.values()):
+            laid_out += layout.middle_size
+        dealt = laid_out + sum(layout.depths) + layout.dealt_cells
+        if dealt > len(layout.deck):
             raise InvalidRulesError(
                 f"the layout of {self.title!r} needs {dealt} cards but the deck has "
-                f"{sum(deck.values())}"
+                f"{len(layout.deck)}"
             )
-        object.__setattr__(self, "_engine", Engine(self))
+        if self.shuffle is Shuffle.MICROSOFT and self.decks != 1:
+            raise InvalidRulesError(
+                f"Microsoft's deal numbering shuffles one 52-card deck, not {self.decks}"
+            )
+        if self.stock.redeal is Redeal.SHIFT and self.tableau is None:
+            raise InvalidRulesError("a shift moves cards within tableau columns: add a Tableau")
+        if (
+            self.stock.redeal is Redeal.SHIFT
+            and self.tableau is not None
+            and self.tableau.face_down
+        ):
+            raise InvalidRulesError("a shift needs face-up columns: face_down=False")
+        object.__setattr__(self, "layout", layout)
+        if not _ENGINE:  # pragma: no cover - the package imports the engine first
+            raise InvalidRulesError("import patience_rules to load the engine")
+        object.__setattr__(self, "_engine", _ENGINE[0](self))
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        # A registered game pickles as its name and options; other rules as
-        # their parts.  Either way the engine (and its caches) is rebuilt,
-        # once per process for equal rules.
-        if _is_registered(self):
+        # A registered game pickles as its name and options, any other as its
+        # dict form; either way the engine (and its caches) is rebuilt, once
+        # per process for equal rules.
+        if is_registered(self):
             return (_registered_rules, (self.name, self.options))
-        return (
-            _rules_from_parts,
-            (
-                self.name,
-                self.title,
-                self.decks,
-                self.foundations,
-                self.tableau,
-                self.reserve,
-                self.middle,
-                self.stock,
-                self.compulsion,
-                self.options,
-                self.description,
-            ),
-        )
+        return (_rules_from_json, (json.dumps(self.to_dict(), sort_keys=True),))
 
     def __repr__(self) -> str:
-        options = "".join(f", {key}={value!r}" for key, value in self.options)
-        return f"<GameRules {self.name}{options}>"
+        if is_registered(self):
+            options = "".join(f", {key}={value!r}" for key, value in self.options)
+            return f"get_game({self.name!r}{options})"
+        return f"<GameRules {self.name!r}: {self.title}>"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython and Hypothesis print the rules as their short repr."""
+        printer.text(repr(self))
 
     def describe_place(self, place: Place) -> str:
-        """A place in the game's own words, piles numbered from 1.
+        """A place in the game's own words, piles numbered from 1 (see :meth:`Layout.name`).
 
         >>> import patience_rules as pr
         >>> rules = pr.get_game("royal-cotillion")
         >>> rules.describe_place(pr.Place(pr.PileKind.CELL, 2))
         'Lords cell 3'
-        >>> rules.describe_place(pr.Place(pr.PileKind.FOUNDATION, 4))
-        'foundation 5 (clubs 2 4 6 8 10 Q A 3 5 7 9 J K)'
         >>> pr.get_game("captive-queens").describe_place(pr.Place(pr.PileKind.MIDDLE))
         'the Queens'
         """
-        kind, index = place.kind, place.index
-        if kind is PileKind.COLUMN and self.tableau is not None:
-            return f"{self.tableau.name} column {index + 1}"
-        if kind is PileKind.CELL and self.reserve is not None:
-            return f"{self.reserve.name} cell {index + 1}"
-        if kind is PileKind.FOUNDATION:
-            if 0 <= index < len(self.foundations):
-                return f"foundation {index + 1} ({self.foundations[index].describe()})"
-            return f"foundation {index + 1}"
-        if kind is PileKind.MIDDLE and self.middle is not None and index == 0:
-            return f"the {self.middle.name}"
-        return f"the {kind.value}" if index == 0 else f"{kind.value} {index + 1}"
+        return self.layout.name(place)
 
-    # -- cards and deals ----------------------------------------------------
+    # -- rules as data ----------------------------------------------------------
+
+    def to_dict(self) -> dict[str, object]:
+        """The rules as a dict of JSON types, which :meth:`from_dict` reads back.
+
+        Every part is written out, so the description alone makes the game
+        again, whether or not it is registered.
+
+        >>> import json
+        >>> import patience_rules as pr
+        >>> data = pr.get_game("captive-queens").to_dict()
+        >>> data["format"], data["decks"], data["compulsion"], data["stock"]
+        (1, 1, 'forced', {'redeals': 2, 'draw': 1, 'redeal': 'turn-over'})
+        >>> GameRules.from_dict(json.loads(json.dumps(data))) == pr.get_game("captive-queens")
+        True
+        """
+        return {
+            "format": RULES_FORMAT,
+            "name": self.name,
+            "title": self.title,
+            "decks": self.decks,
+            "foundations": [foundation.to_dict() for foundation in self.foundations],
+            "tableau": self.tableau.to_dict() if self.tableau is not None else None,
+            "reserve": self.reserve.to_dict() if self.reserve is not None else None,
+            "middle": self.middle.to_dict() if self.middle is not None else None,
+            "stock": self.stock.to_dict(),
+            "compulsion": self.compulsion.value,
+            "shuffle": self.shuffle.value,
+            "options": dict(self.options),
+            "description": self.description,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> GameRules:
+        """The rules written by :meth:`to_dict`, checked like every reader.
+
+        :raises NotationError: naming the key that is wrong, or why the parts
+            do not make a playable game.
+
+        >>> GameRules.from_dict({"format": 1, "name": "x"})
+        Traceback (most recent call last):
+        ...
+        patience_rules.errors.NotationError: rules: lacks title, decks, foundations: expected the keys format, name, title, decks, foundations, tableau, reserve, middle, stock, compulsion, shuffle, options, description
+        """
+        data = _checks.mapping(data, "rules")
+        _checks.keys(
+            data, "rules", ("format", "name", "title", "decks", "foundations"),
+            ("tableau", "reserve", "middle", "stock", "compulsion", "shuffle", "options",
+             "description"),
+        )
+        if data["format"] != RULES_FORMAT or isinstance(data["format"], bool):
+            raise NotationError(
+                f"rules.format: expected format {RULES_FORMAT}, got {_shown(data['format'])}"
+            )
+        raw = data["foundations"]
+        if not isinstance(raw, list | tuple) or not 1 <= len(raw) <= 64:
+            raise NotationError(f"rules.foundations: expected a list of 1 to 64, got {_shown(raw)}")
+        options = _checks.mapping(data.get("options", {}), "rules.options")
+        for key, value in options.items():
+            if not isinstance(value, int | str):
+                raise NotationError(
+                    f"rules.options.{key}: expected a whole number, a text or true/false, "
+                    f"got {_shown(value)}"
+                )
+
+        def part(key: str, reader: Callable[[Mapping[str, object], str], Any]) -> Any:
+            value = data.get(key)
+            return None if value is None else reader(_checks.mapping(value, f"rules.{key}"),
+                                                     f"rules.{key}")
+
+        try:
+            return cls(
+                name=_checks.read_text(data["name"], "rules.name", 100),
+                title=_checks.read_text(data["title"], "rules.title", 200),
+                decks=_checks.read_whole(data["decks"], "rules.decks", 1, _checks.MAX_DECKS),
+                foundations=[
+                    Foundation.from_dict(_checks.mapping(item, f"rules.foundations[{i}]"),
+                                         f"rules.foundations[{i}]")
+                    for i, item in enumerate(raw)
+                ],
+                tableau=part("tableau", Tableau.from_dict),
+                reserve=part("reserve", Reserve.from_dict),
+                middle=part("middle", Middle.from_dict),
+                stock=part("stock", Stock.from_dict) or Stock(),
+                compulsion=_checks.read_member(
+                    Compulsion, data.get("compulsion", "none"), "rules.compulsion"
+                ),
+                options=tuple(options.items()),
+                description=_checks.read_text(data.get("description", ""), "rules.description",
+                                              4000),
+                shuffle=_checks.read_member(Shuffle, data.get("shuffle", "library"),
+                                            "rules.shuffle"),
+            )
+        except InvalidRulesError as error:
+            raise NotationError(f"rules: not a playable game: {error}") from None
+
+    # -- cards and deals ----------------------------------------------------------
 
     def deck(self) -> tuple[Card, ...]:
         """The game's cards in :attr:`Card.index` order, deck after deck."""
-        return standard_deck(self.decks)
+        return self.layout.deck
 
     def deck_order(self, number: int) -> tuple[Card, ...]:
-        """The deck order of deal number ``number`` (see :mod:`patience_rules.deals`)."""
-        return shuffled_deck(self.deck(), number)
+        """The deck order of deal number ``number``, by the game's :attr:`shuffle`.
+
+        :raises InvalidDealError: for a number that is not a deal number.
+        """
+        return _SHUFFLES[self.shuffle](self.layout.deck, number)
 
     def deal(self, number: int) -> State:
         """The starting state of deal number ``number``.
@@ -232,18 +462,30 @@ class GameRules:
         waste: Sequence[Card] = (),
         columns: Sequence[Sequence[Card]] = (),
         cells: Sequence[Card | None] = (),
-        foundation_heights: Sequence[int] = (),
+        foundation_heights: Sequence[int] | None = None,
+        foundations: Sequence[Sequence[Card]] | None = None,
         middle: Sequence[Card] = (),
         redeals_used: int = 0,
+        face_down: Sequence[int] | None = None,
     ) -> State:
         """A state built from its piles, each given bottom to top, checked in full.
 
         This is how a position written down elsewhere becomes a state.  The
-        piles must fit the layout, every foundation height must be within its
-        sequence, a foundation laid out before play must hold at least its
-        base, the middle may hold only cards of its ranks (all of them, if it
-        is laid out), the redeal counter must be within the limit, and the
-        cards in all piles together must be exactly the game's cards.
+        foundations are given by their cards (``foundations``, each from its
+        base up) or, where each is locked to a suit, by their heights
+        (``foundation_heights``).  ``face_down`` gives, for a tableau dealt
+        face down, how many cards at the bottom of each column are face down.
+
+        The position must be *valid*: one that the rules could reach.  What
+        that means is listed in :mod:`patience_rules._validity`'s
+        documentation and in the docs' "Security" section: the piles fit the
+        layout and hold exactly the game's cards; every foundation holds a
+        start of its sequence; the middle only its ranks; the stock and the
+        waste together no more cards than the deal leaves for the stock;
+        no pile is empty that a refill would have filled; face-down cards
+        and runs as the deal and the moves leave them; and in a compulsory
+        game no card lies covered that would have been played when it was
+        turned.
 
         :raises InvalidDealError: naming the first thing that is wrong.
 
@@ -257,160 +499,851 @@ class GameRules:
         ...
         patience_rules.errors.InvalidDealError: cards: the piles must hold exactly the cards of Captive Queens: missing AC
         """
-        engine = self._engine
-        n_columns = self.tableau.columns if self.tableau is not None else 0
-        n_cells = self.reserve.cells if self.reserve is not None else 0
-        if len(columns) != n_columns:
-            raise InvalidDealError(f"columns: expected {n_columns} columns, got {len(columns)}")
-        if len(cells) != n_cells:
-            raise InvalidDealError(f"cells: expected {n_cells} cells, got {len(cells)}")
-        if len(foundation_heights) != len(self.foundations):
-            raise InvalidDealError(
-                f"foundations: expected {len(self.foundations)} heights, "
-                f"got {len(foundation_heights)}"
-            )
-        for f, (height, foundation) in enumerate(
-            zip(foundation_heights, self.foundations, strict=True)
-        ):
-            low = 1 if foundation.laid_out else 0
-            high = foundation.sequence.length
-            if not isinstance(height, int) or isinstance(height, bool) or not low <= height <= high:
-                raise InvalidDealError(
-                    f"foundations: {self.describe_place(Place(PileKind.FOUNDATION, f))} holds from "
-                    f"{low} to {high} cards, got {height!r}"
-                )
-        for name, pile in (("stock", stock), ("waste", waste), ("middle", middle)):
-            for card in pile:
-                if not isinstance(card, Card):
-                    raise InvalidDealError(f"{name}: expected cards, got {card!r}")
-        for i, column in enumerate(columns):
-            for card in column:
-                if not isinstance(card, Card):
-                    raise InvalidDealError(f"columns: column {i + 1} holds {card!r}, not a card")
-        for i, cell in enumerate(cells):
-            if cell is not None and not isinstance(cell, Card):
-                raise InvalidDealError(f"cells: cell {i + 1} holds {cell!r}, not a card or None")
-        if self.middle is None:
-            if middle:
-                raise InvalidDealError("middle: this game has no middle")
-        else:
-            strays = [card for card in middle if card.rank not in self.middle.ranks]
-            if strays:
-                raise InvalidDealError(
-                    f"middle: it takes only {', '.join(r.name.lower() for r in self.middle.ranks)}"
-                    f", not {_format_cards(strays)}"
-                )
-            if self.middle.laid_out and len(middle) != 4 * self.decks * len(self.middle.ranks):
-                raise InvalidDealError(
-                    "middle: it is laid out before play, so it holds all "
-                    f"{4 * self.decks * len(self.middle.ranks)} of its cards, got {len(middle)}"
-                )
-        self._check_refills(columns, cells, waste, stock)
-        if (
-            not isinstance(redeals_used, int)
-            or isinstance(redeals_used, bool)
-            or not 0 <= redeals_used <= self.stock.redeals
-        ):
-            raise InvalidDealError(
-                f"redeals: expected a count from 0 to {self.stock.redeals}, got {redeals_used!r}"
-            )
-        on_foundations = [
-            card
-            for f, height in enumerate(foundation_heights)
-            for card in engine.foundation_cards[f][:height]
-        ]
-        every = [
-            *stock,
-            *waste,
-            *(card for column in columns for card in column),
-            *(cell for cell in cells if cell is not None),
-            *on_foundations,
-            *middle,
-        ]
-        difference = _difference(every, engine.deck)
-        if difference is not None:
-            raise InvalidDealError(
-                f"cards: the piles must hold exactly the cards of {self.title}: {difference}"
-            )
-        return engine.build_state(
-            engine.pack_heights(foundation_heights),
-            cells,
-            waste,
-            columns,
-            stock,
-            middle,
-            redeals_used,
+        position = _validity.check(
+            self.layout,
+            self.title,
+            self.compulsion,
+            stock=stock,
+            waste=waste,
+            columns=columns,
+            cells=cells,
+            foundation_heights=foundation_heights,
+            foundations=foundations,
+            middle=middle,
+            redeals_used=redeals_used,
+            face_down=face_down,
+        )
+        return self._engine.build(position)
+
+
+def _check_home(rules: GameRules) -> None:
+    """Refuse parts whose foundations and middle do not take exactly the game's cards."""
+    deck: Counter[Card] = Counter(standard_deck(rules.decks))
+    fixed: Counter[Card] = Counter()
+    any_suit: Counter[Rank] = Counter()
+    for foundation in rules.foundations:
+        for rank in foundation.sequence.ranks:
+            if foundation.suit is None:
+                any_suit[rank] += 1
+            else:
+                fixed[Card(rank, foundation.suit)] += 1
+    if rules.middle is not None:
+        for rank in rules.middle.ranks:
+            for suit in Suit:
+                fixed[Card(rank, suit)] += rules.decks
+    rest = deck - fixed
+    if not any_suit:
+        difference = _difference(fixed.elements(), deck.elements(), "no place for",
+                                 "places for cards the deck lacks:")
+    else:
+        by_rank = Counter(card.rank for card in rest.elements())
+        lacking = fixed - deck
+        difference = None
+        if lacking or by_rank != any_suit:
+            parts = []
+            if lacking:
+                parts.append(f"places for cards the deck lacks: "
+                             f"{' '.join(str(card) for card in sorted(lacking.elements()))}")
+            short = by_rank - any_suit
+            over = any_suit - by_rank
+            if short:
+                parts.append("no place for " + " ".join(
+                    f"{count} {rank.symbol}" for rank, count in sorted(short.items())))
+            if over:
+                parts.append("places for cards the deck lacks: " + " ".join(
+                    f"{count} {rank.symbol}" for rank, count in sorted(over.items())))
+            difference = "; ".join(parts)
+    if difference is not None:
+        raise InvalidRulesError(
+            f"the foundations and the middle of {rules.title!r} must take exactly the "
+            f"cards of {rules.decks} deck(s): {difference}"
         )
 
-    def _check_refills(
-        self,
-        columns: Sequence[Sequence[Card]],
-        cells: Sequence[Card | None],
-        waste: Sequence[Card],
-        stock: Sequence[Card],
-    ) -> None:
-        for part, empty, what in (
-            (self.tableau, [i for i, column in enumerate(columns) if not column], "column"),
-            (self.reserve, [i for i, cell in enumerate(cells) if cell is None], "cell"),
-        ):
-            if part is None or not empty or part.refill is Refill.NEVER:
-                continue
-            source = "waste" if waste else None
-            if source is None and stock and part.refill is Refill.FROM_WASTE_THEN_STOCK:
-                source = "stock"
-            if source is not None:
-                raise InvalidDealError(
-                    f"{what}s: {part.name} {what} {empty[0] + 1} is empty while the {source} "
-                    f"has cards, but {part.refill.describe()}"
-                )
-        if self.tableau is not None:
-            depth = self.tableau.depth
-            for i, column in enumerate(columns):
-                if len(column) > depth:
-                    raise InvalidDealError(
-                        f"columns: {self.tableau.name} column {i + 1} holds {len(column)} "
-                        f"cards, more than the {depth} it is dealt"
-                    )
 
-
-_UNPICKLED: dict[tuple[object, ...], GameRules] = {}
-_REGISTERED: dict[GameRules, bool] = {}
-
-
-def _is_registered(rules: GameRules) -> bool:
-    """Whether ``get_game(rules.name, **options)`` makes these very rules."""
-    known = _REGISTERED.get(rules)
-    if known is None:
-        from .errors import UnknownGameError
-        from .games import get_game
-
-        try:
-            known = get_game(rules.name, **dict(rules.options)) == rules
-        except (UnknownGameError, TypeError, InvalidRulesError):
-            known = False
-        if len(_REGISTERED) < 64:
-            _REGISTERED[rules] = known
-    return known
+_SHUFFLES: dict[Shuffle, Callable[[tuple[Card, ...], int], tuple[Card, ...]]] = {
+    Shuffle.LIBRARY: shuffled_deck,
+}
 
 
 def _registered_rules(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRules:
     """The registered game ``name`` with ``options`` (for unpickling)."""
-    key = (name, options)
-    rules = _UNPICKLED.get(key)
-    if rules is None:
-        from .games import get_game
+    return _cached(name, options)
 
-        rules = get_game(name, **dict(options))
-        if len(_UNPICKLED) < 64:
-            _UNPICKLED[key] = rules
+
+def _rules_from_json(text: str) -> GameRules:
+    """The rules of a dict form in JSON (for unpickling)."""
+    rules = _FROM_JSON.get(text)
+    if rules is None:
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise NotationError(f"rules: malformed JSON ({error})") from None
+        rules = GameRules.from_dict(data)
+        if len(_FROM_JSON) < 64:
+            _FROM_JSON[text] = rules
     return rules
 
 
-def _rules_from_parts(*parts: object) -> GameRules:
-    """The rules with these parts, made once per process (for unpickling)."""
-    rules = _UNPICKLED.get(parts)
+_FROM_JSON: dict[str, GameRules] = {}
+
+
+# -- the registry ------------------------------------------------------------------
+
+
+@attrs.frozen
+class GameEntry:
+    """A registered game: a name, how to make its rules, and a one-line summary.
+
+    >>> import patience_rules as pr
+    >>> entry = {entry.name: entry for entry in pr.game_entries()}["easy-start-parlett"]
+    >>> entry.options, entry.make().stock.redeals
+    ((('redeals', 3),), 3)
+    """
+
+    name: str
+    factory: Callable[..., GameRules]
+    options: tuple[tuple[str, OptionValue], ...]
+    summary: str
+    aliases: tuple[str, ...] = ()
+
+    def make(self, **options: OptionValue) -> GameRules:
+        """The game's rules, with ``options`` over the entry's own (made once, then shared)."""
+        merged = {**dict(self.options), **options}
+        return _cached(self.name, tuple(sorted(merged.items())))
+
+
+_REGISTRY: dict[str, GameEntry] = {}
+_ALIASES: dict[str, str] = {}
+_MADE: dict[tuple[object, ...], GameRules] = {}
+_REGISTERED: dict[GameRules, bool] = {}
+
+
+def register_game(
+    name: str,
+    factory: Callable[..., GameRules],
+    *,
+    summary: str,
+    options: Mapping[str, OptionValue] | None = None,
+    aliases: tuple[str, ...] = (),
+) -> GameEntry:
+    """Add a game to the registry under ``name`` (and ``aliases``).
+
+    ``factory(**options)`` must return the game's rules.  Registering a name
+    that is taken raises :class:`~patience_rules.InvalidRulesError` (a
+    :class:`ValueError`).
+
+    >>> import patience_rules as pr
+    >>> pr.register_game("captive-queens", pr.captive_queens, summary="again")
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.InvalidRulesError: the game name 'captive-queens' is registered already: choose another name
+    """
+    for given in (name, *aliases):
+        _checks.text("a game's name", given, 100)
+    if not callable(factory):
+        raise InvalidRulesError(f"a game's factory is a callable that makes its rules, got "
+                                f"{_shown(factory)}")
+    taken = [n for n in (name, *aliases) if n in _REGISTRY or n in _ALIASES]
+    if taken:
+        raise InvalidRulesError(
+            f"the game name {taken[0]!r} is registered already: choose another name"
+        )
+    entry = GameEntry(name, factory, _to_options(options or {}), summary, tuple(aliases))
+    _REGISTRY[name] = entry
+    for alias in aliases:
+        _ALIASES[alias] = name
+    _REGISTERED.clear()
+    return entry
+
+
+def game_names() -> tuple[str, ...]:
+    """The registered game names, sorted (aliases not included).
+
+    >>> import patience_rules as pr
+    >>> "royal-cotillion" in pr.game_names(), "quadrille" in pr.game_names()
+    (True, False)
+    """
+    return tuple(sorted(_REGISTRY))
+
+
+def game_entries() -> tuple[GameEntry, ...]:
+    """The registry's entries, sorted by name.
+
+    >>> import patience_rules as pr
+    >>> [entry.name for entry in pr.game_entries()] == list(pr.game_names())
+    True
+    """
+    return tuple(_REGISTRY[name] for name in game_names())
+
+
+def _entry(name: object) -> GameEntry:
+    key = name.strip().lower() if isinstance(name, str) else None
+    entry = _REGISTRY.get(_ALIASES.get(key, key)) if key is not None else None
+    if entry is None:
+        aliases = f" (or an alias: {', '.join(sorted(_ALIASES))})" if _ALIASES else ""
+        raise UnknownGameError(
+            f"unknown game {_shown(name)}: expected one of {', '.join(game_names())}{aliases}"
+        )
+    return entry
+
+
+def get_game(name: str, **options: OptionValue) -> GameRules:
+    """The rules of the game registered as ``name``, with variant ``options``.
+
+    The rules are made once for each name and options, then shared (rules
+    are immutable values).
+
+    :raises UnknownGameError: for a name that is not registered; the message
+        lists the known names.
+    :raises InvalidRulesError: for an option the game does not take, or a
+        bad option value.
+
+    >>> import patience_rules as pr
+    >>> pr.get_game("captive-queens", redeals=3).stock.redeals
+    3
+    >>> pr.get_game("captive-queens") is pr.get_game("captive-queens")
+    True
+    >>> pr.get_game("no-such-game")
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.UnknownGameError: unknown game 'no-such-game': expected one of captive-queens, crescent, easy-start, easy-start-parlett, freecell, klondike, odd-and-even, royal-cotillion, royal-cotillion-stock-refill, sultan, windmill (or an alias: quadrille)
+    """
+    entry = _entry(name)
+    return entry.make(**options)
+
+
+def _cached(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRules:
+    """The registered rules ``name`` with ``options``, made once."""
+    entry = _entry(name)
+    pairs = _to_options(options)
+    key = (entry.name, tuple((k, type(v).__name__, v) for k, v in sorted(pairs)))
+    rules = _MADE.get(key)
     if rules is None:
-        rules = GameRules(*parts)  # type: ignore[arg-type]
-        if len(_UNPICKLED) < 64:
-            _UNPICKLED[parts] = rules
+        try:
+            rules = entry.factory(**dict(pairs))
+        except TypeError as error:
+            names = ", ".join(key if len(key) <= 40 else _shown(key) for key, _ in pairs)
+            raise InvalidRulesError(
+                f"game {entry.name!r} does not take the options {names}: {_shown(str(error), 200)}"
+            ) from None
+        if not isinstance(rules, GameRules):
+            raise InvalidRulesError(
+                f"the factory of {entry.name!r} made {_shown(rules)}, not a GameRules"
+            )
+        if len(_MADE) >= 256:
+            _MADE.clear()
+        _MADE[key] = rules
     return rules
+
+
+def is_registered(rules: GameRules) -> bool:
+    """Whether ``get_game(rules.name, **dict(rules.options))`` makes these very rules.
+
+    >>> import patience_rules as pr
+    >>> is_registered(pr.get_game("easy-start", redeals=3))
+    True
+    """
+    known = _REGISTERED.get(rules)
+    if known is None:
+        try:
+            known = _cached(rules.name, rules.options) == rules
+        except (UnknownGameError, InvalidRulesError):
+            known = False
+        if len(_REGISTERED) >= 256:
+            _REGISTERED.clear()
+        _REGISTERED[rules] = known
+    return known
+
+
+# -- states ------------------------------------------------------------------------
+
+
+class StateParts(TypedDict):
+    """A state's piles by name, each bottom to top (see :meth:`State.parts`)."""
+
+    #: The stock; its last card is drawn next.
+    stock: tuple[Card, ...]
+    #: The waste; its last card is playable.
+    waste: tuple[Card, ...]
+    #: The tableau columns, each from its bottom card to its (playable) top card.
+    columns: tuple[tuple[Card, ...], ...]
+    #: The cells, ``None`` where one is empty.
+    cells: tuple[Card | None, ...]
+    #: The cards of each foundation, from its base up.
+    foundations: tuple[tuple[Card, ...], ...]
+    #: The cards in the middle, in card order.
+    middle: tuple[Card, ...]
+    #: How many redeals have been made.
+    redeals_used: int
+    #: How many cards at the bottom of each column are face down (all 0 in
+    #: games dealt face up).
+    face_down: tuple[int, ...]
+
+
+_STOCK_PLACE = Place(PileKind.STOCK)
+
+
+@attrs.frozen(init=False, eq=False, repr=False, weakref_slot=False, getstate_setstate=False)
+class State:
+    """A position of a game, with the rules it is played by.
+
+    States are made by :meth:`GameRules.deal`, :meth:`GameRules.deal_from`
+    and :meth:`State.apply`, or from their piles by
+    :meth:`GameRules.make_state`.  A state is immutable: its piles are read
+    through the properties below, and it hashes and compares by value (two
+    states are equal when they have the same rules and every card in the
+    same place), so states can be kept in sets and used as dictionary keys.
+
+    Every pile is shown as a tuple from the bottom card to the top card: the
+    last card of :attr:`waste` is the playable one, the last card of
+    :attr:`stock` is the next to be drawn, the last card of a column is its
+    top card, and a foundation starts with its base card.
+
+    >>> import patience_rules as pr
+    >>> game = pr.get_game("royal-cotillion")
+    >>> game.deal(7) == game.deal(7), len({game.deal(7), game.deal(7), game.deal(8)})
+    (True, 2)
+    >>> game.deal(7).stock = ()  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    ...
+    attrs.exceptions.FrozenInstanceError: can't set attribute
+    """
+
+    # The foundations are one int, the *key*: foundation f's height in the
+    # bits the engine gives it.  The stock is the first ``_nstock`` cards of a
+    # tuple shared by every state dealt from it (a draw only counts down);
+    # the waste and the columns are chains, shared between states.  ``_more``
+    # is None, or a pair: the chains of the foundations' cards (where the
+    # layout records them, else None) and the face-up count of each column
+    # (where the tableau is dealt face down, else None).  ``_wanted`` is the
+    # engine's table of the cards the foundations want (shared by every state
+    # with the same key); it is derived, not compared.  The engine builds
+    # states through a twin class with the same slots (see ``_Board``).
+    _key: int
+    _cells: tuple[Card | None, ...]
+    _waste: Chain
+    _columns: tuple[Chain, ...]
+    _stock: tuple[Card, ...]
+    _nstock: int
+    _middle: tuple[Card, ...]
+    _redeals: int
+    _more: tuple[tuple[Chain, ...] | None, tuple[int, ...] | None] | None
+    _wanted: dict[Card, Any]
+    _engine: _Engine
+    _hash: int | None
+
+    # -- value semantics ------------------------------------------------------
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            # The foundations, the cells, the stock's size and the waste's top
+            # card (and the columns' top cards where cards build on them):
+            # equal states hash alike, and states that differ elsewhere differ
+            # here too nearly always.
+            waste = self._waste
+            engine = self._engine
+            h = hash(
+                (
+                    self._key,
+                    self._cells,
+                    waste[0] if waste else None,
+                    self._nstock,
+                    self._redeals,
+                    engine.rules_hash,
+                    tuple(column[0] if column else None for column in self._columns)
+                    if engine.hash_columns
+                    else None,
+                )
+            )
+            _SET_HASH(self, h)
+        return h
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not State:
+            return NotImplemented
+        assert isinstance(other, State)
+        if self is other:
+            return True
+        return (
+            self._key == other._key
+            and self._nstock == other._nstock
+            and self._cells == other._cells
+            and self._columns == other._columns
+            and self._middle == other._middle
+            and self._redeals == other._redeals
+            and self._waste == other._waste
+            and self._more == other._more
+            and (
+                self._stock is other._stock
+                or self._stock[: self._nstock] == other._stock[: other._nstock]
+            )
+            and (self._engine is other._engine or self._engine.rules == other._engine.rules)
+        )
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __reduce__(self) -> tuple[object, tuple[GameRules, int, tuple[object, ...]]]:
+        # The piles as bytes of card indices, with a format version; loading
+        # checks them as make_state does.
+        parts = self.parts()
+        rules = self._engine.rules
+        foundations: object = (
+            tuple(bytes(cards) for cards in parts["foundations"])
+            if rules.layout.records
+            else self.foundation_heights
+        )
+        payload = (
+            bytes(parts["stock"]),
+            bytes(parts["waste"]),
+            tuple(bytes(column) for column in parts["columns"]),
+            bytes(255 if card is None else card for card in parts["cells"]),
+            foundations,
+            bytes(parts["middle"]),
+            parts["face_down"] if rules.layout.face_down else None,
+            parts["redeals_used"],
+        )
+        return (_restore_state, (rules, PICKLE_FORMAT, payload))
+
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: object) -> State:
+        return self
+
+    def canonical_key(self) -> Hashable:
+        """A hashable value shared by the states of one game that differ only in pile order.
+
+        The rules treat every reserve cell alike, and every tableau column
+        alike: which cell holds a card, or which column holds a pile, never
+        changes what can be played, and a refill fills *an* empty pile from
+        the same source whichever is numbered lowest.  So two states whose
+        cells hold the same cards in another order (and likewise columns)
+        have the same futures, move for move up to renumbering.  This key
+        is the state with cells and columns taken as multisets: a solver's
+        transposition table keys on it to meet such states once.
+
+        >>> import patience_rules as pr
+        >>> game = pr.get_game("royal-cotillion")
+        >>> state = game.deal(7)
+        >>> cells = state.cells
+        >>> swapped = game.make_state(
+        ...     stock=state.stock, columns=state.columns, cells=cells[1:] + cells[:1],
+        ...     foundation_heights=state.foundation_heights)
+        >>> swapped == state, swapped.canonical_key() == state.canonical_key()
+        (False, True)
+        """
+        more = self._more
+        up = more[1] if more is not None else None
+        columns: tuple[object, ...] = (
+            tuple(zip(self._columns, up, strict=True)) if up is not None else self._columns
+        )
+        return (
+            self._key,
+            tuple(sorted([card for card in self._cells if card is not None])),
+            tuple(sorted(columns)) if len(columns) > 1 else columns,  # type: ignore[type-var]
+            self._waste,
+            self._stock[: self._nstock],
+            self._middle,
+            self._redeals,
+            more[0] if more is not None else None,
+        )
+
+    # -- the engine ---------------------------------------------------------
+
+    @property
+    def rules(self) -> GameRules:
+        """The rules this state is played by.
+
+        >>> import patience_rules as pr
+        >>> pr.get_game("easy-start").deal(1).rules.name
+        'easy-start'
+        """
+        return self._engine.rules
+
+    @property
+    def layout(self) -> Layout:
+        """The layout of this state's rules (see :class:`~patience_rules.Layout`)."""
+        return self._engine.layout
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move in this state, in the engine's fixed order.
+
+        Moves to a foundation or the middle come first (by source: columns,
+        cells, the waste, foundations; then by target), then moves onto
+        tableau columns, then moves into cells, then the draw, then the
+        redeal.  In a game whose moves are compulsory there is at most one.
+
+        >>> import patience_rules as pr
+        >>> pr.get_game("royal-cotillion").deal(7).legal_moves()[-1]
+        Move.draw()
+        """
+        return self._engine.legal_moves(self)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether ``move`` is legal in this state.
+
+        >>> import patience_rules as pr
+        >>> state = pr.get_game("captive-queens").deal(1)
+        >>> state.is_legal(Move.draw()), state.is_legal(Move.redeal())
+        (True, False)
+        """
+        return self._engine.is_legal(self, move)
+
+    def apply(self, move: Move) -> State:
+        """The state after ``move``.
+
+        :raises IllegalMoveError: if the move is not legal here; the message
+            says why.  This state is unchanged either way.
+
+        >>> import patience_rules as pr
+        >>> state = pr.get_game("captive-queens").deal(1)
+        >>> state.apply(Move.redeal())
+        Traceback (most recent call last):
+        ...
+        patience_rules.errors.IllegalMoveError: illegal move redeal in Captive Queens: a redeal needs an empty stock, and the stock still has cards
+        """
+        return self._engine.apply(self, move)
+
+    def play_forced(self) -> State:
+        """The state after every forced move: while exactly one move is legal, play it.
+
+        In a game whose moves are all compulsory (Captive Queens) this plays
+        the game to its end.  In a game of choices it plays only the moves
+        that leave no choice (such as a draw when nothing else is legal) and
+        stops at the first state with no move or with two or more.  The
+        result is the state that :meth:`apply` would reach move by move,
+        reached without building the states in between.
+
+        >>> import patience_rules as pr
+        >>> end = pr.get_game("easy-start").deal(1).play_forced()
+        >>> end.is_over, end.is_won
+        (True, True)
+        """
+        return self._engine.play_forced(self)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether no legal move remains."""
+        return not self._engine.legal_moves(self)
+
+    @property
+    def is_won(self) -> bool:
+        """Whether every card is home: on a foundation or in the middle."""
+        engine = self._engine
+        return self._key == engine.full_key and len(self._middle) == engine.layout.middle_size
+
+    def card_of(self, move: Move) -> Card | None:
+        """The card that ``move`` would move here (``None`` for a redeal or an empty pile).
+
+        For a run of cards it is the card at the head of the run, the one
+        that lands on the target's top card.
+
+        >>> import patience_rules as pr
+        >>> state = pr.get_game("captive-queens").deal(1)
+        >>> state.card_of(Move.draw())
+        Card.from_str('7D')
+        """
+        if move.is_redeal:
+            return None
+        if move.count > 1 and move.source.kind is PileKind.COLUMN:
+            self._check_place(move.source)
+            column = self._columns[move.source.index]
+            for _ in range(move.count - 1):
+                if not column:
+                    return None
+                column = column[1]
+            return column[0] if column else None
+        return self.top_card(move.source)
+
+    def top_card(self, place: Place) -> Card | None:
+        """The playable card of the pile at ``place``, or ``None`` if it is empty.
+
+        For a foundation this is its top card; for the stock, the next card
+        to be drawn; for the middle, the card last in card order.
+
+        :raises UnknownPlaceError: if the layout has no pile at ``place``.
+
+        >>> import patience_rules as pr
+        >>> state = pr.get_game("royal-cotillion").deal(7)
+        >>> state.top_card(Place(PileKind.FOUNDATION, 0))
+        Card.from_str('AC')
+        """
+        self._check_place(place)
+        kind = place.kind
+        if kind is PileKind.STOCK:
+            return self._stock[self._nstock - 1] if self._nstock else None
+        if kind is PileKind.WASTE:
+            return self._waste[0] if self._waste else None
+        if kind is PileKind.COLUMN:
+            column = self._columns[place.index]
+            return column[0] if column else None
+        if kind is PileKind.CELL:
+            return self._cells[place.index]
+        if kind is PileKind.FOUNDATION:
+            cards = self.foundations[place.index]
+            return cards[-1] if cards else None
+        return self._middle[-1] if self._middle else None
+
+    def _check_place(self, place: object) -> None:
+        if not self._engine.layout.has(place) and not (
+            isinstance(place, Place) and place.kind in (PileKind.STOCK, PileKind.WASTE)
+        ):
+            raise UnknownPlaceError(
+                f"{_shown(place)} is not a place of {self._engine.rules.title}: expected one of "
+                f"{', '.join(str(p) for p in _place_words(self._engine.layout))}"
+            )
+
+    # -- the piles ----------------------------------------------------------
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, bottom to top: the last card is drawn next."""
+        return self._stock[: self._nstock]
+
+    @property
+    def waste(self) -> tuple[Card, ...]:
+        """The waste, bottom to top: the last card is playable."""
+        return chain_bottom_up(self._waste)
+
+    @property
+    def columns(self) -> tuple[tuple[Card, ...], ...]:
+        """The tableau columns, each from its bottom card to its (playable) top card."""
+        return tuple(chain_bottom_up(column) for column in self._columns)
+
+    @property
+    def face_down(self) -> tuple[int, ...]:
+        """How many cards at the bottom of each column are face down (0 for every column
+        of a game dealt face up).
+
+        >>> import patience_rules as pr
+        >>> pr.get_game("royal-cotillion").deal(7).face_down
+        (0, 0, 0, 0)
+        """
+        more = self._more
+        up = more[1] if more is not None else None
+        if up is None:
+            return (0,) * len(self._columns)
+        return tuple(
+            chain_length(column) - count for column, count in zip(self._columns, up, strict=True)
+        )
+
+    @property
+    def cells(self) -> tuple[Card | None, ...]:
+        """The reserve cells, ``None`` where a cell is empty."""
+        return self._cells
+
+    @property
+    def foundations(self) -> tuple[tuple[Card, ...], ...]:
+        """The foundations, each from its base card to its top card."""
+        return self._engine.foundations(self)
+
+    @property
+    def foundation_heights(self) -> tuple[int, ...]:
+        """How many cards each foundation holds."""
+        return self._engine.heights(self._key)
+
+    @property
+    def middle(self) -> tuple[Card, ...]:
+        """The cards in the middle, in card order."""
+        return self._middle
+
+    @property
+    def stock_size(self) -> int:
+        """How many cards the stock holds."""
+        return self._nstock
+
+    @property
+    def waste_size(self) -> int:
+        """How many cards the waste holds.
+
+        >>> import patience_rules as pr
+        >>> pr.get_game("captive-queens").deal(1).waste_size
+        0
+        """
+        return chain_length(self._waste)
+
+    @property
+    def redeals_used(self) -> int:
+        """How many redeals have been made (always 0 where the rules allow any number)."""
+        return self._redeals
+
+    @property
+    def redeals_left(self) -> int | None:
+        """How many redeals the rules still allow (``None``: no limit)."""
+        limit = self._engine.layout.redeals
+        return None if limit is None else limit - self._redeals
+
+    @property
+    def cards_home(self) -> int:
+        """How many cards are on the foundations and in the middle."""
+        return sum(self.foundation_heights) + len(self._middle)
+
+    def parts(self) -> StateParts:
+        """The state's piles, as the keyword arguments of :meth:`GameRules.make_state`.
+
+        Change some and make a new state from them; the new state is
+        checked in full.
+
+        >>> import patience_rules as pr
+        >>> state = pr.get_game("royal-cotillion").deal(7)
+        >>> state.rules.make_state(**state.parts()) == state
+        True
+        >>> parts = state.parts()
+        >>> parts["stock"] = parts["stock"][::-1]
+        >>> state.rules.make_state(**parts).stock[-1] == state.stock[0]
+        True
+        """
+        return StateParts(
+            stock=self.stock,
+            waste=self.waste,
+            columns=self.columns,
+            cells=self.cells,
+            foundations=self.foundations,
+            middle=self.middle,
+            redeals_used=self.redeals_used,
+            face_down=self.face_down,
+        )
+
+    # -- text ---------------------------------------------------------------
+
+    def __str__(self) -> str:
+        """The state as a person would lay the cards out (see :mod:`patience_rules.notation`)."""
+        view = _VIEWS.get("text")
+        return view(self) if view is not None else repr(self)
+
+    def _repr_svg_(self) -> str:
+        """An SVG picture of the state, which notebooks show (see :mod:`patience_rules.svg`)."""
+        return _VIEWS["svg"](self)
+
+    def __repr__(self) -> str:
+        """The state in the one-line notation, as the call that reads it back.
+
+        >>> import patience_rules as pr
+        >>> repr(pr.get_game("easy-start").deal(2))[:60]
+        "state_from_text('easy-start 6C/6D/6H/6S/5C/5D/5H/5S QCQDQHQS"
+        """
+        view = _VIEWS.get("notation")
+        if view is not None:
+            try:
+                return f"state_from_text({view(self)!r})"
+            except NotationError:  # a game that the registry does not make
+                pass
+        return (
+            f"<State {self.rules.name}: {self.cards_home}/{len(self.rules.layout.deck)} "
+            f"cards home, stock {self._nstock}, redeals used {self._redeals}>"
+        )
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """IPython and Hypothesis print a state as its one-line repr."""
+        printer.text(repr(self))
+
+
+_SET_HASH: Final = State.__dict__["_hash"].__set__
+
+
+class _Board:
+    """A state being built: the same slots as :class:`State`, but writable.
+
+    The engine fills a board's slots and then turns it into a state by
+    setting its ``__class__``; a board is never seen outside the engine.
+    """
+
+    __slots__ = State.__slots__  # type: ignore[attr-defined]
+
+
+def _place_words(layout: Layout) -> list[str]:
+    return [place_to_text(place) for place in layout.places]
+
+
+#: The version of the pickled form of a state.
+PICKLE_FORMAT: Final = 2
+
+
+def _restore_state(rules: GameRules, version: object, payload: object) -> State:
+    """Rebuild a pickled state (see :meth:`State.__reduce__`), checked as make_state checks.
+
+    Loading a pickle from an untrusted source is never safe (Python's pickle
+    can run any code); the text and dict forms of :mod:`patience_rules.notation`
+    are the forms to exchange.  This check only keeps a state that the rules
+    could not reach from being built from mangled bytes.
+    """
+    if not isinstance(rules, GameRules):
+        raise NotationError(f"a pickled state names its rules first, got {_shown(rules)}")
+    try:
+        if version == PICKLE_FORMAT and isinstance(payload, tuple) and len(payload) == 8:
+            stock, waste, columns, cells, foundations, middle, face_down, redeals = payload
+            known: dict[str, Any] = {
+                "stock": _cards_of(stock),
+                "waste": _cards_of(waste),
+                "columns": [_cards_of(column) for column in _tuple(columns)],
+                "cells": [None if i == 255 else _card(i) for i in _bytes(cells)],
+                "middle": _cards_of(middle),
+                "redeals_used": redeals,
+                "face_down": face_down,
+            }
+            if rules.layout.records:
+                known["foundations"] = [_cards_of(cards) for cards in _tuple(foundations)]
+            else:
+                known["foundation_heights"] = _tuple(foundations)
+            return rules.make_state(**known)
+        if isinstance(version, bytes) and isinstance(payload, int):
+            return _restore_format_1(rules, version, payload)
+    except PatienceRulesError as error:
+        raise NotationError(f"a pickled state of {rules.title}: {error}") from None
+    except (ValueError, TypeError, IndexError) as error:
+        raise NotationError(
+            f"a pickled state of {rules.title} is malformed: {_shown(str(error))}"
+        ) from None
+    raise NotationError(
+        f"a pickled state in an unknown format {_shown(version)}: expected format "
+        f"{PICKLE_FORMAT} (pickles of states are made and read by the same release line)"
+    )
+
+
+def _restore_format_1(rules: GameRules, data: bytes, redeals_used: int) -> State:
+    """A state pickled by release 0.1.0's first format: heights, cells, piles as bytes."""
+    layout = rules.layout
+    at = layout.foundations
+    heights = list(data[:at])
+    cells = [None if i == 255 else Card.from_index(i) for i in data[at : at + layout.cells]]
+    at += layout.cells
+    piles: list[tuple[Card, ...]] = []
+    for _ in range(layout.columns + 3):
+        size = data[at]
+        piles.append(_cards_of(data[at + 1 : at + 1 + size]))
+        at += 1 + size
+    if at != len(data):
+        raise ValueError(f"{len(data) - at} bytes left over")
+    *columns, waste, stock, middle = piles
+    return rules.make_state(
+        stock=stock, waste=waste, columns=columns, cells=cells,
+        foundation_heights=heights, middle=middle, redeals_used=redeals_used,
+    )
+
+
+def _card(index: int) -> Card:
+    if index >= 52:
+        raise ValueError(f"card index {index} is not from 0 to 51")
+    return _CARDS[index]
+
+
+def _bytes(value: object) -> bytes:
+    if not isinstance(value, bytes):
+        raise TypeError(f"expected bytes, got {type(value).__name__}")
+    return value
+
+
+def _tuple(value: object) -> tuple[Any, ...]:
+    if not isinstance(value, tuple):
+        raise TypeError(f"expected a tuple, got {type(value).__name__}")
+    return value
+
+
+def _cards_of(value: object) -> tuple[Card, ...]:
+    data = _bytes(value)
+    if data and max(data) >= 52:
+        raise ValueError(f"card index {max(data)} is not from 0 to 51")
+    return tuple(map(_CARDS.__getitem__, data))

@@ -2,7 +2,8 @@
 
 A sequence is given by its start rank, a step (``+1`` builds up, ``-1``
 builds down, ``+2`` skips a rank), its length and whether it wraps around
-from King to Ace.
+from King to Ace.  A wrapping sequence may be longer than thirteen cards and
+repeat its ranks, as Windmill's centre (Ace to King four times) does.
 
 >>> from patience_rules import FoundationSequence, Rank
 >>> odd_first = FoundationSequence(start=Rank.ACE, step=2, length=13)
@@ -11,29 +12,37 @@ from King to Ace.
 >>> five_down = FoundationSequence(start=Rank.FIVE, step=-1, length=6)
 >>> " ".join(rank.symbol for rank in five_down.ranks)
 '5 4 3 2 A K'
+>>> len(FoundationSequence(start=Rank.ACE, length=52).ranks)
+52
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import attrs
 
+from . import _checks
 from .cards import Rank
-from .errors import InvalidRulesError
+from .errors import InvalidRulesError, NotationError, _shown
 
 __all__ = ["FoundationSequence"]
+
+#: The longest sequence: every card of the most decks a game may have.
+MAX_LENGTH = 13 * _checks.MAX_DECKS
 
 
 def _check_sequence(instance: FoundationSequence) -> tuple[Rank, ...]:
     start, step, length, wrap = instance.start, instance.step, instance.length, instance.wrap
     if not isinstance(start, Rank):
-        raise InvalidRulesError(f"a sequence starts at a Rank, got {start!r}")
-    if not isinstance(step, int) or isinstance(step, bool) or step % 13 == 0:
+        raise InvalidRulesError(f"a sequence starts at a Rank, got {_shown(start)}")
+    if not isinstance(step, int) or isinstance(step, bool) or step % 13 == 0 or abs(step) > 12:
         raise InvalidRulesError(
-            f"a sequence's step is a non-zero whole number of ranks (not a multiple of 13), "
-            f"got {step!r}"
+            "a sequence's step is a whole number of ranks from -12 to 12, not 0, "
+            f"got {_shown(step)}"
         )
-    if not isinstance(length, int) or isinstance(length, bool) or not 1 <= length <= 13:
-        raise InvalidRulesError(f"a sequence's length is from 1 to 13 cards, got {length!r}")
+    _checks.whole("a sequence's length", length, 1, MAX_LENGTH)
+    _checks.flag("wrap", wrap)
     ranks: list[Rank] = []
     for position in range(length):
         value = start - 1 + step * position
@@ -44,11 +53,6 @@ def _check_sequence(instance: FoundationSequence) -> tuple[Rank, ...]:
                 f"its length is {length}; pass wrap=True to continue around"
             )
         ranks.append(Rank(value % 13 + 1))
-    if len(set(ranks)) != len(ranks):
-        raise InvalidRulesError(
-            f"the sequence from {start.symbol} by {step:+d} repeats a rank within "
-            f"{length} cards: {' '.join(rank.symbol for rank in ranks)}"
-        )
     return tuple(ranks)
 
 
@@ -58,8 +62,9 @@ class FoundationSequence:
 
     :param start: the rank of the base card.
     :param step: ranks to move on by for each card: ``1`` up, ``-1`` down,
-        ``2`` every other rank.
-    :param length: how many cards the foundation holds when complete.
+        ``2`` every other rank (from -12 to 12, not 0).
+    :param length: how many cards the foundation holds when complete (from
+        1 to 208); past thirteen the ranks repeat.
     :param wrap: whether the sequence continues from King to Ace (or from
         Ace to King when building down).  Without it a sequence that would
         run off the end is refused.
@@ -88,4 +93,38 @@ class FoundationSequence:
         )
 
     def __str__(self) -> str:
+        if self.length > 13:
+            return " ".join(rank.symbol for rank in self.ranks[:13]) + f" … ({self.length} cards)"
         return " ".join(rank.symbol for rank in self.ranks)
+
+    def to_dict(self) -> dict[str, object]:
+        """The sequence as a dict of JSON types.
+
+        >>> FoundationSequence(start=Rank.FIVE, step=-1, length=6).to_dict()
+        {'start': '5', 'step': -1, 'length': 6, 'wrap': True}
+        """
+        return {"start": self.start.symbol, "step": self.step, "length": self.length,
+                "wrap": self.wrap}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object], where: str = "sequence") -> FoundationSequence:
+        """The sequence written by :meth:`to_dict`, checked.
+
+        :raises NotationError: naming the key that is wrong.
+
+        >>> FoundationSequence.from_dict({"start": "Z", "step": 1, "length": 6, "wrap": True})
+        Traceback (most recent call last):
+        ...
+        patience_rules.errors.NotationError: sequence.start: expected a rank (A, 2-10, J, Q or K), got 'Z'
+        """
+        data = _checks.mapping(data, where)
+        _checks.keys(data, where, ("start", "step", "length", "wrap"))
+        step = _checks.read_whole(data["step"], f"{where}.step", -12, 12)
+        if step == 0:
+            raise NotationError(f"{where}.step: expected a step other than 0")
+        return cls(
+            start=_checks.read_rank(data["start"], f"{where}.start"),
+            step=step,
+            length=_checks.read_whole(data["length"], f"{where}.length", 1, MAX_LENGTH),
+            wrap=_checks.read_flag(data["wrap"], f"{where}.wrap"),
+        )

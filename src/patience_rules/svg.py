@@ -25,9 +25,10 @@ from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
 from .cards import Card
-from .notation import place_to_text
+from .moves import place_to_text
 from .piles import PileKind, Place
-from .state import State
+from .policies import Redeal
+from .rules import State, register_view
 
 __all__ = ["state_to_svg"]
 
@@ -47,7 +48,7 @@ _STYLE: Final = (
     ".red{fill:#c0102a}.black{fill:#111}"
     ".slot rect{fill:none;stroke:#7a8c7a;stroke-width:1;stroke-dasharray:4 3}"
     ".slot text{fill:#7a8c7a;font-size:12px}"
-    ".stock rect{fill:#2a4d8f;stroke:#123;stroke-width:1}"
+    ".stock rect,.back rect{fill:#2a4d8f;stroke:#123;stroke-width:1}"
     ".stock text{fill:#fff;font-size:14px;font-weight:bold}"
     ".heading{font-size:13px;font-weight:bold;fill:#eee}"
     ".label{font-size:11px;fill:#cfd8cf}"
@@ -87,6 +88,13 @@ class _Canvas:
             f"{escape(hint)}</text></g>"
         )
 
+    def back(self, x: float, y: float, where: str) -> None:
+        self.parts.append(
+            f'<g class="back" transform="translate({x:g},{y:g})">'
+            f"<title>{escape(f'{where}, a face-down card')}</title>"
+            f'<rect width="{_W}" height="{_H}" rx="4"/></g>'
+        )
+
     def stock(self, x: float, y: float, count: int) -> None:
         self.parts.append(
             f'<g class="stock" transform="translate({x:g},{y:g})">'
@@ -106,10 +114,11 @@ def _foundations(state: State) -> _Block:
     x = 0.0
     previous = None
     for f, foundation in enumerate(rules.foundations):
-        if previous is not None and foundation.sequence != previous:
+        kind = (foundation.sequence, foundation.suit is None, foundation.name)
+        if previous is not None and kind != previous:
             x += _GAP * 2
         slots.append((x, f))
-        previous = foundation.sequence
+        previous = kind
         x += _W + _GAP
     piles = state.foundations
 
@@ -123,7 +132,8 @@ def _foundations(state: State) -> _Block:
             if piles[f]:
                 canvas.card(left + dx, y, piles[f][-1], where)
             else:
-                base = foundation.base_rank.symbol + foundation.suit.glyph
+                suit = foundation.suit.glyph if foundation.suit is not None else ""
+                base = foundation.base_rank.symbol + suit
                 canvas.slot(left + dx, y, base, where)
             canvas.text(
                 left + dx + _W / 2,
@@ -137,10 +147,11 @@ def _foundations(state: State) -> _Block:
 
 
 def _middle(state: State) -> _Block | None:
-    middle = state.rules.middle
+    layout = state.layout
+    middle = layout.middle_part
     if middle is None:
         return None
-    size = len(middle.ranks) * 4 * state.rules.decks
+    size = layout.middle_size
     per_row = min(size, 4)
     rows = -(-size // per_row)
     cards = state.middle
@@ -161,11 +172,13 @@ def _middle(state: State) -> _Block | None:
 
 
 def _tableau(state: State) -> _Block | None:
-    tableau = state.rules.tableau
+    layout = state.layout
+    tableau = layout.tableau
     if tableau is None:
         return None
     columns = state.columns
-    deepest = max([tableau.depth, *(len(column) for column in columns)])
+    face_down = state.face_down
+    deepest = max([1, *layout.depths, *(len(column) for column in columns)])
 
     def draw(canvas: _Canvas, left: float, top: float) -> None:
         canvas.text(left, top + 14, tableau.name, "heading")
@@ -178,14 +191,17 @@ def _tableau(state: State) -> _Block | None:
             if not column:
                 canvas.slot(x, y, "", where)
             for depth, card in enumerate(column):
-                canvas.card(x, y + depth * _OVERLAP, card, where)
+                if depth < face_down[i]:
+                    canvas.back(x, y + depth * _OVERLAP, where)
+                else:
+                    canvas.card(x, y + depth * _OVERLAP, card, where)
 
     width = len(columns) * (_W + _GAP) - _GAP
     return width, _LABEL + _PLACE_LABEL + (deepest - 1) * _OVERLAP + _H, draw
 
 
 def _reserve(state: State) -> _Block | None:
-    reserve = state.rules.reserve
+    reserve = state.layout.reserve
     if reserve is None:
         return None
     cells = state.cells
@@ -209,7 +225,9 @@ def _reserve(state: State) -> _Block | None:
     return per_row * (_W + _GAP) - _GAP, _LABEL + rows * pitch - 4, draw
 
 
-def _stock_and_waste(state: State) -> _Block:
+def _stock_and_waste(state: State) -> _Block | None:
+    if not state.layout.has_stock:
+        return None
     waste = state.waste
     stock_size = state.stock_size
 
@@ -235,9 +253,12 @@ def _stock_and_waste(state: State) -> _Block:
 
 def _status(state: State) -> str:
     rules = state.rules
-    parts = [f"{state.cards_home}/{len(rules.deck())} cards home"]
-    if rules.stock.redeals:
-        parts.append(f"redeals left {state.redeals_left}")
+    layout = rules.layout
+    parts = [f"{state.cards_home}/{len(layout.deck)} cards home"]
+    if layout.has_redeal:
+        word = "shifts" if layout.redeal is Redeal.SHIFT else "redeals"
+        left = state.redeals_left
+        parts.append(f"{word} left {'any number' if left is None else left}")
     if state.is_over:
         parts.append("game over: won" if state.is_won else "game over: lost")
     return " · ".join(parts)
@@ -259,7 +280,7 @@ def state_to_svg(state: State) -> str:
     rows: list[list[_Block]] = [
         [_foundations(state)],
         [block for block in (_middle(state), _tableau(state), _reserve(state)) if block],
-        [_stock_and_waste(state)],
+        [block for block in (_stock_and_waste(state),) if block],
     ]
     width = 0.0
     y = float(_MARGIN + title_height)
@@ -284,3 +305,6 @@ def state_to_svg(state: State) -> str:
     canvas.text(_MARGIN, _MARGIN + 16, state.rules.title, "title")
     canvas.text(_MARGIN, _MARGIN + 34, _status(state), "label")
     return "".join([*head, *canvas.parts, "</svg>"])
+
+
+register_view("svg", state_to_svg)

@@ -22,7 +22,9 @@ def on_foundations(heights: Sequence[int]) -> Counter[pr.Card]:
     """The cards that foundations of these heights hold, read off the game's parts."""
     home: Counter[pr.Card] = Counter()
     for foundation, height in zip(GAME.foundations, heights, strict=True):
-        home.update(pr.Card(rank, foundation.suit) for rank in foundation.sequence.ranks[:height])
+        suit = foundation.suit
+        assert suit is not None  # every foundation of Odd and Even is locked to a suit
+        home.update(pr.Card(rank, suit) for rank in foundation.sequence.ranks[:height])
     return home
 
 

@@ -86,7 +86,8 @@ def short_name(game: str) -> str:
 def _max_game_length(rules: GameRules, stock: int) -> int:
     # Every card goes home at most once; each pass draws at most the stock;
     # the redeals themselves.  Chance nodes are not counted.
-    return rules.deck().__len__() + stock * (rules.stock.redeals + 1) + rules.stock.redeals
+    redeals = rules.stock.redeals or 0
+    return rules.deck().__len__() + stock * (redeals + 1) + redeals
 
 
 class PatienceGame(pyspiel.Game):  # type: ignore[misc]

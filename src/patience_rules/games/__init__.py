@@ -1,4 +1,8 @@
-"""The registry of games, and the games this library composes.
+"""The games this library composes, and their registration.
+
+Each game is a page of composition (a function returning its
+:class:`~patience_rules.GameRules`); this package registers them under
+their names (see :func:`~patience_rules.register_game`).
 
 >>> import patience_rules as pr
 >>> pr.game_names()
@@ -11,12 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-import attrs
-
-from ..errors import InvalidRulesError, UnknownGameError
-from ..rules import GameRules, OptionValue
+from ..rules import GameEntry, game_entries, game_names, get_game, register_game
 from .captive_queens import captive_queens, easy_start
 from .odd_and_even import odd_and_even
 from .royal_cotillion import royal_cotillion
@@ -32,108 +31,6 @@ __all__ = [
     "register_game",
     "royal_cotillion",
 ]
-
-
-@attrs.frozen
-class GameEntry:
-    """A registered game: a name, how to make its rules, and a one-line summary.
-
-    >>> import patience_rules as pr
-    >>> entry = {entry.name: entry for entry in pr.game_entries()}["easy-start-parlett"]
-    >>> entry.options, entry.make().stock.redeals
-    ((('redeals', 3),), 3)
-    """
-
-    name: str
-    factory: Callable[..., GameRules]
-    options: tuple[tuple[str, OptionValue], ...]
-    summary: str
-    aliases: tuple[str, ...] = ()
-
-    def make(self, **options: OptionValue) -> GameRules:
-        """The game's rules, with ``options`` over the entry's own."""
-        return self.factory(**{**dict(self.options), **options})
-
-
-_REGISTRY: dict[str, GameEntry] = {}
-_ALIASES: dict[str, str] = {}
-
-
-def register_game(
-    name: str,
-    factory: Callable[..., GameRules],
-    *,
-    summary: str,
-    options: dict[str, OptionValue] | None = None,
-    aliases: tuple[str, ...] = (),
-) -> GameEntry:
-    """Add a game to the registry under ``name`` (and ``aliases``).
-
-    ``factory(**options)`` must return the game's rules.  Registering a name
-    that is taken raises :class:`~patience_rules.InvalidRulesError` (a
-    :class:`ValueError`).
-
-    >>> import patience_rules as pr
-    >>> pr.register_game("captive-queens", pr.captive_queens, summary="again")
-    Traceback (most recent call last):
-    ...
-    patience_rules.errors.InvalidRulesError: the game name 'captive-queens' is registered already: choose another name
-    """
-    taken = [n for n in (name, *aliases) if n in _REGISTRY or n in _ALIASES]
-    if taken:
-        raise InvalidRulesError(
-            f"the game name {taken[0]!r} is registered already: choose another name"
-        )
-    entry = GameEntry(name, factory, tuple(sorted((options or {}).items())), summary, aliases)
-    _REGISTRY[name] = entry
-    for alias in aliases:
-        _ALIASES[alias] = name
-    return entry
-
-
-def game_names() -> tuple[str, ...]:
-    """The registered game names, sorted (aliases not included).
-
-    >>> import patience_rules as pr
-    >>> "royal-cotillion" in pr.game_names(), "quadrille" in pr.game_names()
-    (True, False)
-    """
-    return tuple(sorted(_REGISTRY))
-
-
-def game_entries() -> tuple[GameEntry, ...]:
-    """The registry's entries, sorted by name.
-
-    >>> import patience_rules as pr
-    >>> [entry.name for entry in pr.game_entries()] == list(pr.game_names())
-    True
-    """
-    return tuple(_REGISTRY[name] for name in game_names())
-
-
-def get_game(name: str, **options: OptionValue) -> GameRules:
-    """The rules of the game registered as ``name``, with variant ``options``.
-
-    :raises UnknownGameError: for a name that is not registered; the message
-        lists the known names.
-
-    >>> import patience_rules as pr
-    >>> pr.get_game("captive-queens", redeals=3).stock.redeals
-    3
-    >>> pr.get_game("klondike")
-    Traceback (most recent call last):
-    ...
-    patience_rules.errors.UnknownGameError: unknown game 'klondike': expected one of captive-queens, easy-start, easy-start-parlett, odd-and-even, royal-cotillion, royal-cotillion-stock-refill (or an alias: quadrille)
-    """
-    key = name.strip().lower() if isinstance(name, str) else name
-    entry = _REGISTRY.get(_ALIASES.get(key, key)) if isinstance(key, str) else None
-    if entry is None:
-        aliases = f" (or an alias: {', '.join(sorted(_ALIASES))})" if _ALIASES else ""
-        raise UnknownGameError(
-            f"unknown game {name!r}: expected one of {', '.join(game_names())}{aliases}"
-        )
-    return entry.make(**options)
-
 
 register_game(
     "royal-cotillion",

@@ -1,0 +1,148 @@
+"""Argument checks shared by the parts, and the reading of their dict forms.
+
+Every check raises the library's own error with a message that says what
+was wrong and what was expected, quoting the bad value briefly.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
+
+from .cards import Rank, Suit
+from .errors import InvalidRulesError, NotationError, _shown
+
+E = TypeVar("E", bound=enum.Enum)
+
+#: The most standard decks a game may shuffle together.
+MAX_DECKS = 16
+
+# -- checks of arguments (InvalidRulesError) -----------------------------------
+
+
+def whole(name: str, value: object, low: int = 0, high: int | None = None) -> int:
+    """``value`` if it is an int (not a bool) from ``low`` to ``high``; else an error."""
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        bounds = f"from {low} to {high}" if high is not None else f"of at least {low}"
+        raise InvalidRulesError(f"{name} is a whole number {bounds}, got {_shown(value)}")
+    return value
+
+
+def flag(name: str, value: object) -> bool:
+    """``value`` if it is a bool; else an error."""
+    if not isinstance(value, bool):
+        raise InvalidRulesError(f"{name} is True or False, got {_shown(value)}")
+    return value
+
+
+def member(name: str, kind: type[E], value: object) -> E:
+    """``value`` if it is a member of the enumeration ``kind``; else an error."""
+    if not isinstance(value, kind):
+        choices = ", ".join(f"{kind.__name__}.{item.name}" for item in kind)
+        raise InvalidRulesError(f"{name} is one of {choices}, got {_shown(value)}")
+    return value
+
+
+def text(name: str, value: object, limit: int = 200) -> str:
+    """``value`` if it is a str of at most ``limit`` characters; else an error."""
+    if not isinstance(value, str) or len(value) > limit:
+        raise InvalidRulesError(
+            f"{name} is a text of at most {limit} characters, got {_shown(value)}"
+        )
+    return value
+
+
+# -- reading dict forms (NotationError) ----------------------------------------
+
+
+def mapping(value: object, where: str) -> Mapping[str, object]:
+    """``value`` if it is a mapping with text keys; else a NotationError."""
+    if not isinstance(value, Mapping) or not all(isinstance(key, str) for key in value):
+        raise NotationError(f"{where}: expected a mapping of names to values, got {_shown(value)}")
+    return value
+
+
+def keys(
+    data: Mapping[str, object], where: str, required: Sequence[str], optional: Sequence[str] = ()
+) -> None:
+    """Refuse a mapping that lacks a required key or has an unknown one."""
+    missing = [key for key in required if key not in data]
+    unknown = sorted(key for key in data if key not in required and key not in optional)
+    if missing or unknown:
+        parts = []
+        if missing:
+            parts.append(f"lacks {', '.join(missing)}")
+        if unknown:
+            parts.append(f"has unknown keys {', '.join(_shown(key) for key in unknown[:5])}")
+        expected = ", ".join([*required, *optional])
+        raise NotationError(f"{where}: {' and '.join(parts)}: expected the keys {expected}")
+
+
+def read_whole(value: object, where: str, low: int = 0, high: int | None = None) -> int:
+    """A whole number from a dict form."""
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        bounds = f"from {low} to {high}" if high is not None else f"of at least {low}"
+        raise NotationError(f"{where}: expected a whole number {bounds}, got {_shown(value)}")
+    return value
+
+
+def read_flag(value: object, where: str) -> bool:
+    """True or false from a dict form."""
+    if not isinstance(value, bool):
+        raise NotationError(f"{where}: expected true or false, got {_shown(value)}")
+    return value
+
+
+def read_text(value: object, where: str, limit: int = 200) -> str:
+    """A text from a dict form."""
+    if not isinstance(value, str) or len(value) > limit:
+        raise NotationError(
+            f"{where}: expected a text of at most {limit} characters, got {_shown(value)}"
+        )
+    return value
+
+
+def read_member(kind: type[E], value: object, where: str) -> E:
+    """The member of ``kind`` whose value is ``value``."""
+    for item in kind:
+        if item.value == value and isinstance(value, str):
+            return item
+    choices = ", ".join(repr(item.value) for item in kind)
+    raise NotationError(f"{where}: expected one of {choices}, got {_shown(value)}")
+
+
+_RANKS = {rank.symbol: rank for rank in Rank}
+_SUITS = {suit.symbol: suit for suit in Suit}
+
+
+def read_rank(value: object, where: str) -> Rank:
+    """A rank from its symbol (``"A"``, ``"2"`` … ``"10"``, ``"J"``, ``"Q"``, ``"K"``)."""
+    rank = _RANKS.get(value) if isinstance(value, str) else None
+    if rank is None:
+        raise NotationError(
+            f"{where}: expected a rank (A, 2-10, J, Q or K), got {_shown(value)}"
+        )
+    return rank
+
+
+def read_suit(value: object, where: str) -> Suit | None:
+    """A suit from its letter (``"C"``, ``"D"``, ``"H"``, ``"S"``), or ``None`` for ``null``."""
+    if value is None:
+        return None
+    suit = _SUITS.get(value) if isinstance(value, str) else None
+    if suit is None:
+        raise NotationError(
+            f"{where}: expected a suit (C, D, H or S) or null for any suit, got {_shown(value)}"
+        )
+    return suit

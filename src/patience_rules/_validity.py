@@ -1,0 +1,353 @@
+"""What makes a position valid: the one check that every reader of states uses.
+
+:meth:`GameRules.make_state <patience_rules.GameRules.make_state>`, and so
+the text and dict readers and the loading of pickles, build a state only
+from a *valid* position: one that the rules could reach from some deal.  A
+position is valid when
+
+1. its piles fit the layout: as many columns, cells and foundations as the
+   game has, cards where cards go, a card or nothing in each cell;
+2. together they hold exactly the game's cards;
+3. every foundation holds a start of its sequence (in its suit, or in any
+   suit where it takes any), and at least its base where that is laid out
+   before play; the middle only cards of its ranks, and all of them where
+   they are laid out;
+4. the stock and the waste together hold no more cards than the deal leaves
+   for the stock (cards never come back to them from elsewhere); a game
+   whose deal leaves no stock has no stock and no waste;
+5. no pile is empty that an automatic refill would have filled (an empty
+   cell or column while its source, the waste or the stock, has a card);
+6. a column onto which nothing is ever built holds no more cards than it is
+   dealt (one, where a refill fills it);
+7. in a tableau dealt face down, each column has at most the face-down cards
+   it is dealt, a face-up top card, and face-up cards that are a run by the
+   build rule (only moves onto the column add cards to it);
+8. the redeal counter is within the limit (always 0 with no limit);
+9. in a compulsory game, a card that was wanted the moment it was turned
+   (a card of the middle's ranks, or the base card of a foundation that is
+   still empty) is not covered in the waste, and not in the stock after a
+   redeal: the rules would have played it at once.
+
+These are necessary conditions, checked cheaply; they do not replay a game
+to prove that a position is reachable.  They do hold for every position the
+engine reaches (the test suite checks this for random play of every game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import NamedTuple, cast
+
+from .building import Build
+from .cards import Card, _difference, _format_cards
+from .errors import InvalidDealError, _shown
+from .layout import Layout
+from .piles import PileKind, Place
+from .policies import Compulsion, Refill
+
+
+class Position(NamedTuple):
+    """A checked position: every pile bottom to top, as plain tuples."""
+
+    stock: tuple[Card, ...]
+    waste: tuple[Card, ...]
+    columns: tuple[tuple[Card, ...], ...]
+    cells: tuple[Card | None, ...]
+    heights: tuple[int, ...]
+    #: The foundations' cards where the layout records them, else None.
+    foundations: tuple[tuple[Card, ...], ...] | None
+    middle: tuple[Card, ...]
+    redeals_used: int
+    #: Face-up cards per column where the tableau is dealt face down, else None.
+    face_up: tuple[int, ...] | None
+
+
+def _cards(value: object, where: str, letter: str = "", index: int = 0) -> tuple[Card, ...]:
+    """``value`` as a tuple of cards; ``where`` (with ``letter`` and ``index + 1``) names it."""
+    cards: tuple[Card, ...]
+    if value.__class__ is tuple:
+        cards = cast(tuple[Card, ...], value)
+    elif isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        name = f"{where}: {letter}{index + 1}" if letter else where
+        raise InvalidDealError(f"{name}: expected a sequence of cards, got {_shown(value)}")
+    else:
+        cards = tuple(value)
+    if not _CARD_TYPE.issuperset(map(type, cards)):
+        stray = next(card for card in cards if not isinstance(card, Card))
+        name = f"{where}: {letter}{index + 1}" if letter else where
+        raise InvalidDealError(f"{name}: expected cards, got {_shown(stray)}")
+    return cards
+
+
+_CARD_TYPE: frozenset[type] = frozenset((Card,))
+_CELL_TYPES: frozenset[type] = frozenset((Card, type(None)))
+
+
+def _sequence(value: object, where: str, length: int, what: str) -> tuple[object, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise InvalidDealError(f"{where}: expected a sequence of {length} {what}, got {_shown(value)}")
+    items = tuple(value)
+    if len(items) != length:
+        raise InvalidDealError(f"{where}: expected {length} {what}, got {len(items)}")
+    return items
+
+
+def check(
+    layout: Layout,
+    title: str,
+    compulsion: Compulsion,
+    *,
+    stock: object,
+    waste: object,
+    columns: object,
+    cells: object,
+    foundation_heights: object,
+    foundations: object,
+    middle: object,
+    redeals_used: object,
+    face_down: object,
+) -> Position:
+    """The position given by these piles, if it is valid; else :class:`InvalidDealError`."""
+    stock_cards = _cards(stock, "stock")
+    waste_cards = _cards(waste, "waste")
+    middle_cards = _cards(middle, "middle")
+    column_list = tuple(
+        [
+            _cards(column, "columns", "T", i)
+            for i, column in enumerate(_sequence(columns, "columns", layout.columns, "columns"))
+        ]
+    )
+    cell_list = _sequence(cells, "cells", layout.cells, "cells")
+    if not _CELL_TYPES.issuperset(map(type, cell_list)):
+        for i, cell in enumerate(cell_list):
+            if cell is not None and not isinstance(cell, Card):
+                raise InvalidDealError(f"cells: R{i + 1} holds {_shown(cell)}, not a card or None")
+    heights, held = _foundations(layout, foundation_heights, foundations)
+    redeals = _redeals(layout, redeals_used)
+    face_up = _face_up(layout, column_list, face_down)
+
+    # 3. the middle
+    part = layout.middle_part
+    if part is None:
+        if middle_cards:
+            raise InvalidDealError(f"middle: {title} has no middle")
+    else:
+        strays = [card for card in middle_cards if card.rank not in part.ranks]
+        if strays:
+            raise InvalidDealError(
+                f"middle: it takes only {', '.join(r.name.lower() for r in part.ranks)}, "
+                f"not {_format_cards(strays)}"
+            )
+        if part.laid_out and len(middle_cards) != layout.middle_size:
+            raise InvalidDealError(
+                f"middle: it is laid out before play, so it holds all {layout.middle_size} of "
+                f"its cards, got {len(middle_cards)}"
+            )
+
+    # 2. exactly the game's cards
+    every = [*stock_cards, *waste_cards, *middle_cards]
+    for pile in column_list:
+        every += pile
+    for pile in held:
+        every += pile
+    every += [cast(Card, cell) for cell in cell_list if cell is not None]
+    if bytes(sorted(bytes(every))) != layout.deck_bytes:
+        difference = _difference(every, layout.deck) or "the cards differ"
+        raise InvalidDealError(f"cards: the piles must hold exactly the cards of {title}: {difference}")
+
+    # 5. refills
+    for refill, piles, what in (
+        (layout.column_refill, [not column for column in column_list], "column"),
+        (layout.cell_refill, [cell is None for cell in cell_list], "cell"),
+    ):
+        if refill.is_automatic and any(piles):
+            source = "waste" if waste_cards else None
+            if source is None and stock_cards and refill is Refill.FROM_WASTE_THEN_STOCK:
+                source = "stock"
+            if source is not None:
+                kind = PileKind.COLUMN if what == "column" else PileKind.CELL
+                raise InvalidDealError(
+                    f"{what}s: {layout.name(Place(kind, piles.index(True)))} is empty while "
+                    f"the {source} has cards, but {refill.describe()}"
+                )
+    # 4. the stock and the waste
+    if len(stock_cards) + len(waste_cards) > layout.stock_size:
+        raise InvalidDealError(
+            f"stock and waste: together they hold at most the {layout.stock_size} cards the "
+            f"deal leaves for the stock, got {len(stock_cards)} and {len(waste_cards)}"
+        )
+
+    # 6. column sizes
+    if layout.build is None and layout.column_refill is not Refill.BY_MOVE:
+        for i, (column, depth) in enumerate(zip(column_list, layout.depths, strict=True)):
+            most = max(depth, 1) if layout.column_refill.is_automatic else depth
+            if len(column) > most:
+                raise InvalidDealError(
+                    f"columns: {layout.name(Place(PileKind.COLUMN, i))} holds {len(column)} "
+                    f"cards, more than the {most} it is dealt (nothing is built on it)"
+                )
+
+    # 9. compulsory play
+    if compulsion is Compulsion.FORCED and not any(
+        foundation.playable for foundation in layout.foundation_parts
+    ):
+        _check_compulsory(layout, heights, waste_cards, stock_cards, redeals)
+
+    return Position(
+        stock=stock_cards,
+        waste=waste_cards,
+        columns=column_list,
+        cells=tuple(cell_list),  # type: ignore[arg-type]
+        heights=heights,
+        foundations=held if layout.records else None,
+        middle=tuple(sorted(middle_cards)),
+        redeals_used=redeals,
+        face_up=face_up,
+    )
+
+
+def _foundations(
+    layout: Layout, heights: object, foundations: object
+) -> tuple[tuple[int, ...], tuple[tuple[Card, ...], ...]]:
+    """The foundations' heights and cards, from either form; checked (rule 3)."""
+    n = layout.foundations
+    if foundations is None and heights is None:
+        raise InvalidDealError(
+            "foundations: give each foundation's cards (foundations=...) or, where each "
+            "is locked to a suit, its height (foundation_heights=...)"
+        )
+    held: list[tuple[Card, ...]] = []
+    if foundations is not None:
+        for f, cards in enumerate(_sequence(foundations, "foundations", n, "foundations")):
+            pile = _cards(cards, "foundations", "F", f)
+            wanted = layout.home_cards[f]
+            part = layout.foundation_parts[f]
+            if len(pile) > len(wanted) or (
+                pile != layout.fixed_cards[f][: len(pile)]
+                if part.suit is not None
+                else any(card not in wanted[i] for i, card in enumerate(pile))
+            ):
+                example = " ".join(str(cards[0]) for cards in wanted[:13])
+                raise InvalidDealError(
+                    f"foundations: F{f + 1} ({part.describe()}) holds a start of its sequence "
+                    f"from the base, such as {example}, got {_format_cards(pile) or 'nothing'}"
+                )
+            held.append(pile)
+    if heights is not None:
+        given = _sequence(heights, "foundations", n, "heights")
+        for f, height in enumerate(given):
+            most = len(layout.home_cards[f])
+            if not isinstance(height, int) or isinstance(height, bool) or not 0 <= height <= most:
+                raise InvalidDealError(
+                    f"foundations: {layout.name(_FOUNDATION_PLACES[f])} holds from 0 to {most} "
+                    f"cards, got {_shown(height)}"
+                )
+        if foundations is None:
+            if layout.records:
+                raise InvalidDealError(
+                    "foundations: this game's foundations take cards of any suit, so give "
+                    "their cards (foundations=...), not only their heights"
+                )
+            fixed = layout.fixed_cards
+            held = [fixed[f][: cast(int, height)] for f, height in enumerate(given)]
+        elif tuple(len(pile) for pile in held) != given:
+            raise InvalidDealError(
+                "foundations: the heights given do not match the foundations' cards"
+            )
+    for f, part in enumerate(layout.foundation_parts):
+        if part.laid_out and not held[f]:
+            raise InvalidDealError(
+                f"foundations: {layout.name(_FOUNDATION_PLACES[f])} is laid out before play, "
+                "so it holds at least its base card"
+            )
+    return tuple(len(pile) for pile in held), tuple(held)
+
+
+def _redeals(layout: Layout, value: object) -> int:
+    """The redeal counter, checked (rule 8)."""
+    most = layout.redeals if layout.redeals is not None else 0
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
+        why = " (the rules allow any number, and do not count them)" if layout.redeals is None else ""
+        raise InvalidDealError(f"redeals: expected a count from 0 to {most}{why}, got {_shown(value)}")
+    return value
+
+
+def _face_up(
+    layout: Layout, columns: tuple[tuple[Card, ...], ...], face_down: object
+) -> tuple[int, ...] | None:
+    """Each column's face-up count where the tableau is dealt face down (rule 7)."""
+    if face_down is None:
+        if layout.face_down:
+            raise InvalidDealError(
+                "face_down: this game's columns are dealt face down: give how many cards at "
+                "the bottom of each column are face down"
+            )
+        return None
+    counts = _sequence(face_down, "face_down", layout.columns, "counts")
+    if not layout.face_down:
+        if any(count != 0 for count in counts):
+            raise InvalidDealError(
+                f"face_down: every card of this game's columns is face up, got {_shown(counts)}"
+            )
+        return None
+    build = layout.build
+    up = []
+    for i, (column, depth, count) in enumerate(zip(columns, layout.depths, counts, strict=True)):
+        most = max(depth - 1, 0)
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= most:
+            raise InvalidDealError(
+                f"face_down: T{i + 1} is dealt {most} cards face down, so it has 0 to {most}, "
+                f"got {_shown(count)}"
+            )
+        if column and count >= len(column):
+            raise InvalidDealError(
+                f"face_down: T{i + 1}'s top card is face up (a face-down top card turns at "
+                f"once), so it has fewer than {len(column)} face down, got {count}"
+            )
+        if build is not None and not _is_run(build, column[count:]):
+            raise InvalidDealError(
+                f"columns: T{i + 1}'s face-up cards {_format_cards(column[count:])} are not a "
+                f"run ({build.describe()}), and only moves onto a column add cards to it"
+            )
+        up.append(len(column) - count)
+    return tuple(up)
+
+
+def _is_run(build: Build, cards: Sequence[Card]) -> bool:
+    onto = build.onto
+    return all(below in onto[upper] for below, upper in pairwise(cards))
+
+
+def _check_compulsory(
+    layout: Layout,
+    heights: tuple[int, ...],
+    waste: tuple[Card, ...],
+    stock: tuple[Card, ...],
+    redeals: int,
+) -> None:
+    """Rule 9: no card that was wanted when turned lies covered (compulsory games)."""
+    always: set[Card] = set(layout.middle_cards) if layout.middle_part is not None else set()
+    if layout.middle_part is not None and layout.middle_part.laid_out:
+        always.clear()
+    for f, height in enumerate(heights):
+        if height == 0:
+            always.update(layout.home_cards[f][0])
+    if not always:
+        return
+    covered = [card for card in waste[:-1] if card in always]
+    if covered:
+        raise InvalidDealError(
+            f"waste: {covered[0]} lies under another card, but in this compulsory game it "
+            "would have been played the moment it was turned"
+        )
+    if redeals:
+        turned = [card for card in stock if card in always]
+        if turned:
+            raise InvalidDealError(
+                f"stock: {turned[0]} is in the stock after a redeal, but in this compulsory "
+                "game it would have been played when it was turned before"
+            )
+
+
+_FOUNDATION_PLACES = tuple(Place(PileKind.FOUNDATION, f) for f in range(64))

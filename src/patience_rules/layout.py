@@ -1,0 +1,366 @@
+"""The layout: a game's parts compiled into places, and what each place does.
+
+:class:`Layout` is the one description of a game's table that everything
+else reads: the engine, :meth:`GameRules.make_state
+<patience_rules.GameRules.make_state>`, the notation, action ids,
+observations, strategies, the SVG and text pictures.  No other module counts
+columns or cells by itself.
+
+It holds every place (kind, number, name), in a fixed order; how many cards
+the deal puts where; which places are the sources and targets of each
+:class:`~patience_rules.MoveKind`; each pile's building and refill rules;
+and every move the layout can ever make, in the order of the action ids.
+
+>>> import patience_rules as pr
+>>> layout = pr.get_game("royal-cotillion").layout
+>>> layout.columns, layout.cells, layout.foundations, layout.stock_size
+(4, 16, 8, 68)
+>>> layout.name(pr.Place(pr.PileKind.CELL, 2))
+'Lords cell 3'
+>>> len(layout.moves)
+170
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from .building import Build, Runs
+from .cards import Card, Rank, Suit, standard_deck
+from .moves import SINGLE, Move, MoveKind
+from .piles import Foundation, Middle, PileKind, Place, Reserve, Stock, Tableau
+from .policies import Redeal, Refill
+
+__all__ = ["Layout"]
+
+_STOCK: Final = Place(PileKind.STOCK)
+_WASTE: Final = Place(PileKind.WASTE)
+_MIDDLE: Final = Place(PileKind.MIDDLE)
+
+
+class Layout:
+    """The places of a game and what each does, compiled once from its parts.
+
+    A layout is made by :class:`~patience_rules.GameRules` (see
+    :attr:`GameRules.layout <patience_rules.GameRules.layout>`); two games
+    with equal parts have equal layouts.  Everything here is read-only.
+
+    >>> import patience_rules as pr
+    >>> layout = pr.get_game("captive-queens").layout
+    >>> [pr.notation.place_to_text(place) for place in layout.places][:3]
+    ['S', 'W', 'F1']
+    >>> layout.sources(pr.MoveKind.HOME), layout.targets(pr.MoveKind.HOME)[-1]
+    ((Place(kind=<PileKind.WASTE: 'waste'>, index=0),), Place(kind=<PileKind.MIDDLE: 'middle'>, index=0))
+    """
+
+    __slots__ = (
+        "_key",
+        "_names",
+        "_sources",
+        "_targets",
+        "build",
+        "cell_refill",
+        "cells",
+        "column_refill",
+        "columns",
+        "dealt_cells",
+        "deck",
+        "deck_bytes",
+        "depths",
+        "draw",
+        "face_down",
+        "fill_rank",
+        "fixed_cards",
+        "foundation_parts",
+        "foundations",
+        "has_middle",
+        "has_redeal",
+        "has_stock",
+        "home_cards",
+        "max_run",
+        "middle_cards",
+        "middle_part",
+        "middle_size",
+        "moves",
+        "places",
+        "records",
+        "redeal",
+        "redeals",
+        "reserve",
+        "runs",
+        "stock",
+        "stock_size",
+        "tableau",
+    )
+
+    def __init__(
+        self,
+        *,
+        decks: int,
+        foundations: Sequence[Foundation],
+        tableau: Tableau | None,
+        reserve: Reserve | None,
+        middle: Middle | None,
+        stock: Stock,
+    ) -> None:
+        self._key = (decks, tuple(foundations), tableau, reserve, middle, stock)
+        #: The game's cards in :attr:`Card.index <patience_rules.Card.index>` order, deck after deck.
+        self.deck: tuple[Card, ...] = standard_deck(decks)
+        #: The cards' indices as bytes, sorted (for a quick check of a multiset).
+        self.deck_bytes: bytes = bytes(sorted(bytes(self.deck)))
+        #: The parts (``None`` where the game lacks one).
+        self.foundation_parts: tuple[Foundation, ...] = tuple(foundations)
+        self.tableau: Tableau | None = tableau
+        self.reserve: Reserve | None = reserve
+        self.middle_part: Middle | None = middle
+        self.stock: Stock = stock
+        #: How many tableau columns, cells and foundations the layout has.
+        self.columns: int = tableau.columns if tableau is not None else 0
+        self.cells: int = reserve.cells if reserve is not None else 0
+        self.foundations: int = len(foundations)
+        #: Whether the layout has a middle.
+        self.has_middle: bool = middle is not None
+        #: How many cards each column is dealt.
+        self.depths: tuple[int, ...] = tableau.depths if tableau is not None else ()
+        #: Whether all but the top card of each column are dealt face down.
+        self.face_down: bool = tableau.face_down if tableau is not None else False
+        #: How many cells the deal fills (one card each).
+        self.dealt_cells: int = self.cells if reserve is not None and reserve.dealt else 0
+        #: The cards of the middle (each card value once) and how many it holds when full.
+        self.middle_cards: tuple[Card, ...] = (
+            tuple(card for card in self.deck[:52] if card.rank in middle.ranks)
+            if middle is not None
+            else ()
+        )
+        self.middle_size: int = len(self.middle_cards) * decks
+        laid_out = sum(foundation.laid_out for foundation in foundations)
+        if middle is not None and middle.laid_out:
+            laid_out += self.middle_size
+        dealt = laid_out + sum(self.depths) + self.dealt_cells
+        #: How many cards the deal leaves for the stock (0: no stock and no waste).
+        self.stock_size: int = max(0, len(self.deck) - dealt)
+        self.has_stock: bool = self.stock_size > 0
+        #: Whether states record the cards of each foundation (some foundation
+        #: takes any suit, so its height does not say which cards it holds).
+        self.records: bool = any(foundation.suit is None for foundation in foundations)
+        #: For each foundation, the cards it may take at each height: one card
+        #: for a foundation locked to a suit, the four suits of the rank for one
+        #: that takes any suit.
+        self.home_cards: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+            tuple(
+                tuple(Card(rank, suit) for suit in _suits(foundation.suit))
+                for rank in foundation.sequence.ranks
+            )
+            for foundation in foundations
+        )
+        #: For each foundation locked to a suit, its cards from the base up
+        #: (for one of any suit, the first suit's: its height alone does not tell).
+        self.fixed_cards: tuple[tuple[Card, ...], ...] = tuple(
+            tuple(cards[0] for cards in heights) for heights in self.home_cards
+        )
+        self.build: Build | None = tableau.build if tableau is not None else None
+        self.runs: Runs = tableau.runs if tableau is not None else Runs.NONE
+        self.fill_rank: Rank | None = tableau.fill_rank if tableau is not None else None
+        self.column_refill: Refill = tableau.refill if tableau is not None else Refill.NEVER
+        self.cell_refill: Refill = reserve.refill if reserve is not None else Refill.NEVER
+        self.draw: int = stock.draw
+        self.redeal: Redeal = stock.redeal
+        self.redeals: int | None = stock.redeals
+        #: Whether the game has a redeal at all (a limit above 0, and a stock to
+        #: turn over or columns to shift).
+        self.has_redeal: bool = self.redeals != 0 and (
+            self.has_stock if self.redeal is Redeal.TURN_OVER else self.columns > 0
+        )
+        #: The longest run that can leave a column in one move.
+        self.max_run: int = 1
+        if self.runs is not Runs.NONE and self.build is not None:
+            self.max_run = 13 if not self.build.wrap else min(len(self.deck), 104)
+        self.places: tuple[Place, ...] = (
+            *((_STOCK, _WASTE) if self.has_stock else ()),
+            *(Place(PileKind.COLUMN, i) for i in range(self.columns)),
+            *(Place(PileKind.CELL, i) for i in range(self.cells)),
+            *(Place(PileKind.FOUNDATION, f) for f in range(self.foundations)),
+            *((_MIDDLE,) if middle is not None else ()),
+        )
+        self._names = {place: self._describe(place) for place in self.places}
+        self._sources, self._targets = self._compile_moves()
+        #: Every move the layout can ever make, in the order of the action
+        #: ids (see :mod:`patience_rules.actions`).
+        self.moves: tuple[Move, ...] = self._universe()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Layout:
+            return NotImplemented
+        assert isinstance(other, Layout)
+        return self is other or self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Layout: {self.columns} columns, {self.cells} cells, {self.foundations} "
+            f"foundations, middle {self.has_middle}, stock {self.stock_size}>"
+        )
+
+    # -- places --------------------------------------------------------------
+
+    def count(self, kind: PileKind) -> int:
+        """How many piles of ``kind`` the layout has.
+
+        >>> import patience_rules as pr
+        >>> pr.get_game("royal-cotillion").layout.count(pr.PileKind.CELL)
+        16
+        """
+        if kind is PileKind.COLUMN:
+            return self.columns
+        if kind is PileKind.CELL:
+            return self.cells
+        if kind is PileKind.FOUNDATION:
+            return self.foundations
+        if kind is PileKind.MIDDLE:
+            return int(self.has_middle)
+        return int(self.has_stock)
+
+    def has(self, place: object) -> bool:
+        """Whether ``place`` is a place of this layout.
+
+        >>> import patience_rules as pr
+        >>> layout = pr.get_game("captive-queens").layout
+        >>> layout.has(pr.Place(pr.PileKind.MIDDLE)), layout.has(pr.Place(pr.PileKind.CELL))
+        (True, False)
+        """
+        return place in self._names
+
+    def name(self, place: Place) -> str:
+        """A place in the game's own words, piles numbered from 1.
+
+        >>> import patience_rules as pr
+        >>> layout = pr.get_game("royal-cotillion").layout
+        >>> layout.name(pr.Place(pr.PileKind.FOUNDATION, 4))
+        'foundation 5 (clubs 2 4 6 8 10 Q A 3 5 7 9 J K)'
+        """
+        known = self._names.get(place)
+        return known if known is not None else self._describe(place)
+
+    def kind_name(self, kind: PileKind) -> str:
+        """What the game calls the piles of ``kind``, in the plural.
+
+        >>> import patience_rules as pr
+        >>> pr.get_game("royal-cotillion").layout.kind_name(pr.PileKind.COLUMN)
+        'Ladies columns'
+        """
+        if kind is PileKind.COLUMN:
+            return f"{self.tableau.name if self.tableau is not None else 'tableau'} columns"
+        if kind is PileKind.CELL:
+            return f"{self.reserve.name if self.reserve is not None else 'reserve'} cells"
+        if kind is PileKind.FOUNDATION:
+            return "foundations"
+        if kind is PileKind.MIDDLE and self.middle_part is not None:
+            return self.middle_part.name
+        return str(kind.value)
+
+    def _describe(self, place: Place) -> str:
+        kind, index = place.kind, place.index
+        if kind is PileKind.COLUMN and self.tableau is not None:
+            return f"{self.tableau.name} column {index + 1}"
+        if kind is PileKind.CELL and self.reserve is not None:
+            return f"{self.reserve.name} cell {index + 1}"
+        if kind is PileKind.FOUNDATION:
+            if index < self.foundations:
+                foundation = self.foundation_parts[index]
+                named = f"{foundation.name}, " if foundation.name else ""
+                return f"foundation {index + 1} ({named}{foundation.describe()})"
+            return f"foundation {index + 1}"
+        if kind is PileKind.MIDDLE and self.middle_part is not None and index == 0:
+            return f"the {self.middle_part.name}"
+        return f"the {kind.value}" if index == 0 and kind in SINGLE else f"{kind.value} {index + 1}"
+
+    # -- moves ---------------------------------------------------------------
+
+    def sources(self, kind: MoveKind) -> tuple[Place, ...]:
+        """The places that moves of ``kind`` take cards from, in the listing order.
+
+        The redeal has none: it is :meth:`Move.redeal() <patience_rules.Move.redeal>`
+        in every game that has one (:attr:`has_redeal`).
+        """
+        return self._sources[kind]
+
+    def targets(self, kind: MoveKind) -> tuple[Place, ...]:
+        """The places that moves of ``kind`` put cards on, in the listing order."""
+        return self._targets[kind]
+
+    def reaches(self, source: Place, target: Place) -> bool:
+        """Whether the layout ever moves a card from ``source`` to ``target``.
+
+        A card never goes back to its own pile, never between two playable
+        foundations, and never from one cell to another.
+        """
+        if source == target:
+            return False
+        if source.kind is PileKind.FOUNDATION and target.kind is PileKind.FOUNDATION:
+            return not self.foundation_parts[target.index].playable
+        return not (source.kind is PileKind.CELL and target.kind is PileKind.CELL)
+
+    def _compile_moves(
+        self,
+    ) -> tuple[dict[MoveKind, tuple[Place, ...]], dict[MoveKind, tuple[Place, ...]]]:
+        columns = tuple(Place(PileKind.COLUMN, i) for i in range(self.columns))
+        cells = tuple(Place(PileKind.CELL, i) for i in range(self.cells))
+        waste = (_WASTE,) if self.has_stock else ()
+        playable = tuple(
+            Place(PileKind.FOUNDATION, f)
+            for f, foundation in enumerate(self.foundation_parts)
+            if foundation.playable
+        )
+        homes = tuple(Place(PileKind.FOUNDATION, f) for f in range(self.foundations))
+        if self.has_middle:
+            homes += (_MIDDLE,)
+        builds = columns if self.build is not None or self.column_refill is Refill.BY_MOVE else ()
+        parks = cells if self.cell_refill is Refill.BY_MOVE else ()
+        sources = {
+            MoveKind.HOME: (*columns, *cells, *waste, *playable),
+            MoveKind.BUILD: (*columns, *cells, *waste, *playable) if builds else (),
+            MoveKind.PARK: (*columns, *waste) if parks else (),
+            MoveKind.DRAW: (_STOCK,) if self.has_stock else (),
+            MoveKind.REDEAL: (),
+        }
+        targets = {
+            MoveKind.HOME: homes,
+            MoveKind.BUILD: builds,
+            MoveKind.PARK: parks,
+            MoveKind.DRAW: waste,
+            MoveKind.REDEAL: (),
+        }
+        return sources, targets
+
+    def _universe(self) -> tuple[Move, ...]:
+        """Every move of the layout: the draw, the redeal, then homes, builds and parks.
+
+        Each kind lists its sources in order and, for each source, its
+        targets in order; a build lists a source's run lengths (1 first)
+        before its targets.
+        """
+        moves = [Move.draw(), Move.redeal()]
+        for source in self._sources[MoveKind.HOME]:
+            moves += [
+                Move(source, target)
+                for target in self._targets[MoveKind.HOME]
+                if self.reaches(source, target)
+            ]
+        for source in self._sources[MoveKind.BUILD]:
+            longest = self.max_run if source.kind is PileKind.COLUMN else 1
+            for count in range(1, longest + 1):
+                moves += [
+                    Move(source, target, count)
+                    for target in self._targets[MoveKind.BUILD]
+                    if self.reaches(source, target)
+                ]
+        for source in self._sources[MoveKind.PARK]:
+            moves += [Move(source, target) for target in self._targets[MoveKind.PARK]]
+        return tuple(moves)
+
+
+def _suits(suit: Suit | None) -> tuple[Suit, ...]:
+    return tuple(Suit) if suit is None else (suit,)
