@@ -28,7 +28,6 @@ def cards(text: str) -> list[Card]:
     return [Card.from_str(word) for word in text.split()]
 
 
-@pytest.mark.slow
 def test_deals_1_to_200_replay_and_are_won() -> None:
     """Every move fc-solve makes is legal by the rules (supermoves on) and wins the deal."""
     lengths = []
