@@ -9,20 +9,24 @@ module
 - turns its output into moves of our notation (:func:`parse_solution`):
   ``T3-R1``, ``T3-F2``, ``R1-T5``, ``R1-F4``, ``T3-T5``, ``T3-T5:3``.
 
-How it is run: ``fc-solve -l slick-rock -sam -p -t -sel -mi N``.
+How it is run: ``fc-solve --freecells-num 4 -l slick-rock -mi 1000000 -sam -p -t -sel -``
+with the board on standard input.
 
 - ``-l slick-rock`` is one of its presets "that may produce shorter solutions"
   (``fc-solve --help-short-sol``): it searches with several soft threads and,
   when that fails, with atomic (single-card) moves only.  Over Microsoft deals
-  1-200 it solves every deal in about a second in all, with solutions of some
-  110 moves; the default configuration gives some 130 moves (up to 220) and
-  does not solve every deal within the iteration limit; ``-l video-editing``
-  gives some 90 moves but takes forty times as long.
-- Its sequence moves ("Move 3 cards from stack 0 to stack 5") are FreeCell's
-  default ``--sequence-move limited``: a run of n cards when
+  1-200 it solves every deal in about a second in all (0.06 s at most), with
+  solutions of 92 to 156 moves (114 on average).  The default configuration
+  takes 20 s, gives 134 moves on average (up to 236) and leaves 3 deals
+  unsolved within a million iterations; ``-l video-editing`` gives 93 moves on
+  average but takes 50 s.
+- Its sequence moves ("Move 3 cards from stack 0 to stack 5") follow FreeCell's
+  default ``--sequence-move limited``, the number of empty free cells and
+  columns: they replay as our supermoves (a run of n cards when
   n <= (1 + empty free cells) x 2 ** (empty columns), an empty target column
-  not counted, which is our supermove rule; single-card moves are written
-  ``Move 1 cards from stack 0 to stack 5``.
+  not counted).  In deals 1-200 there are 1,432 of them, all within that
+  limit, 999 at it, 113 of these into an empty column.  Single cards moved
+  between columns are written ``Move 1 cards from stack 0 to stack 5``.
 - ``-sam -p -t`` prints every state after every move, in a parseable layout
   (one column a line, bottom card first, 10 as ``T``); ``-sel`` says
   "Iterations count exceeded" instead of "I could not solve this game" when
