@@ -33,9 +33,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from .errors import InvalidDealError
+from .cards import Card
+from .errors import InvalidDealError, _shown
 
-__all__ = ["MAX_DEAL_NUMBER", "check_deal_number", "shuffled_deck"]
+__all__ = ["MAX_DEAL_NUMBER", "check_deal_number", "microsoft_deck_order", "shuffled_deck"]
 
 _MASK = (1 << 64) - 1
 _T = TypeVar("_T")
@@ -91,3 +92,59 @@ def shuffled_deck(cards: Sequence[_T], number: int) -> tuple[_T, ...]:
         j = z % bound
         order[i], order[j] = order[j], order[i]
     return tuple(order)
+
+
+#: The largest Microsoft FreeCell deal number: the generator keeps 31 bits of state.
+_MICROSOFT_MAX = (1 << 31) - 1
+
+
+def microsoft_deck_order(number: int) -> tuple[Card, ...]:
+    """The 52 cards of Microsoft FreeCell deal ``number``, in the order they are dealt.
+
+    This is the numbering that FreeCell players, programs and researchers
+    share: Microsoft FreeCell's deals 1 to 32000 (1 to 1,000,000 in later
+    versions) are these deals.  Dealing card *i* of the result to column
+    *i* mod 8, in rows, gives Microsoft's layout.
+
+    The algorithm: seed Microsoft C's generator with ``number``; each random
+    number is made by ``state = (state * 214013 + 2531011) mod 2**31`` and is
+    ``state >> 16`` (0 to 32767).  Start from the 52 cards in rank order, each
+    rank in suit order: ``AC AD AH AS 2C 2D ... KS``.  While cards are left,
+    take the card at index *rand* mod (cards left), swap it with the last
+    card, remove it and deal it.
+
+    A deal number is a whole number from 0 to 2**31 - 1 (2147483647).  The
+    generator keeps only 31 bits of state, so a larger number would give the
+    same deal as a smaller one; such numbers are refused rather than aliased.
+    (Some programs give numbers from 2**31 up extended meanings of their own,
+    with a changed generator; those are not this numbering.)  Microsoft's own
+    programs start at deal 1; deal 0 is the generator's seed 0.
+
+    >>> order = microsoft_deck_order(1)
+    >>> " ".join(str(card) for card in order[:8])
+    'JD 2D 9H JC 5D 7H 7C 5H'
+    >>> len(set(order))
+    52
+    >>> microsoft_deck_order(2**31)
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.InvalidDealError: a Microsoft FreeCell deal number is a whole number from 0 to 2147483647, got 2147483648
+    """
+    if (
+        not isinstance(number, int)
+        or isinstance(number, bool)
+        or not 0 <= number <= _MICROSOFT_MAX
+    ):
+        raise InvalidDealError(
+            "a Microsoft FreeCell deal number is a whole number from 0 to "
+            f"{_MICROSOFT_MAX}, got {_shown(number)}"
+        )
+    cards = [Card.from_index(suit * 13 + rank) for rank in range(13) for suit in range(4)]
+    state = number
+    dealt: list[Card] = []
+    while cards:
+        state = (state * 214013 + 2531011) & _MICROSOFT_MAX
+        index = (state >> 16) % len(cards)
+        cards[index], cards[-1] = cards[-1], cards[index]
+        dealt.append(cards.pop())
+    return tuple(dealt)
