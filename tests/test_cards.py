@@ -94,10 +94,19 @@ def test_every_documented_spelling_is_read() -> None:
 
 @pytest.mark.parametrize(
     ("rank", "suit"),
-    [(1, 2), (12, Suit.HEARTS), (Rank.QUEEN, 2), ("Q", "H"), (None, None), (Suit.HEARTS, Rank.QUEEN)],
+    [
+        (1, 2),
+        (12, Suit.HEARTS),
+        (Rank.QUEEN, 2),
+        ("Q", "H"),
+        (None, None),
+        (Suit.HEARTS, Rank.QUEEN),
+    ],
 )
 def test_the_card_constructor_takes_only_a_rank_and_a_suit(rank: object, suit: object) -> None:
-    with pytest.raises(NotationError, match=r"takes a Rank and a Suit.*Card\(Rank.QUEEN, Suit.HEARTS\)"):
+    with pytest.raises(
+        NotationError, match=r"takes a Rank and a Suit.*Card\(Rank.QUEEN, Suit.HEARTS\)"
+    ):
         Card(rank, suit)  # type: ignore[arg-type]
 
 

@@ -165,9 +165,7 @@ class Card(int):
                 )
             index = int(index)
         if not 0 <= index < 52:
-            raise NotationError(
-                f"a card index is a whole number from 0 to 51, got {_shown(index)}"
-            )
+            raise NotationError(f"a card index is a whole number from 0 to 51, got {_shown(index)}")
         return _CARDS[index]
 
     @classmethod
