@@ -6,6 +6,8 @@ import copy
 import pickle
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from patience_rules import (
     Card,
@@ -148,3 +150,25 @@ def test_cards_sort_by_suit_then_rank() -> None:
         Card.from_str("KC"),
         Card.from_str("2S"),
     ]
+
+
+@given(text=st.text(max_size=6))
+def test_any_text_is_a_card_or_a_notation_error(text: str) -> None:
+    try:
+        card = Card.from_str(text)
+    except NotationError:
+        return
+    assert all(char.isascii() or char in "♣♦♥♠♧♢♡♤" for char in text.strip())
+    assert Card.from_str(str(card)) is card
+
+
+@given(value=st.integers() | st.floats() | st.text() | st.none() | st.booleans())
+def test_any_value_is_a_card_index_or_a_notation_error(value: object) -> None:
+    try:
+        card = Card.from_index(value)  # type: ignore[arg-type]
+    except NotationError as error:
+        message = str(error)
+    else:
+        assert card.index == value
+        return
+    assert len(message) < 150

@@ -11,6 +11,8 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from gymnasium.vector import SyncVectorEnv
 from gymnasium.wrappers import FlattenObservation, RecordEpisodeStatistics, TimeLimit
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import patience_rules as pr
 from patience_rules.contrib.gymnasium import PatienceEnv, env_id, register_envs
@@ -290,3 +292,18 @@ def test_numpy_integers_are_deal_numbers() -> None:
 def test_the_illegal_reward_is_a_finite_number(reward: object) -> None:
     with pytest.raises(pr.InvalidRulesError, match="illegal_reward is a finite number"):
         PatienceEnv("easy-start", illegal_reward=reward)  # type: ignore[arg-type]
+
+
+@given(deal=st.integers() | st.floats() | st.text(max_size=4) | st.none() | st.booleans())
+@settings(max_examples=200)
+def test_any_deal_option_deals_or_raises_an_invalid_deal_error(deal: object) -> None:
+    env = PatienceEnv("easy-start")
+    try:
+        _, info = env.reset(options={"deal": deal})
+    except pr.InvalidDealError as error:
+        message = str(error)
+    else:
+        assert deal is None or env.state == pr.get_game("easy-start").deal(deal)  # type: ignore[arg-type]
+        assert 0 <= info["deal"] <= pr.MAX_DEAL_NUMBER
+        return
+    assert len(message) < 200

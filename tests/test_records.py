@@ -351,3 +351,56 @@ def test_a_deal_that_is_no_deal_number_is_refused_briefly(deal: object) -> None:
 def test_an_endless_deck_order_is_refused() -> None:
     with pytest.raises(InvalidDealError, match="deck order"):
         GameRecord(pr.get_game("captive-queens"), itertools.repeat(pr.Card.from_str("AC")))
+
+
+# -- hostile input: only the library's errors -----------------------------------
+
+_VALID = (
+    '[Game "royal-cotillion"]\n[Deal "7"]\n[Result "unfinished"]\n[Note "a\\u2028b"]\n\n'
+    "1. T4-F4 2. R2-F2 3. R3-F7\n"
+)
+
+
+@given(text=st.text())
+@settings(max_examples=300)
+def test_any_text_reads_as_a_record_or_raises_a_notation_error(text: str) -> None:
+    try:
+        record = GameRecord.from_text(text)
+    except NotationError:
+        return
+    assert GameRecord.from_text(record.to_text()) == record
+
+
+@given(data=st.data())
+@settings(max_examples=300)
+def test_mutated_records_read_back_or_raise_a_notation_error(data: st.DataObject) -> None:
+    text = _VALID
+    for _ in range(data.draw(st.integers(1, 4))):
+        at = data.draw(st.integers(0, len(text)))
+        cut = data.draw(st.integers(0, 3))
+        text = text[:at] + data.draw(st.text(max_size=3)) + text[at + cut :]
+    try:
+        record = GameRecord.from_text(text)
+    except NotationError:
+        return
+    again = GameRecord.from_text(record.to_text())
+    assert again == record
+    assert again.replay() == record.replay()
+
+
+@given(
+    data=st.dictionaries(
+        st.sampled_from(["version", "game", "options", "deal", "deck", "moves", "tags", "result"]),
+        st.none() | st.booleans() | st.integers() | st.text() | st.lists(st.text(max_size=4)),
+    )
+)
+@settings(max_examples=300)
+def test_any_dict_reads_as_a_record_or_raises_a_notation_error(data: dict[str, object]) -> None:
+    try:
+        record = GameRecord.from_dict(data)
+    except NotationError as error:
+        message = str(error)
+    else:
+        assert GameRecord.from_dict(record.to_dict()) == record
+        return
+    assert len(message) < 400

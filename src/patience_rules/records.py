@@ -118,7 +118,8 @@ _MOST_CARDS: Final = 52 * MAX_DECKS
 class TextStream(Protocol):
     """What :meth:`GameRecord.read` reads from: a text file, or anything with ``read(size)``."""
 
-    def read(self, size: int = ..., /) -> str: ...  # pragma: no cover
+    def read(self, size: int = ..., /) -> str:
+        """At most ``size`` more characters of the text; ``""`` at its end."""
 
 
 def _check_deal_number(value: int) -> int:
