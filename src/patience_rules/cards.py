@@ -102,6 +102,7 @@ _RANK_BY_TEXT: Final = {
     **{rank.symbol.lower(): rank for rank in Rank},
     "T": Rank.TEN,
     "t": Rank.TEN,
+    "1": Rank.ACE,
 }
 _SUIT_BY_TEXT: Final = {
     **{suit.symbol: suit for suit in Suit},
@@ -172,7 +173,7 @@ class Card(int):
     def from_str(cls, text: str) -> Card:
         """Parse a card's short text form.
 
-        The rank is ``A``, ``2`` … ``10`` (or ``T``), ``J``, ``Q``, ``K``; the
+        The rank is ``A`` (or ``1``), ``2`` … ``10`` (or ``T``), ``J``, ``Q``, ``K``; the
         suit is a letter ``C D H S`` or a Unicode suit symbol (``♣ ♦ ♥ ♠`` or
         ``♧ ♢ ♡ ♤``).  Letters may be lower case; no other character is read
         as one of them.
