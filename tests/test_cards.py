@@ -6,8 +6,19 @@ import copy
 import pickle
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from patience_rules import Card, NotationError, Rank, Suit, standard_deck
+from patience_rules import (
+    Card,
+    InvalidRulesError,
+    NotationError,
+    PatienceRulesError,
+    Rank,
+    Suit,
+    standard_deck,
+)
+from patience_rules.cards import MAX_DECKS
 
 
 def test_cards_are_interned_values() -> None:
@@ -48,25 +59,91 @@ def test_card_text_round_trips() -> None:
         assert eval(repr(card), {"Card": Card}) is card
 
 
-@pytest.mark.parametrize("text", ["", "Q", "H", "11H", "QX", "Q H", "QHH", "0S", "♥Q"])
+@pytest.mark.parametrize("text", ["", "Q", "H", "11H", "QX", "Q H", "QHH", "0S", "♥Q", "１S"])
 def test_malformed_card_text_is_refused(text: str) -> None:
     with pytest.raises(NotationError, match="malformed card"):
         Card.from_str(text)
 
 
-def test_card_constructor_checks_types() -> None:
-    with pytest.raises(TypeError, match="takes a Rank and a Suit"):
-        Card(12, Suit.HEARTS)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="from 0 to 51"):
-        Card.from_index(52)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Aſ",  # "ſ".upper() == "S"
+        "ﬀS",  # "ﬀ".upper() == "FF"
+        "Aｓ",  # a full-width s
+        "１０S",  # full-width digits
+        "ıS",  # dotless i: "ı".upper() == "I"
+        "KＨ",
+        "\u212aS",  # the Kelvin sign, whose lower case is "k"
+    ],
+)
+def test_only_the_documented_letters_and_glyphs_are_read(text: str) -> None:
+    with pytest.raises(NotationError, match="malformed card"):
+        Card.from_str(text)
+
+
+def test_every_documented_spelling_is_read() -> None:
+    for card in standard_deck():
+        rank, suit = card.rank.symbol, card.suit.symbol
+        spellings = {rank + suit, rank.lower() + suit.lower(), rank + card.suit.glyph}
+        if rank == "10":
+            spellings |= {"T" + suit, "t" + suit.lower()}
+        if rank == "A":
+            spellings |= {"1" + suit}
+        for text in spellings:
+            assert Card.from_str(text) is card
+    assert Card.from_str("Q♡") is Card.from_str("QH")
+    assert Card.from_str(" a♤ ") is Card.from_str("AS")
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit"),
+    [
+        (1, 2),
+        (12, Suit.HEARTS),
+        (Rank.QUEEN, 2),
+        ("Q", "H"),
+        (None, None),
+        (Suit.HEARTS, Rank.QUEEN),
+    ],
+)
+def test_the_card_constructor_takes_only_a_rank_and_a_suit(rank: object, suit: object) -> None:
+    with pytest.raises(
+        NotationError, match=r"takes a Rank and a Suit.*Card\(Rank.QUEEN, Suit.HEARTS\)"
+    ):
+        Card(rank, suit)  # type: ignore[arg-type]
+
+
+HUGE = pytest.param(10**5000, id="10**5000")
+
+
+@pytest.mark.parametrize("index", [52, -1, True, 2.0, "3", None, HUGE, -(2**70)])
+def test_a_card_index_is_a_whole_number_from_0_to_51(index: object) -> None:
+    with pytest.raises(NotationError, match="from 0 to 51, got") as raised:
+        Card.from_index(index)  # type: ignore[arg-type]
+    assert isinstance(raised.value, ValueError)
+    assert len(str(raised.value)) < 120
+
+
+def test_a_card_index_may_be_a_card_or_a_rank() -> None:
+    queen = Card.from_str("QH")
+    assert Card.from_index(queen) is queen
+    assert Card.from_index(Rank.KING) is Card.from_str("AD")
 
 
 def test_two_decks_hold_each_card_twice_as_equal_values() -> None:
     deck = standard_deck(2)
     assert len(deck) == 104
     assert all(deck.count(card) == 2 for card in standard_deck())
-    with pytest.raises(ValueError, match="positive integer"):
-        standard_deck(0)
+    assert len(standard_deck(MAX_DECKS)) == 52 * MAX_DECKS
+
+
+@pytest.mark.parametrize("decks", [0, -1, MAX_DECKS + 1, HUGE, 1.0, "2", None, True])
+def test_a_bad_number_of_decks_is_a_rules_error(decks: object) -> None:
+    with pytest.raises(InvalidRulesError, match="number of decks is a whole number") as raised:
+        standard_deck(decks)  # type: ignore[arg-type]
+    assert isinstance(raised.value, PatienceRulesError)
+    assert len(str(raised.value)) < 120
 
 
 def test_cards_sort_by_suit_then_rank() -> None:
@@ -75,3 +152,25 @@ def test_cards_sort_by_suit_then_rank() -> None:
         Card.from_str("KC"),
         Card.from_str("2S"),
     ]
+
+
+@given(text=st.text(max_size=6))
+def test_any_text_is_a_card_or_a_notation_error(text: str) -> None:
+    try:
+        card = Card.from_str(text)
+    except NotationError:
+        return
+    assert all(char.isascii() or char in "♣♦♥♠♧♢♡♤" for char in text.strip())
+    assert Card.from_str(str(card)) is card
+
+
+@given(value=st.integers() | st.floats() | st.text() | st.none() | st.booleans())
+def test_any_value_is_a_card_index_or_a_notation_error(value: object) -> None:
+    try:
+        card = Card.from_index(value)  # type: ignore[arg-type]
+    except NotationError as error:
+        message = str(error)
+    else:
+        assert card.index == value
+        return
+    assert len(message) < 150

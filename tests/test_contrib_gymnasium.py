@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
+from gymnasium.vector import SyncVectorEnv
+from gymnasium.wrappers import FlattenObservation, RecordEpisodeStatistics, TimeLimit
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import patience_rules as pr
 from patience_rules.contrib.gymnasium import PatienceEnv, env_id, register_envs
@@ -159,3 +164,146 @@ def test_after_an_illegal_action_every_step_is_illegal_until_reset() -> None:
     assert not info["illegal_action"]
     _, reward, terminated, _, info = env.step(29)
     assert (reward, terminated, info["illegal_action"]) == (1.0, False, False)
+
+
+# -- action masks through Gymnasium's own wrappers ----------------------------
+
+
+def masks_as_sb3_contrib_gets_them(env: gymnasium.Env[Any, Any]) -> np.ndarray:
+    """sb3-contrib's ``get_action_masks`` for one environment (it needs torch to import)."""
+    return env.get_wrapper_attr("action_masks")()  # type: ignore[no-any-return]
+
+
+def wrapped_envs() -> list[gymnasium.Env[Any, Any]]:
+    return [
+        gymnasium.make(env_id("royal-cotillion")),
+        gymnasium.make(env_id("royal-cotillion"), max_episode_steps=500),
+        TimeLimit(gymnasium.make(env_id("royal-cotillion")), max_episode_steps=500),
+        FlattenObservation(gymnasium.make(env_id("royal-cotillion"))),
+        RecordEpisodeStatistics(
+            FlattenObservation(gymnasium.make(env_id("royal-cotillion"), hide_covered=True))
+        ),
+    ]
+
+
+@pytest.mark.parametrize("env", wrapped_envs(), ids=lambda env: str(env)[:60])
+def test_masks_reach_through_gymnasiums_wrappers(env: gymnasium.Env[Any, Any]) -> None:
+    assert env.has_wrapper_attr("action_masks")
+    _, info = env.reset(seed=7)
+    chooser = np.random.default_rng(7)
+    terminated = truncated = False
+    steps = 0
+    while not (terminated or truncated):
+        mask = masks_as_sb3_contrib_gets_them(env)
+        assert mask.dtype == np.bool_
+        assert mask.shape == (env.action_space.n,)  # type: ignore[attr-defined]
+        assert np.array_equal(mask, info["action_mask"])
+        assert np.array_equal(mask, env.unwrapped.action_masks())  # type: ignore[attr-defined]
+        state = env.unwrapped.state  # type: ignore[attr-defined]
+        assert mask.tolist() == list(pr.ActionSpace(state.rules).mask(state))
+        action = int(chooser.choice(np.flatnonzero(mask)))
+        _, _, terminated, truncated, info = env.step(action)
+        assert not info["illegal_action"]
+        steps += 1
+    assert terminated and env.unwrapped.state.is_over  # type: ignore[attr-defined]
+    assert not masks_as_sb3_contrib_gets_them(env).any()
+    assert steps > 60
+    env.close()
+
+
+def test_a_time_limit_truncates_and_the_mask_stays_in_the_info() -> None:
+    env = gymnasium.make(env_id("captive-queens"), max_episode_steps=5)
+    _, info = env.reset(seed=1)
+    for _ in range(5):
+        _, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert truncated and not terminated
+    assert info["action_mask"].any()
+    assert np.array_equal(info["action_mask"], env.get_wrapper_attr("action_masks")())
+
+
+def test_the_passive_env_checker_of_make_has_nothing_to_say() -> None:
+    env = gymnasium.make(env_id("odd-and-even"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        _, info = env.reset(seed=2)
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    env.close()
+
+
+def test_vector_envs_give_a_mask_per_env_in_the_info_and_through_call() -> None:
+    envs = gymnasium.make_vec(env_id("royal-cotillion"), num_envs=2, vectorization_mode="sync")
+    assert isinstance(envs, SyncVectorEnv)
+    _, info = envs.reset(seed=[3, 4])
+    rules = pr.get_game("royal-cotillion")
+    space = pr.ActionSpace(rules)
+    assert info["action_mask"].shape == (2, space.size)
+    assert info["action_mask"][0].tolist() == list(space.mask(rules.deal(3)))
+    assert info["action_mask"][1].tolist() == list(space.mask(rules.deal(4)))
+    masks = np.stack(envs.call("action_masks"))
+    assert np.array_equal(masks, info["action_mask"])
+    actions = np.array([int(np.flatnonzero(row)[-1]) for row in masks])
+    _, _, _, _, info = envs.step(actions)
+    assert np.array_equal(np.stack(envs.call("action_masks")), info["action_mask"])
+    envs.close()
+
+
+# -- bad input to reset and the constructor ----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "seed", "message"),
+    [
+        ({"deal": 10**5000}, None, "got an integer of 5001 digits"),
+        ({"deal": -(10**5000)}, None, "got a negative integer of 5001 digits"),
+        ({"deal": 2**64}, None, "from 0 to 18446744073709551615, got 18446744073709551616"),
+        ({"deal": -1}, None, "got -1"),
+        ({"deal": "7"}, None, "got '7'"),
+        ({"deal": 7.0}, None, "got 7.0"),
+        ({"deal": True}, None, "got True"),
+        ({"dael": 7}, None, "the only option is 'deal'.*got 'dael'"),
+        ([("deal", 7)], None, "expected a dict"),
+        (None, 2**64, r"reset\(seed=...\): a deal number"),
+    ],
+)
+def test_a_bad_deal_is_refused_and_the_env_is_left_as_it_was(
+    options: object, seed: int | None, message: str
+) -> None:
+    env = PatienceEnv("easy-start")
+    env.reset(seed=5)
+    generator = env.np_random.bit_generator.state
+    with pytest.raises(pr.InvalidDealError, match=message) as raised:
+        env.reset(seed=seed, options=options)  # type: ignore[arg-type]
+    assert len(str(raised.value)) < 150
+    assert env.state == pr.get_game("easy-start").deal(5)
+    assert env.deal_number == 5
+    assert env.np_random.bit_generator.state == generator
+
+
+def test_numpy_integers_are_deal_numbers() -> None:
+    env = PatienceEnv("easy-start")
+    _, info = env.reset(options={"deal": np.uint64(2**64 - 1)})
+    assert info["deal"] == 2**64 - 1
+    assert env.state == pr.get_game("easy-start").deal(2**64 - 1)
+    _, info = env.reset(options={"deal": np.int32(4)})
+    assert info["deal"] == 4
+
+
+@pytest.mark.parametrize("reward", ["x", None, float("nan"), float("inf"), True])
+def test_the_illegal_reward_is_a_finite_number(reward: object) -> None:
+    with pytest.raises(pr.InvalidRulesError, match="illegal_reward is a finite number"):
+        PatienceEnv("easy-start", illegal_reward=reward)  # type: ignore[arg-type]
+
+
+@given(deal=st.integers() | st.floats() | st.text(max_size=4) | st.none() | st.booleans())
+@settings(max_examples=200)
+def test_any_deal_option_deals_or_raises_an_invalid_deal_error(deal: object) -> None:
+    env = PatienceEnv("easy-start")
+    try:
+        _, info = env.reset(options={"deal": deal})
+    except pr.InvalidDealError as error:
+        message = str(error)
+    else:
+        assert deal is None or env.state == pr.get_game("easy-start").deal(deal)  # type: ignore[arg-type]
+        assert 0 <= info["deal"] <= pr.MAX_DEAL_NUMBER
+        return
+    assert len(message) < 200

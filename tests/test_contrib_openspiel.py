@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
+import base64
 import pickle
 import random
+from pathlib import Path
 
 import numpy as np
 import pyspiel
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from open_spiel.python.algorithms import mcts
 
 import patience_rules as pr
-from patience_rules.contrib.openspiel import register_games, short_name
+from patience_rules.contrib.openspiel import (
+    MAX_DEAL_PARAMETER,
+    PatienceGame,
+    deal_actions,
+    deserialize_game_and_state,
+    register_games,
+    serialize_game_and_state,
+    short_name,
+)
 
 pytestmark = pytest.mark.extra
 
@@ -40,8 +53,11 @@ def test_openspiels_random_simulation_plays_full_games_with_chance_deals(name: s
 
 @pytest.mark.parametrize(
     "name",
-    ["patience_royal_cotillion(deal=3)", "patience_royal_cotillion_stock_refill(deal=4)",
-     "patience_easy_start(deal=5,hide_covered=True)"],
+    [
+        "patience_royal_cotillion(deal=3)",
+        "patience_royal_cotillion_stock_refill(deal=4)",
+        "patience_easy_start(deal=5,hide_covered=True)",
+    ],
 )
 def test_openspiels_random_simulation_plays_full_games_from_a_deal(name: str) -> None:
     pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=3, serialize=True, verbose=False)
@@ -155,3 +171,364 @@ def test_observations_hide_the_stock_and_optionally_the_covered_cards() -> None:
     chance = pyspiel.load_game("patience_captive_queens").new_initial_state()
     assert not any(chance.observation_tensor(0))
     assert chance.observation_string(0) == "dealing: 0 of 52 cards dealt"
+
+
+# -- chance outcomes are checked -----------------------------------------------
+
+
+@pytest.mark.parametrize("outcome", [60, 52, 10**12])
+def test_a_chance_outcome_that_is_no_card_is_refused(outcome: int) -> None:
+    state = pyspiel.load_game("patience_captive_queens").new_initial_state()
+    state.apply_action(5)
+    with pytest.raises(
+        pr.InvalidDealError,
+        match=r"a chance outcome is the index of the card dealt, from 0 \(AC\) to 51 \(KS\)",
+    ):
+        state.apply_action(outcome)
+    assert state.history() == [5]
+    assert dict(state.chance_outcomes())[4] == pytest.approx(1 / 51)
+
+
+def test_a_card_dealt_more_often_than_the_deck_holds_it_is_refused_at_once() -> None:
+    one_deck = pyspiel.load_game("patience_captive_queens").new_initial_state()
+    one_deck.apply_action(0)
+    with pytest.raises(
+        pr.InvalidDealError, match=r"chance outcome 0 \(AC\): the deck holds 1 AC, dealt already"
+    ):
+        one_deck.apply_action(0)
+    two_decks = pyspiel.load_game("patience_royal_cotillion").new_initial_state()
+    two_decks.apply_action(0)
+    two_decks.apply_action(0)
+    with pytest.raises(pr.InvalidDealError, match="the deck holds 2 AC, dealt already"):
+        two_decks.apply_action(0)
+    assert two_decks.history() == [0, 0]
+    assert 0 not in dict(two_decks.chance_outcomes())
+
+
+# -- the deal parameter ----------------------------------------------------------
+
+
+def test_a_deal_too_large_for_openspiels_parameters_is_refused_when_the_game_is_made() -> None:
+    with pytest.raises(
+        pr.InvalidDealError, match=r"hold deal numbers up to 2147483647 .*deal_actions"
+    ):
+        PatienceGame("easy-start", {"deal": MAX_DEAL_PARAMETER + 1})
+    with pytest.raises(pr.InvalidDealError, match="got an integer of 5001 digits"):
+        PatienceGame("easy-start", {"deal": 10**5000})
+    with pytest.raises(pr.InvalidDealError, match=r"expected -1 .* got -5"):
+        pyspiel.load_game("patience_easy_start(deal=-5)")
+    # OpenSpiel's own parser refuses a number of more than 32 bits before the game sees it.
+    with pytest.raises(pyspiel.SpielError):
+        pyspiel.load_game(f"patience_easy_start(deal={MAX_DEAL_PARAMETER + 1})")
+    top = pyspiel.load_game(f"patience_easy_start(deal={MAX_DEAL_PARAMETER})")
+    assert top.new_initial_state().game_state == pr.get_game("easy-start").deal(MAX_DEAL_PARAMETER)
+
+
+@pytest.mark.parametrize(
+    ("params", "error", "message"),
+    [
+        ({"dael": 3}, pr.InvalidRulesError, "unknown parameter 'dael'"),
+        ({"deal": "3"}, pr.InvalidDealError, "expected a deal number or -1"),
+        ({"hide_covered": 1}, pr.InvalidRulesError, "hide_covered: expected True or False"),
+        ({"rewards": "win"}, pr.InvalidRulesError, "rewards: expected 'step' or 'terminal'"),
+        ([("deal", 3)], pr.InvalidRulesError, "a mapping"),
+    ],
+)
+def test_bad_parameters_are_refused(params: object, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        PatienceGame("easy-start", params)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("number", [MAX_DEAL_PARAMETER + 1, 2**64 - 1])
+def test_any_deal_number_is_dealt_by_chance_actions_and_its_state_loads(number: int) -> None:
+    game = pyspiel.load_game("patience_royal_cotillion")
+    state = game.new_initial_state()
+    for action in deal_actions(game, number):
+        state.apply_action(action)
+    rules = pr.get_game("royal-cotillion")
+    assert state.game_state == rules.deal(number)
+    state.apply_action(state.legal_actions()[-1])
+    text = serialize_game_and_state(game, state)
+    for _, loaded in (
+        deserialize_game_and_state(text),
+        pyspiel.deserialize_game_and_state(text),
+        (None, pickle.loads(pickle.dumps(state))),
+    ):
+        assert loaded.history() == state.history()
+        assert loaded.game_state == state.game_state
+    with pytest.raises(pr.InvalidDealError, match="got an integer of 5001 digits"):
+        deal_actions(game, 10**5000)
+    with pytest.raises(pr.InvalidDealError, match="load it with deal=-1"):
+        deal_actions(pyspiel.load_game("patience_royal_cotillion(deal=1)"), number)
+
+
+# -- serialization never unpickles ---------------------------------------------
+
+
+class Payload:
+    """A pickle that touches a file when it is loaded."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __reduce__(self) -> tuple[object, tuple[Path]]:
+        return Path.touch, (self.path,)
+
+
+def crafted(text: str, path: Path) -> str:
+    head = text.rsplit("__dict__=", 1)[0]
+    return head + "__dict__=" + base64.b64encode(pickle.dumps({"x": Payload(path)})).decode() + "\n"
+
+
+def test_deserializing_reads_the_history_and_never_unpickles(tmp_path: Path) -> None:
+    game = pyspiel.load_game("patience_easy_start(deal=3)")
+    state = game.new_initial_state()
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[0])
+    marker = tmp_path / "ran"
+    text = crafted(pyspiel.serialize_game_and_state(game, state), marker)
+    game_2, state_2 = deserialize_game_and_state(text)
+    state_3 = game.deserialize_state(text.split("[State]\n", 1)[1])
+    assert not marker.exists()
+    for loaded in (state_2, state_3):
+        assert loaded.history() == state.history()
+        assert loaded.game_state == state.game_state
+    assert str(game_2) == str(game)
+    # OpenSpiel's own reader runs the payload: the reason for the one above.
+    pyspiel.deserialize_game_and_state(text)
+    assert marker.exists()
+
+
+@pytest.mark.parametrize(
+    ("state_text", "message"),
+    [
+        ("history=0:0\nmove_number=1", None),
+        ("history=0:0,0:0\nmove_number=2", None),
+        ("history=0:2\nmove_number=1", r"history entry 1 \(0:2\): illegal move"),
+        ("history=0:11\nmove_number=1", r"history entry 1 \(0:11\): 11 is not an action"),
+        ("history=-1:0\nmove_number=1", r"history entry 1 \(-1:0\): the action is player 0's"),
+        ("history=0:0\nmove_number=2", "move_number: expected 1"),
+        ("history=0:x\nmove_number=1", r"history entry 1: expected <player>:<action>, got '0:x'"),
+        ("history=0:0", "a state's text is the lines history="),
+        ("history=0:0\nmove_number=1\n__dict__=\nmore", "three lines at most"),
+        (
+            "history=" + ",".join(["0:0"] * 10**5) + "\nmove_number=100000",
+            r"has at most \d+ actions, got 100000",
+        ),
+    ],
+)
+def test_malformed_state_text_is_refused(state_text: str, message: str | None) -> None:
+    game = pyspiel.load_game("patience_easy_start(deal=3)")
+    text = f"[Meta]\nVersion: 1\n\n[Game]\n{game}\n[State]\n{state_text}\n"
+    if message is None:
+        _, state = deserialize_game_and_state(text)
+        assert state.history() == [0] * state_text.count("0:0")
+    else:
+        with pytest.raises(pr.NotationError, match=message):
+            deserialize_game_and_state(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[Game]\ntic_tac_toe\n[State]\nhistory=\nmove_number=0\n", "expected the sections"),
+        ("[Meta]\n[Game]\ntic_tac_toe\n[State]\nhistory=\nmove_number=0\n", "a patience game"),
+        ("[Meta]\n[Game]\npatience_nothing\n[State]\nhistory=\nmove_number=0\n", "Unknown game"),
+        ("[Meta]\n[Game]\npatience_easy_start(deal=-7)\n[State]\nhistory=\n", "got -7"),
+        ("[Meta]\n[Game]\n[State]\nhistory=\nmove_number=0\n", r"\[Game\]: expected one line"),
+        ("stray\n[Meta]\n", "line 1: expected \\[Meta\\]"),
+        (b"[Meta]", "is text, got bytes"),
+    ],
+)
+def test_malformed_game_text_is_refused(text: str, message: str) -> None:
+    with pytest.raises(pr.NotationError, match=message):
+        deserialize_game_and_state(text)
+
+
+def test_a_game_over_takes_no_more_actions_in_a_history() -> None:
+    game = pyspiel.load_game("patience_captive_queens(deal=1)")
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    text = serialize_game_and_state(game, state)
+    history = text.split("history=")[1].split("\n")[0]
+    longer = text.replace(
+        f"history={history}\nmove_number={len(state.history())}",
+        f"history={history},0:0\nmove_number={len(state.history()) + 1}",
+    )
+    with pytest.raises(pr.NotationError, match="the game is over, and no action follows"):
+        deserialize_game_and_state(longer)
+
+
+def test_a_pickled_state_is_its_game_and_history_checked_on_load() -> None:
+    game = pyspiel.load_game("patience_captive_queens")
+    state = play_randomly(game.new_initial_state(), 70, seed=3)
+    data = pickle.dumps(state)
+    assert b"__dict__" not in data and b"serialize" not in data
+    again = pickle.loads(data)
+    assert again.history() == state.history()
+    assert again.game_state == state.game_state
+    reducer, (game_string, _) = state.__reduce__()
+    with pytest.raises(
+        pr.NotationError,
+        match=r"history entry 2 \(0\): chance outcome 0 \(AC\): the deck holds 1 AC",
+    ):
+        reducer(game_string, (0, 0))
+    with pytest.raises(pr.NotationError, match="a patience game"):
+        reducer("tic_tac_toe", ())
+    with pytest.raises(pr.NotationError, match="a tuple of actions"):
+        reducer(game_string, [0, "1"])
+
+
+# -- information states -----------------------------------------------------------
+
+
+def test_information_states_show_what_the_player_sees_and_did() -> None:
+    game = pyspiel.load_game("patience_royal_cotillion(deal=7,hide_covered=True)")
+    kind = game.get_type()
+    assert kind.provides_information_state_string and kind.provides_information_state_tensor
+    assert game.information_state_tensor_shape() == [game.observation_tensor_size()]
+    state = game.new_initial_state()
+    observer = pr.Observer(pr.get_game("royal-cotillion"), hide_covered=True)
+    moves = []
+    for action in (29, 0, 0):
+        state.apply_action(action)
+        moves.append(str(pr.ActionSpace(state.game_state.rules).move_of(action)))
+        text = state.information_state_string(0)
+        assert text == f"{observer.observe(state.game_state)}\nmoves played: {' '.join(moves)}"
+        assert text.startswith(state.observation_string(0))
+        assert state.information_state_tensor(0) == list(observer.vector(state.game_state))
+        assert pr.HIDDEN_CARD in state.information_state_tensor(0)
+        for card in state.game_state.stock:  # the stock's order is not in it
+            assert str(card) not in text.split("\n")[0]
+    fresh = game.new_initial_state()
+    assert fresh.information_state_string(0).endswith("moves played: --")
+    chance = pyspiel.load_game("patience_easy_start").new_initial_state()
+    assert chance.information_state_string(0) == "dealing: 0 of 52 cards dealt"
+    assert not any(chance.information_state_tensor(0))
+
+
+# -- terminal rewards and MCTS ---------------------------------------------------
+
+
+def test_terminal_rewards_come_at_the_end_and_add_up_as_step_rewards_do() -> None:
+    step = pyspiel.load_game("patience_royal_cotillion(deal=5)")
+    terminal = pyspiel.load_game("patience_royal_cotillion(deal=5,rewards=terminal)")
+    assert step.get_type().reward_model == pyspiel.GameType.RewardModel.REWARDS
+    assert terminal.get_type().reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    one, two = step.new_initial_state(), terminal.new_initial_state()
+    total = 0.0
+    while not one.is_terminal():
+        action = one.legal_actions()[-1]
+        one.apply_action(action)
+        two.apply_action(action)
+        total += one.rewards()[0]
+        if not two.is_terminal():
+            assert two.rewards() == two.returns() == [0.0]
+    assert two.rewards() == two.returns() == one.returns() == [total]
+    assert 0 < total <= terminal.max_utility()
+
+
+def late_in_the_game(game: pyspiel.Game) -> pyspiel.State:
+    """A Royal Cotillion state with 8 cards left in the stock: a short game to search."""
+    state = game.new_initial_state()
+    while state.game_state.stock_size > 8:
+        state.apply_action(state.legal_actions()[-1])
+    return state
+
+
+def test_openspiels_python_mcts_plays_a_game_to_the_end() -> None:
+    game = pyspiel.load_game("patience_royal_cotillion(deal=3,rewards=terminal)")
+    state = late_in_the_game(game)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = mcts.MCTSBot(game, 2, 6, evaluator, random_state=np.random.RandomState(0))
+    played = 0
+    while not state.is_terminal():
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        played += 1
+    assert played > 10
+    assert state.game_state.is_over
+    assert state.returns() == [state.game_state.cards_home - 8]
+    with pytest.raises(ValueError, match="Game must have terminal rewards"):
+        mcts.MCTSBot(pyspiel.load_game("patience_royal_cotillion(deal=3)"), 2, 6, evaluator)
+
+
+def test_openspiels_cpp_mcts_searches_a_game_to_the_end() -> None:
+    game = pyspiel.load_game("patience_royal_cotillion(deal=3,rewards=terminal)")
+    state = late_in_the_game(game)
+    bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 0), 2.0, 6, 100, False, 0, False)
+    while not state.is_terminal():
+        # Not bot.step(state): it lets go of Python's lock, which no game written in
+        # Python survives; mcts_search keeps it.
+        action = bot.mcts_search(state).best_child().action
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert state.returns()[0] > 0
+    with pytest.raises(pyspiel.SpielError, match="terminal rewards"):
+        pyspiel.MCTSBot(
+            pyspiel.load_game("patience_royal_cotillion(deal=3)"),
+            pyspiel.RandomRolloutEvaluator(1, 0),
+            2.0,
+            6,
+            100,
+            False,
+            0,
+            False,
+        )
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["patience_easy_start(rewards=terminal)", "patience_odd_and_even(deal=4,rewards=terminal)"],
+)
+def test_openspiels_random_simulation_plays_games_with_terminal_rewards(name: str) -> None:
+    pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=2, serialize=True, verbose=False)
+
+
+# -- hostile input: only the library's errors -----------------------------------
+
+_STATE_TEXT = (
+    "# Automatically generated by OpenSpiel SerializeGameAndState\n[Meta]\nVersion: 1\n\n"
+    "[Game]\npatience_easy_start(deal=3)\n[State]\nhistory=0:0,0:0,0:0\nmove_number=3\n"
+)
+
+
+@given(data=st.data())
+@settings(max_examples=200)
+def test_mutated_state_text_loads_or_raises_a_notation_error(data: st.DataObject) -> None:
+    text = _STATE_TEXT
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(text)))
+        cut = data.draw(st.integers(0, 3))
+        text = (
+            text[:at] + data.draw(st.text("0123456789:,-=x\n[]_()", max_size=3)) + text[at + cut :]
+        )
+    try:
+        game, state = deserialize_game_and_state(text)
+    except pr.NotationError:
+        return
+    again = deserialize_game_and_state(serialize_game_and_state(game, state))[1]
+    assert again.history() == state.history()
+    assert again.game_state == state.game_state
+
+
+@given(outcomes=st.lists(st.integers(-(2**63) + 1, 2**63 - 1), max_size=60))
+@settings(max_examples=100)
+def test_any_chance_outcomes_deal_or_raise_an_invalid_deal_error(outcomes: list[int]) -> None:
+    state = pyspiel.load_game("patience_captive_queens").new_initial_state()
+    for outcome in outcomes:
+        if not state.is_chance_node():
+            break
+        legal = outcome in dict(state.chance_outcomes())
+        if outcome == pyspiel.INVALID_ACTION:
+            continue
+        before = state.history()
+        try:
+            state.apply_action(outcome)
+        except pr.InvalidDealError:
+            assert not legal
+            assert state.history() == before
+        else:
+            assert legal

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import io
+import itertools
 import json
 import pickle
+import tracemalloc
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import patience_rules as pr
 from notation_support import Played, assert_valid, play, played_games
 from patience_rules import IllegalMoveError, InvalidDealError, Move, NotationError
-from patience_rules.records import GameRecord
+from patience_rules.records import MAX_MOVE_LENGTH, MAX_TAG_LINE, GameRecord
 
 
 def _record(game: Played, **tags: str) -> GameRecord:
@@ -104,7 +108,9 @@ def test_a_record_with_an_illegal_move_is_refused_with_the_move_number_and_reaso
 
 def test_a_forced_game_refuses_any_move_but_the_compulsory_one() -> None:
     text = '[Game "captive-queens"]\n[Deal "1"]\n\n1. draw 2. W-F1\n'
-    with pytest.raises(NotationError, match=r"move 2 \(W-F1\): .*does not take 7D from the waste: it takes 6C next"):
+    with pytest.raises(
+        NotationError, match=r"move 2 \(W-F1\): .*does not take 7D from the waste: it takes 6C next"
+    ):
         GameRecord.from_text(text)
 
 
@@ -120,10 +126,16 @@ def test_a_forced_game_refuses_any_move_but_the_compulsory_one() -> None:
         ('[Game "captive-queens"]\n[Deck "AC 2C"]\n', "Deck: the deck order .* missing 3C"),
         ('[Game "captive-queens"]\n[Deck "AC 2"]\n', "Deck: malformed cards"),
         ('[Game "captive-queens"]\n[Deal 1]\n', r"line 2: malformed tag '\[Deal 1\]'"),
-        ('[Game "captive-queens"]\n[Deal "1"]\n[Deal "2"]\n', "line 3: the tag Deal is given twice"),
+        (
+            '[Game "captive-queens"]\n[Deal "1"]\n[Deal "2"]\n',
+            "line 3: the tag Deal is given twice",
+        ),
         ('[Game "captive-queens"]\n[Deal "1"]\n[Result "draw"]\n', "Result: expected won"),
         ('[Game "captive-queens"]\n[Deal "1"]\n[Result "won"]\n', "the record says won"),
-        ('[Game "captive-queens"]\n[Deal "1"]\n\n1. draw 3. draw', "move 2: the record numbers it 3"),
+        (
+            '[Game "captive-queens"]\n[Deal "1"]\n\n1. draw 3. draw',
+            "move 2: the record numbers it 3",
+        ),
         ('[Game "captive-queens"]\n[Deal "1"]\n\n1. draw 2. T1-F1', "move 2: move 'T1-F1'"),
         ('[Game "captive-queens"]\n[Deal "1"]\n\n1. draw [Note "x"]', "move 2: malformed move"),
     ],
@@ -138,7 +150,9 @@ def test_malformed_records_are_refused_with_the_reason(text: str, message: str) 
     [
         ({"Result": "won"}, "Result is written from the record itself"),
         ({"9lives": "x"}, "a tag name is a letter"),
-        ({"Note": "two\nlines"}, "one line of text"),
+        ({"Note": 3}, "Note's value is text, got 3"),
+        ({"Note": "x" * MAX_TAG_LINE}, "a tag line is at most"),
+        ([("Note", "a", "b")], r"expected \(name, value\) pairs"),
     ],
 )
 def test_bad_tags_are_refused(tags: dict[str, str], message: str) -> None:
@@ -164,7 +178,9 @@ def test_a_bad_deal_is_refused_when_the_record_is_made() -> None:
         (lambda d: d.update(moves="draw"), "moves: expected a list"),
         (lambda d: d.update(moves=["draw", "T9-F1"]), "move 2: move 'T9-F1'"),
         (lambda d: d.update(moves=["redeal"]), r"move 1 \(redeal\)"),
-        (lambda d: d.update(tags={"Note": 3}), "Note's value is one line of text"),
+        (lambda d: d.update(tags={"Note": 3}), "Note's value is text"),
+        (lambda d: d.update(version=10**5000), "got an integer of 5001 digits"),
+        (lambda d: d.update(deal=10**5000), "deal: a deal number .* got an integer of 5001 digits"),
         (lambda d: d.update(result="won"), "the record says 'won'"),
     ],
 )
@@ -173,3 +189,218 @@ def test_malformed_record_dicts_are_refused(change: object, message: str) -> Non
     change(data)  # type: ignore[operator]
     with pytest.raises(NotationError, match=message):
         GameRecord.from_dict(data)
+
+
+# -- tag values: any text, written so that it reads back ----------------------
+
+AWKWARD = '\u2028\x0b\x0c\x1c\x1d\x1e\x85\u2029\n\r\t\x00\x7f\ud800\\"\\u2028 ]['
+
+
+@pytest.mark.parametrize("char", list(AWKWARD))
+def test_a_tag_holding_any_character_reads_back(char: str) -> None:
+    value = f"a{char}b{char}"
+    record = GameRecord(pr.get_game("captive-queens"), 1, [Move.draw()], {"Note": value})
+    text = record.to_text()
+    # Every line break is escaped: the text has its five lines and no more.
+    assert text.splitlines() == text.split("\n")[:-1]
+    assert len(text.splitlines()) == 6
+    again = GameRecord.from_text(text)
+    assert again.tags == (("Note", value),)
+    assert again == record
+    assert GameRecord.read(io.StringIO(text)) == record
+    assert GameRecord.from_dict(json.loads(json.dumps(record.to_dict()))) == record
+
+
+@given(value=st.text(), name=st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,8}", fullmatch=True))
+@settings(max_examples=200)
+def test_every_tag_value_reads_back(value: str, name: str) -> None:
+    if name in ("Game", "Deal", "Deck", "Result"):
+        name += "_"
+    record = GameRecord(pr.get_game("easy-start"), 3, (), {name: value})
+    text = record.to_text()
+    assert GameRecord.from_text(text).tags == ((name, value),)
+    assert text.encode("utf-8").decode("utf-8") == text  # no lone surrogate is written
+
+
+def test_line_separators_written_unescaped_by_earlier_releases_read_as_text() -> None:
+    text = '[Game "captive-queens"]\r\n[Deal "1"]\r[Note "a\u2028b\x0bc\x85d"]\n\ndraw\r\ndraw'
+    record = GameRecord.from_text(text)
+    assert record.tags == (("Note", "a\u2028b\x0bc\x85d"),)
+    assert record.moves == (Move.draw(), Move.draw())
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (r"a\qb", r"line 3: malformed escape '\\\\q'"),
+        (r"a\u12", r"line 3: malformed escape '\\\\u'"),
+        (r"a\n", r"malformed escape '\\\\n'"),
+    ],
+)
+def test_unknown_escapes_are_refused(value: str, message: str) -> None:
+    text = f'[Game "captive-queens"]\n[Deal "1"]\n[Note "{value}"]\n'
+    with pytest.raises(NotationError, match=message):
+        GameRecord.from_text(text)
+
+
+# -- reading replays as it reads ---------------------------------------------
+
+
+class EndlessDraws:
+    """A text stream: a record's tags, then ``size`` characters of draws, made as they are read."""
+
+    def __init__(self, size: int, word: str = "draw ") -> None:
+        self.head = '[Game "royal-cotillion"]\n[Deal "1"]\n\n'
+        self.word = word
+        self.left = size
+        self.given = 0
+
+    def read(self, size: int = -1) -> str:
+        if self.head:
+            head, self.head = self.head, ""
+            return head
+        size = min(size, self.left)
+        self.left -= size
+        self.given += size
+        return (self.word * (size // len(self.word) + 1))[:size]
+
+
+def test_a_long_record_of_draws_stops_at_the_first_illegal_move_having_read_little() -> None:
+    stream = EndlessDraws(100 * 10**6)
+    tracemalloc.start()
+    try:
+        with pytest.raises(NotationError, match=r"^move 69 \(draw\): illegal move"):
+            GameRecord.read(stream)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    # Royal Cotillion's stock holds 68 cards: the 69th draw is refused, after
+    # reading a piece or two of the 100 MB.
+    assert stream.given <= 2**17
+    assert peak < 2 * 10**6
+
+
+def test_a_long_text_is_read_without_splitting_it_all() -> None:
+    text = '[Game "royal-cotillion"]\n[Deal "1"]\n\n' + "draw\n" * (4 * 10**6)
+    tracemalloc.start()
+    try:
+        with pytest.raises(NotationError, match=r"^move 69 \(draw\)"):
+            GameRecord.from_text(text)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    # A list of the 4 million words would take more than 30 MB.
+    assert peak < 2 * 10**6
+
+
+def test_a_word_longer_than_any_move_is_refused_unread() -> None:
+    stream = EndlessDraws(50 * 10**6, word="d")
+    with pytest.raises(
+        NotationError, match=r"^move 1: 'dddd.*is no move: a move is at most"
+    ) as raised:
+        GameRecord.read(stream)
+    assert len(str(raised.value)) < 120
+    assert stream.given <= 2**17
+    assert len("999. T10-F12:13") <= MAX_MOVE_LENGTH
+
+
+def test_a_tag_line_without_end_is_refused_having_read_little() -> None:
+    class Endless:
+        given = 0
+
+        def read(self, size: int = -1) -> str:
+            self.given += size
+            return '[Game "' if self.given == size else "x" * size
+
+    stream = Endless()
+    with pytest.raises(NotationError, match=r"^line 1: a tag line is at most \d+ characters"):
+        GameRecord.read(stream)
+    assert stream.given <= MAX_TAG_LINE + 2**17
+
+
+def test_what_is_not_a_text_stream_is_refused() -> None:
+    with pytest.raises(NotationError, match="text stream such as an open file"):
+        GameRecord.read("[Game ...]")  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="got bytes from read"):
+        GameRecord.read(io.BytesIO(b'[Game "captive-queens"]'))  # type: ignore[arg-type]
+    latin = io.TextIOWrapper(io.BytesIO(b'[Game "captive-queens"]\n[Note "\xff"]'), "utf-8")
+    with pytest.raises(NotationError, match="not utf-8"):
+        GameRecord.read(latin)
+    with pytest.raises(NotationError, match="a record is text, got bytes"):
+        GameRecord.from_text(b"[Game]")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "deal",
+    [
+        pytest.param(10**5000, id="huge"),
+        pytest.param(-(10**5000), id="-huge"),
+        2**64,
+        True,
+        1.5,
+        "7",
+        None,
+    ],
+)
+def test_a_deal_that_is_no_deal_number_is_refused_briefly(deal: object) -> None:
+    with pytest.raises(InvalidDealError, match="deal") as raised:
+        GameRecord(pr.get_game("captive-queens"), deal)  # type: ignore[arg-type]
+    assert len(str(raised.value)) < 150
+
+
+def test_an_endless_deck_order_is_refused() -> None:
+    with pytest.raises(InvalidDealError, match="deck order"):
+        GameRecord(pr.get_game("captive-queens"), itertools.repeat(pr.Card.from_str("AC")))
+
+
+# -- hostile input: only the library's errors -----------------------------------
+
+_VALID = (
+    '[Game "royal-cotillion"]\n[Deal "7"]\n[Result "unfinished"]\n[Note "a\\u2028b"]\n\n'
+    "1. T4-F4 2. R2-F2 3. R3-F7\n"
+)
+
+
+@given(text=st.text())
+@settings(max_examples=300)
+def test_any_text_reads_as_a_record_or_raises_a_notation_error(text: str) -> None:
+    try:
+        record = GameRecord.from_text(text)
+    except NotationError:
+        return
+    assert GameRecord.from_text(record.to_text()) == record
+
+
+@given(data=st.data())
+@settings(max_examples=300)
+def test_mutated_records_read_back_or_raise_a_notation_error(data: st.DataObject) -> None:
+    text = _VALID
+    for _ in range(data.draw(st.integers(1, 4))):
+        at = data.draw(st.integers(0, len(text)))
+        cut = data.draw(st.integers(0, 3))
+        text = text[:at] + data.draw(st.text(max_size=3)) + text[at + cut :]
+    try:
+        record = GameRecord.from_text(text)
+    except NotationError:
+        return
+    again = GameRecord.from_text(record.to_text())
+    assert again == record
+    assert again.replay() == record.replay()
+
+
+@given(
+    data=st.dictionaries(
+        st.sampled_from(["version", "game", "options", "deal", "deck", "moves", "tags", "result"]),
+        st.none() | st.booleans() | st.integers() | st.text() | st.lists(st.text(max_size=4)),
+    )
+)
+@settings(max_examples=300)
+def test_any_dict_reads_as_a_record_or_raises_a_notation_error(data: dict[str, object]) -> None:
+    try:
+        record = GameRecord.from_dict(data)
+    except NotationError as error:
+        message = str(error)
+    else:
+        assert GameRecord.from_dict(record.to_dict()) == record
+        return
+    assert len(message) < 400

@@ -23,9 +23,9 @@ from typing import Final
 
 from typing_extensions import Self
 
-from .errors import NotationError
+from .errors import InvalidRulesError, NotationError, _shown
 
-__all__ = ["Card", "Rank", "Suit", "standard_deck"]
+__all__ = ["MAX_DECKS", "Card", "Rank", "Suit", "standard_deck"]
 
 
 class Rank(enum.IntEnum):
@@ -95,13 +95,18 @@ _RANK_SYMBOLS: Final = {
     rank: ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")[rank - 1]
     for rank in Rank
 }
+# Only these texts are read, upper or lower case (ASCII only: "ſ".upper() is
+# "S", so reading through str.upper() would take "Aſ" for the Ace of spades).
 _RANK_BY_TEXT: Final = {
     **{rank.symbol: rank for rank in Rank},
+    **{rank.symbol.lower(): rank for rank in Rank},
     "T": Rank.TEN,
+    "t": Rank.TEN,
     "1": Rank.ACE,
 }
 _SUIT_BY_TEXT: Final = {
     **{suit.symbol: suit for suit in Suit},
+    **{suit.symbol.lower(): suit for suit in Suit},
     **{suit.glyph: suit for suit in Suit},
     "♧": Suit.CLUBS,
     "♢": Suit.DIAMONDS,
@@ -128,9 +133,11 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, rank: Rank, suit: Suit) -> Self:
-        if not isinstance(rank, Rank) or not isinstance(suit, Suit):
-            raise TypeError(
-                f"Card(rank, suit) takes a Rank and a Suit, got {rank!r} and {suit!r}"
+        if type(rank) is not Rank or type(suit) is not Suit:
+            raise NotationError(
+                f"Card(rank, suit) takes a Rank and a Suit, got {_shown(rank)} and "
+                f"{_shown(suit)}: expected such as Card(Rank.QUEEN, Suit.HEARTS); "
+                "Card.from_index() and Card.from_str() read a card's number and text"
             )
         return _CARDS[suit * 13 + rank - 1]  # type: ignore[return-value]
 
@@ -142,20 +149,34 @@ class Card(int):
     def from_index(cls, index: int) -> Card:
         """The card with the given :attr:`index` (0 to 51).
 
+        :raises NotationError: for anything but a whole number from 0 to 51
+            (a :class:`ValueError`, as before).
+
         >>> Card.from_index(12)
         Card.from_str('KC')
+        >>> Card.from_index(52)
+        Traceback (most recent call last):
+        ...
+        patience_rules.errors.NotationError: a card index is a whole number from 0 to 51, got 52
         """
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 52:
-            raise ValueError(f"a card index is an integer from 0 to 51, got {index!r}")
+        if type(index) is not int:  # a bool, an int subclass or no int at all
+            if not isinstance(index, int) or isinstance(index, bool):
+                raise NotationError(
+                    f"a card index is a whole number from 0 to 51, got {_shown(index)}"
+                )
+            index = int(index)
+        if not 0 <= index < 52:
+            raise NotationError(f"a card index is a whole number from 0 to 51, got {_shown(index)}")
         return _CARDS[index]
 
     @classmethod
     def from_str(cls, text: str) -> Card:
         """Parse a card's short text form.
 
-        The rank is ``A``, ``2`` … ``10`` (or ``T``), ``J``, ``Q``, ``K``; the
-        suit is a letter ``C D H S`` or a Unicode suit symbol.  Letters may be
-        lower case.
+        The rank is ``A`` (or ``1``), ``2`` … ``10`` (or ``T``), ``J``, ``Q``, ``K``; the
+        suit is a letter ``C D H S`` or a Unicode suit symbol (``♣ ♦ ♥ ♠`` or
+        ``♧ ♢ ♡ ♤``).  Letters may be lower case; no other character is read
+        as one of them.
 
         >>> Card.from_str("TS"), Card.from_str("qh"), Card.from_str("7♦")
         (Card.from_str('10S'), Card.from_str('QH'), Card.from_str('7D'))
@@ -165,13 +186,13 @@ class Card(int):
         patience_rules.errors.NotationError: malformed card '1X': expected a rank (A, 2-10 or T, J, Q, K) followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠)
         """
         if not isinstance(text, str):
-            raise NotationError(f"a card is written as text such as 'QH', got {text!r}")
+            raise NotationError(f"a card is written as text such as 'QH', got {_shown(text)}")
         stripped = text.strip()
-        rank = _RANK_BY_TEXT.get(stripped[:-1].upper()) if len(stripped) >= 2 else None
-        suit = _SUIT_BY_TEXT.get(stripped[-1:].upper()) if stripped else None
+        rank = _RANK_BY_TEXT.get(stripped[:-1]) if len(stripped) >= 2 else None
+        suit = _SUIT_BY_TEXT.get(stripped[-1:]) if stripped else None
         if rank is None or suit is None:
             raise NotationError(
-                f"malformed card {text!r}: expected a rank (A, 2-10 or T, J, Q, K) "
+                f"malformed card {_shown(text)}: expected a rank (A, 2-10 or T, J, Q, K) "
                 "followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠)"
             )
         return _CARDS[suit * 13 + rank - 1]
@@ -221,15 +242,30 @@ _CARDS: Final[tuple[Card, ...]] = tuple(Card._make(index) for index in range(52)
 _STRS: Final = tuple(_RANKS[i % 13].symbol + _SUITS[i // 13].symbol for i in range(52))
 
 
+#: The most standard decks that :func:`standard_deck` puts together.
+MAX_DECKS: Final = 1000
+
+
 def standard_deck(decks: int = 1) -> tuple[Card, ...]:
     """The cards of ``decks`` standard 52-card decks, in :attr:`Card.index` order.
+
+    :raises InvalidRulesError: unless ``decks`` is a whole number from 1 to
+        :data:`MAX_DECKS`.  The number of decks is a rule of a game, and
+        :class:`~patience_rules.GameRules` refuses a bad one with the same
+        error.
 
     >>> deck = standard_deck(2)
     >>> len(deck), deck[0], deck[52]
     (104, Card.from_str('AC'), Card.from_str('AC'))
+    >>> standard_deck(0)
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.InvalidRulesError: the number of decks is a whole number from 1 to 1000, got 0
     """
-    if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
-        raise ValueError(f"the number of decks is a positive integer, got {decks!r}")
+    if not isinstance(decks, int) or isinstance(decks, bool) or not 1 <= decks <= MAX_DECKS:
+        raise InvalidRulesError(
+            f"the number of decks is a whole number from 1 to {MAX_DECKS}, got {_shown(decks)}"
+        )
     return _CARDS * decks
 
 

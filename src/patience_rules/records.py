@@ -1,4 +1,4 @@
-"""Game records: a game, its deal and its moves, written down and replayed.
+r"""Game records: a game, its deal and its moves, written down and replayed.
 
 A record's text form is in the spirit of chess's PGN: tag lines, a blank
 line, and the moves in their text form (see :mod:`patience_rules.notation`),
@@ -22,6 +22,24 @@ A record is checked when it is made: its moves are replayed through the
 engine, and a record with an illegal move is refused with the move number
 and the reason.
 
+**Tag values** are any text.  Between the quotes, ``\\`` stands for a
+backslash, ``\"`` for a quote and ``\uXXXX`` (four hexadecimal digits) for
+a character that would break the line or that no text file should hold: the
+control characters (U+0000 to U+001F, U+007F to U+009F, among them the line
+breaks ``\n``, ``\r``, ``\x0b``, ``\x0c``, ``\x1c`` to ``\x1e`` and
+``\x85``), the line and paragraph separators U+2028 and U+2029, and lone
+surrogates.  Every other character is written as it is, and a record reads
+back exactly the tags it was made with.  Any other backslash sequence is
+refused when reading.  A tag line is at most :data:`MAX_TAG_LINE`
+characters long, as written.
+
+**Reading replays as it reads.**  :meth:`GameRecord.from_text` and
+:meth:`GameRecord.read` (a text file, read a piece at a time) check each
+move as soon as it is read, and stop at the first bad one with its number:
+however long the text, reading takes memory for the moves of one legal
+game, never for the whole text of the moves.  A word of the moves longer
+than :data:`MAX_MOVE_LENGTH` characters is refused unread.
+
 >>> import patience_rules as pr
 >>> from patience_rules.records import GameRecord
 >>> game = pr.get_game("royal-cotillion")
@@ -44,14 +62,22 @@ and the reason.
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Final
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Final, Protocol
 
 import attrs
 
-from .cards import Card
-from .errors import IllegalMoveError, InvalidDealError, NotationError, PatienceRulesError
+from .cards import MAX_DECKS, Card
+from .deals import MAX_DEAL_NUMBER
+from .errors import (
+    IllegalMoveError,
+    InvalidDealError,
+    NotationError,
+    PatienceRulesError,
+    _shown,
+)
 from .notation import (
     FORMAT_VERSION,
     _rules_from_dict,
@@ -64,24 +90,56 @@ from .notation import (
 from .rules import GameRules
 from .state import Move, State
 
-__all__ = ["GameRecord"]
+__all__ = ["MAX_MOVE_LENGTH", "MAX_TAG_LINE", "GameRecord", "TextStream"]
+
+#: The longest tag line, in characters as written, that records write and read.
+MAX_TAG_LINE: Final = 1 << 20
+#: The longest word in the moves of a record's text (a move with its number).
+MAX_MOVE_LENGTH: Final = 100
 
 _TAG_NAME_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _TAG_LINE_RE: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
+_ESCAPE_RE: Final = re.compile(r"\\(?:u([0-9A-Fa-f]{4})|([\\\"]))?")
+# What _quote escapes: a backslash and a quote, control characters (among
+# them every line break of str.splitlines), line and paragraph separators,
+# and lone surrogates (which no UTF-8 file can hold).
+_ESCAPED_RE: Final = re.compile('[\\\\"\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]')
 _NUMBER_RE: Final = re.compile(r"([0-9]{1,9})\.(.*)")
 _DEAL_RE: Final = re.compile(r"[0-9]{1,20}")
+_SPACE_RE: Final = re.compile(r"\s*")
+_WORD_RE: Final = re.compile(r"\S*")
 _RESERVED: Final = ("Game", "Deal", "Deck", "Result")
 _RESULTS: Final = ("won", "lost", "unfinished")
 _LINE_WIDTH: Final = 79
+_CHUNK: Final = 1 << 16
+_MOST_CARDS: Final = 52 * MAX_DECKS
+
+
+class TextStream(Protocol):
+    """What :meth:`GameRecord.read` reads from: a text file, or anything with ``read(size)``."""
+
+    def read(self, size: int = ..., /) -> str:
+        """At most ``size`` more characters of the text; ``""`` at its end."""
+
+
+def _check_deal_number(value: int) -> int:
+    if not 0 <= value <= MAX_DEAL_NUMBER:
+        raise InvalidDealError(
+            f"a deal number is a whole number from 0 to {MAX_DEAL_NUMBER}, got {_shown(value)}"
+        )
+    return value
 
 
 def _to_deal(value: int | Iterable[Card]) -> int | tuple[Card, ...]:
     if isinstance(value, int) and not isinstance(value, bool):
-        return value
+        return _check_deal_number(value)
     if isinstance(value, Iterable) and not isinstance(value, str | bytes):
-        return tuple(value)
+        # No game has more cards than this: a longer deck order is refused by
+        # the game, without reading an endless iterable to its end.
+        return tuple(itertools.islice(value, _MOST_CARDS + 1))
     raise InvalidDealError(
-        f"a record's deal is a deal number or a deck order (a sequence of cards), got {value!r}"
+        "a record's deal is a deal number or a deck order (a sequence of cards), "
+        f"got {_shown(value)}"
     )
 
 
@@ -99,11 +157,11 @@ def _check_tags(tags: tuple[tuple[str, str], ...]) -> None:
     seen: set[str] = set()
     for item in tags:
         if not (isinstance(item, tuple) and len(item) == 2):
-            raise NotationError(f"tags: expected (name, value) pairs, got {item!r}")
+            raise NotationError(f"tags: expected (name, value) pairs, got {_shown(item)}")
         name, value = item
         if not isinstance(name, str) or not _TAG_NAME_RE.fullmatch(name):
             raise NotationError(
-                f"tags: a tag name is a letter then letters, digits or '_', got {name!r}"
+                f"tags: a tag name is a letter then letters, digits or '_', got {_shown(name)}"
             )
         if name in _RESERVED:
             raise NotationError(
@@ -112,16 +170,41 @@ def _check_tags(tags: tuple[tuple[str, str], ...]) -> None:
         if name in seen:
             raise NotationError(f"tags: {name} is given twice")
         seen.add(name)
-        if not isinstance(value, str) or "\n" in value or "\r" in value:
-            raise NotationError(f"tags: {name}'s value is one line of text, got {value!r}")
+        if not isinstance(value, str):
+            raise NotationError(f"tags: {name}'s value is text, got {_shown(value)}")
+        if len(value) + len(name) + 4 > MAX_TAG_LINE or len(_tag_line(name, value)) > MAX_TAG_LINE:
+            raise NotationError(
+                f"tags: {name}'s value is too long: a tag line is at most {MAX_TAG_LINE} "
+                f"characters as written, got {len(_tag_line(name, value))}"
+            )
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match[0]
+    return "\\" + char if char in '\\"' else f"\\u{ord(char):04x}"
 
 
 def _quote(value: str) -> str:
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return '"' + _ESCAPED_RE.sub(_escape, value) + '"'
 
 
-def _unquote(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+def _tag_line(name: str, value: str) -> str:
+    return f"[{name} {_quote(value)}]"
+
+
+def _unquote(value: str, where: str) -> str:
+    def unescape(match: re.Match[str]) -> str:
+        if match[1] is not None:
+            return chr(int(match[1], 16))
+        if match[2] is not None:
+            return match[2]
+        sequence = value[match.start() : match.start() + 2]
+        raise NotationError(
+            f'{where}: malformed escape {sequence!r}: expected \\\\, \\" or \\u and four '
+            "hexadecimal digits"
+        )
+
+    return _ESCAPE_RE.sub(unescape, value) if "\\" in value else value
 
 
 @attrs.frozen
@@ -132,18 +215,24 @@ class GameRecord:
     :param deal: a deal number, or a deck order (first card dealt first).
     :param moves: the moves played, in order.
     :param tags: other information as (name, value) pairs or a mapping, such
-        as ``{"Player": "Ada"}``; kept in the order given.
+        as ``{"Player": "Ada"}``; kept in the order given.  A value is any
+        text (see the module for how it is written).
 
     :raises IllegalMoveError: if a move is not legal when it is played; the
         message gives the move number (from 1), the move and the reason.
     :raises InvalidDealError: for a deal number or deck order the game
         cannot deal.
+    :raises NotationError: for a bad tag.
 
     >>> import patience_rules as pr
     >>> GameRecord(pr.get_game("captive-queens"), 1, [Move.redeal()])
     Traceback (most recent call last):
     ...
     patience_rules.errors.IllegalMoveError: move 1 (redeal): illegal move redeal in Captive Queens: a redeal needs an empty stock, and the stock still has cards
+    >>> GameRecord(pr.get_game("captive-queens"), 10**5000)
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.InvalidDealError: a deal number is a whole number from 0 to 18446744073709551615, got an integer of 5001 digits
     """
 
     rules: GameRules
@@ -155,7 +244,9 @@ class GameRecord:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, GameRules):
-            raise InvalidDealError(f"a record's rules are a GameRules value, got {self.rules!r}")
+            raise InvalidDealError(
+                f"a record's rules are a GameRules value, got {_shown(self.rules)}"
+            )
         _check_tags(self.tags)
         start = (
             self.rules.deal(self.deal)
@@ -167,7 +258,7 @@ class GameRecord:
             try:
                 state = state.apply(move)
             except IllegalMoveError as error:
-                raise IllegalMoveError(f"move {number} ({move}): {error}") from None
+                raise IllegalMoveError(f"move {number} ({_move_text(move)}): {error}") from None
         object.__setattr__(self, "_start", start)
         object.__setattr__(self, "_final", state)
 
@@ -213,6 +304,19 @@ class GameRecord:
     def to_text(self) -> str:
         """The record in its text form (see the module documentation).
 
+        Tag values are escaped where they must be, so that the text reads
+        back as the same record:
+
+        >>> import patience_rules as pr
+        >>> record = GameRecord(pr.get_game("easy-start"), 1, tags={"Note": 'a "b"\\u2028c'})
+        >>> print(record.to_text(), end="")
+        [Game "easy-start"]
+        [Deal "1"]
+        [Result "unfinished"]
+        [Note "a \\"b\\"\\u2028c"]
+        >>> GameRecord.from_text(record.to_text()).tags
+        (('Note', 'a "b"\\u2028c'),)
+
         :raises NotationError: if the rules are not a registered game.
         """
         lines = [f"[Game {_quote(game_to_text(self.rules))}]"]
@@ -221,12 +325,12 @@ class GameRecord:
         else:
             lines.append(f"[Deck {_quote(cards_to_text(self.deal, ' '))}]")
         lines.append(f"[Result {_quote(self.result)}]")
-        lines.extend(f"[{name} {_quote(value)}]" for name, value in self.tags)
+        lines.extend(_tag_line(name, value) for name, value in self.tags)
         if self.moves:
             lines.append("")
             line = ""
             for number, move in enumerate(self.moves, 1):
-                word = f"{number}. {move}"
+                word = f"{number}. {_move_text(move)}"
                 if line and len(line) + 1 + len(word) > _LINE_WIDTH:
                     lines.append(line)
                     line = word
@@ -240,11 +344,15 @@ class GameRecord:
 
     @classmethod
     def from_text(cls, text: str) -> GameRecord:
-        """Read a record written by :meth:`to_text`, replaying its moves to check them.
+        """Read a record written by :meth:`to_text`, replaying its moves as it reads them.
+
+        Lines end with ``\\n``, ``\\r\\n`` or ``\\r``; moves are separated by
+        any white space.
 
         :raises NotationError: for malformed text, an unknown game, a deal the
             game cannot deal, an illegal move (with its number and the
-            reason), or a ``Result`` that the moves do not reach.
+            reason: reading stops there), or a ``Result`` that the moves do
+            not reach.
 
         >>> GameRecord.from_text('[Game "easy-start"]\\n[Deal "1"]\\n\\n1. draw 2. W-F9')
         Traceback (most recent call last):
@@ -253,42 +361,33 @@ class GameRecord:
         """
         if not isinstance(text, str):
             raise NotationError(f"a record is text, got {type(text).__name__}")
-        tags: dict[str, str] = {}
-        lines = text.splitlines()
-        body_start = len(lines)
-        for i, raw in enumerate(lines):
-            line = raw.strip()
-            if not line:
-                continue
-            if not line.startswith("["):
-                body_start = i
-                break
-            match = _TAG_LINE_RE.fullmatch(line)
-            if match is None:
-                raise NotationError(
-                    f"line {i + 1}: malformed tag {line!r}: expected [Name \"value\"]"
-                )
-            name, value = match[1], _unquote(match[2])
-            if name in tags:
-                raise NotationError(f"line {i + 1}: the tag {name} is given twice")
-            tags[name] = value
-        if "Game" not in tags:
-            raise NotationError('a record starts with the game: expected a [Game "..."] tag')
-        try:
-            rules = game_from_text(tags.pop("Game"))
-        except NotationError as error:
-            raise NotationError(f"Game: {error}") from None
-        deal = _deal_from_tags(tags)
-        result = tags.pop("Result", None)
-        if result is not None and result not in _RESULTS:
-            raise NotationError(f"Result: expected won, lost or unfinished, got {result!r}")
-        moves = _moves_from_text(" ".join(lines[body_start:]), rules)
-        record = _checked(rules, deal, moves, tuple(tags.items()))
-        if result is not None and result != record.result:
+        return _read(_chunks_of_text(text))
+
+    @classmethod
+    def read(cls, stream: TextStream) -> GameRecord:
+        """Read a record from a text file (or any ``stream`` with ``read(size)``), a piece at a time.
+
+        The text is read as :meth:`from_text` reads it, but never held whole:
+        each move is checked as soon as it is read, and reading stops at the
+        first bad one.
+
+        :raises NotationError: as :meth:`from_text`, and for a stream that
+            gives bytes or text that is not valid in its encoding.
+
+        >>> import io
+        >>> header = '[Game "royal-cotillion"]\\n[Deal "1"]\\n\\n'
+        >>> len(GameRecord.read(io.StringIO(header + "draw draw")).moves)
+        2
+        >>> GameRecord.read(io.StringIO(header + "draw " * 10**6))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        patience_rules.errors.NotationError: move 69 (draw): illegal move ...
+        """
+        if not callable(getattr(stream, "read", None)):
             raise NotationError(
-                f"Result: the record says {result}, but its moves leave the game {record.result}"
+                f"a record is read from a text stream such as an open file, got {_shown(stream)}"
             )
-        return record
+        return _read(_chunks_of_stream(stream))
 
     # -- dicts --------------------------------------------------------------
 
@@ -309,26 +408,34 @@ class GameRecord:
             data["deal"] = self.deal
         else:
             data["deck"] = [str(card) for card in self.deal]
-        data["moves"] = [str(move) for move in self.moves]
+        data["moves"] = [_move_text(move) for move in self.moves]
         data["tags"] = dict(self.tags)
         data["result"] = self.result
         return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> GameRecord:
-        """Read a record written by :meth:`to_dict`, checked as :meth:`from_text` checks."""
+        """Read a record written by :meth:`to_dict`, checked as :meth:`from_text` checks.
+
+        The moves are replayed as they are read, and reading stops at the
+        first bad one.
+        """
         if not isinstance(data, Mapping):
             raise NotationError(f"a record's dict form is a mapping, got {type(data).__name__}")
         version = data.get("version")
         if version != FORMAT_VERSION or isinstance(version, bool):
             raise NotationError(
-                f"version: expected format version {FORMAT_VERSION}, got {version!r}"
+                f"version: expected format version {FORMAT_VERSION}, got {_shown(version)}"
             )
         keys = {"version", "game", "options", "deal", "deck", "moves", "tags", "result"}
-        unknown = sorted(str(key) for key in data if key not in keys)
+        unknown = sorted(
+            key if isinstance(key, str) and len(key) <= 60 else _shown(key)
+            for key in data
+            if key not in keys
+        )
         if unknown:
             raise NotationError(
-                f"a record's dict form has unknown keys {', '.join(unknown)}: expected "
+                f"a record's dict form has unknown keys {', '.join(unknown[:5])}: expected "
                 f"{', '.join(sorted(keys))}"
             )
         if "game" not in data:
@@ -340,86 +447,250 @@ class GameRecord:
         if "deal" in data:
             number = data["deal"]
             if not isinstance(number, int) or isinstance(number, bool):
-                raise NotationError(f"deal: expected a deal number, got {number!r}")
-            deal = number
+                raise NotationError(f"deal: expected a deal number, got {_shown(number)}")
+            try:
+                deal = _check_deal_number(number)
+            except InvalidDealError as error:
+                raise NotationError(f"deal: {error}") from None
         else:
             deck = data["deck"]
             if not isinstance(deck, list) or not all(isinstance(card, str) for card in deck):
                 raise NotationError("deck: expected a list of cards such as ['QH', '10S']")
+            if len(deck) > _MOST_CARDS:
+                raise NotationError(
+                    f"deck: no game has more than {_MOST_CARDS} cards, got {len(deck)}"
+                )
             deal = cards_from_text(" ".join(deck)) if deck else ()
             if len(deal) != len(deck):
                 raise NotationError("deck: expected one card in each item of the list")
         raw_moves = data.get("moves", [])
         if not isinstance(raw_moves, list) or not all(isinstance(m, str) for m in raw_moves):
             raise NotationError("moves: expected a list of moves in text such as ['T3-F5']")
-        moves = []
-        for number, move in enumerate(raw_moves, 1):
-            try:
-                moves.append(move_from_text(move, rules))
-            except NotationError as error:
-                raise NotationError(f"move {number}: {error}") from None
         raw_tags = data.get("tags", {})
         if not isinstance(raw_tags, Mapping):
             raise NotationError("tags: expected a mapping of tag names to text")
-        record = _checked(rules, deal, moves, tuple(raw_tags.items()))
+        replay = _Replay(rules, deal)
+        for text in raw_moves:
+            replay.play(text)
+        record = replay.record(tuple(raw_tags.items()))
         result = data.get("result")
         if result is not None and result != record.result:
             raise NotationError(
-                f"result: the record says {result!r}, but its moves leave the game "
+                f"result: the record says {_shown(result)}, but its moves leave the game "
                 f"{record.result}"
             )
         return record
 
 
-def _checked(
-    rules: GameRules,
-    deal: int | tuple[Card, ...],
-    moves: Sequence[Move],
-    tags: tuple[tuple[str, str], ...],
-) -> GameRecord:
-    """A record from read parts; the engine's errors become notation errors."""
-    try:
-        return GameRecord(rules, deal, moves, tags)
-    except InvalidDealError as error:
-        raise NotationError(f"{'Deal' if isinstance(deal, int) else 'Deck'}: {error}") from None
-    except PatienceRulesError as error:
-        if isinstance(error, NotationError):
+def _move_text(move: Move) -> str:
+    return str(move)
+
+
+class _Replay:
+    """A game replayed move by move as its record is read; errors are notation errors."""
+
+    def __init__(self, rules: GameRules, deal: int | tuple[Card, ...]) -> None:
+        self.rules = rules
+        self.deal = deal
+        try:
+            self.state = rules.deal(deal) if isinstance(deal, int) else rules.deal_from(deal)
+        except PatienceRulesError as error:
+            raise NotationError(f"{'Deal' if isinstance(deal, int) else 'Deck'}: {error}") from None
+        self.moves: list[Move] = []
+
+    def play(self, text: str) -> None:
+        """Read the next move from ``text`` and play it."""
+        number = len(self.moves) + 1
+        try:
+            move = move_from_text(text, self.rules)
+        except NotationError as error:
+            raise NotationError(f"move {number}: {error}") from None
+        try:
+            self.state = self.state.apply(move)
+        except IllegalMoveError as error:
+            raise NotationError(f"move {number} ({_move_text(move)}): {error}") from None
+        self.moves.append(move)
+
+    def record(self, tags: tuple[tuple[str, str], ...]) -> GameRecord:
+        """The record of the moves played, with ``tags``."""
+        try:
+            return GameRecord(self.rules, self.deal, self.moves, tags)
+        except NotationError:
             raise
-        raise NotationError(str(error)) from None
+        except PatienceRulesError as error:
+            raise NotationError(str(error)) from None
+
+
+# -- reading text -------------------------------------------------------------
+
+
+def _chunks_of_text(text: str) -> Iterator[str]:
+    for start in range(0, len(text), _CHUNK):
+        yield text[start : start + _CHUNK]
+
+
+def _chunks_of_stream(stream: TextStream) -> Iterator[str]:
+    while True:
+        try:
+            chunk = stream.read(_CHUNK)
+        except UnicodeDecodeError as error:
+            raise NotationError(
+                f"a record is text, but the file holds bytes that are not {error.encoding}: "
+                f"{error.reason}"
+            ) from None
+        if not isinstance(chunk, str):
+            raise NotationError(
+                f"a record is read from a text stream, got {type(chunk).__name__} from "
+                "read(): open the file in text mode, with encoding='utf-8'"
+            )
+        if not chunk:
+            return
+        yield chunk
+
+
+def _newlines(chunks: Iterable[str]) -> Iterator[str]:
+    """The chunks with every line end (``\\r\\n``, ``\\r``) made ``\\n``."""
+    carry = ""
+    for chunk in chunks:
+        text = carry + chunk
+        carry = ""
+        if text.endswith("\r"):  # perhaps the first half of \r\n
+            text, carry = text[:-1], "\r"
+        yield text.replace("\r\n", "\n").replace("\r", "\n")
+    if carry:
+        yield "\n"
+
+
+class _Reader:
+    """Text given in pieces, read as lines (the tags), then as words (the moves).
+
+    It holds one piece and the unread end of the one before, never more than
+    a piece plus the longest line or word it reads.
+    """
+
+    def __init__(self, chunks: Iterable[str]) -> None:
+        self._chunks = _newlines(chunks)
+        self._text = ""
+        self._at = 0
+        #: The number of the line being read, from 1.
+        self.line = 1
+
+    def _more(self) -> bool:
+        for chunk in self._chunks:
+            if chunk:
+                self._text = self._text[self._at :] + chunk
+                self._at = 0
+                return True
+        return False
+
+    def next_character(self) -> str | None:
+        """Skip white space; the character after it, not read yet (``None`` at the end)."""
+        while True:
+            text, at = self._text, self._at
+            end = _SPACE_RE.match(text, at).end()  # type: ignore[union-attr]
+            self.line += text.count("\n", at, end)
+            self._at = end
+            if end < len(text):
+                return text[end]
+            if not self._more():
+                return None
+
+    def next_line(self) -> str:
+        """The rest of the current line (at most :data:`MAX_TAG_LINE` characters)."""
+        while True:
+            end = self._text.find("\n", self._at)
+            if end >= 0 or not self._more():
+                break
+            if len(self._text) - self._at > MAX_TAG_LINE:
+                raise NotationError(
+                    f"line {self.line}: a tag line is at most {MAX_TAG_LINE} characters long"
+                )
+        if end < 0:
+            end = len(self._text)
+        line = self._text[self._at : end]
+        if len(line) > MAX_TAG_LINE:
+            raise NotationError(
+                f"line {self.line}: a tag line is at most {MAX_TAG_LINE} characters long"
+            )
+        self._at = end
+        return line
+
+    def words(self, number: Iterator[int]) -> Iterator[str]:
+        """The words that follow, each at most :data:`MAX_MOVE_LENGTH` characters."""
+        while self.next_character() is not None:
+            while True:
+                end = _WORD_RE.match(self._text, self._at).end()  # type: ignore[union-attr]
+                length = end - self._at
+                if length > MAX_MOVE_LENGTH:
+                    start = self._text[self._at : self._at + 20]
+                    raise NotationError(
+                        f"move {next(number)}: {start!r}… is no move: a move is at most "
+                        f"{MAX_MOVE_LENGTH} characters long"
+                    )
+                if end < len(self._text) or not self._more():
+                    break
+            word = self._text[self._at : end]
+            self._at = end
+            yield word
+
+
+def _read(chunks: Iterable[str]) -> GameRecord:
+    reader = _Reader(chunks)
+    tags: dict[str, str] = {}
+    while reader.next_character() == "[":
+        number = reader.line
+        line = reader.next_line().strip()
+        match = _TAG_LINE_RE.fullmatch(line)
+        if match is None:
+            raise NotationError(
+                f'line {number}: malformed tag {_shown(line)}: expected [Name "value"]'
+            )
+        name = match[1]
+        value = _unquote(match[2], f"line {number}")
+        if name in tags:
+            raise NotationError(f"line {number}: the tag {name} is given twice")
+        tags[name] = value
+    if "Game" not in tags:
+        raise NotationError('a record starts with the game: expected a [Game "..."] tag')
+    try:
+        rules = game_from_text(tags.pop("Game"))
+    except NotationError as error:
+        raise NotationError(f"Game: {error}") from None
+    deal = _deal_from_tags(tags)
+    result = tags.pop("Result", None)
+    if result is not None and result not in _RESULTS:
+        raise NotationError(f"Result: expected won, lost or unfinished, got {_shown(result)}")
+    replay = _Replay(rules, deal)
+    for word in reader.words(itertools.count(len(replay.moves) + 1)):
+        match = _NUMBER_RE.fullmatch(word)
+        if match is not None:
+            if int(match[1]) != len(replay.moves) + 1:
+                raise NotationError(
+                    f"move {len(replay.moves) + 1}: the record numbers it {match[1]}"
+                )
+            word = match[2]
+            if not word:
+                continue
+        replay.play(word)
+    record = replay.record(tuple(tags.items()))
+    if result is not None and result != record.result:
+        raise NotationError(
+            f"Result: the record says {result}, but its moves leave the game {record.result}"
+        )
+    return record
 
 
 def _deal_from_tags(tags: dict[str, str]) -> int | tuple[Card, ...]:
     if ("Deal" in tags) == ("Deck" in tags):
         raise NotationError(
-            'a record gives either a deal number, [Deal "7"], or a deck order, '
-            '[Deck "7D 9C ..."]'
+            'a record gives either a deal number, [Deal "7"], or a deck order, [Deck "7D 9C ..."]'
         )
     if "Deal" in tags:
         text = tags.pop("Deal").strip()
         if not _DEAL_RE.fullmatch(text):
-            raise NotationError(f"Deal: expected a deal number, got {text!r}")
+            raise NotationError(f"Deal: expected a deal number, got {_shown(text)}")
         return int(text)
     try:
         return cards_from_text(tags.pop("Deck"))
     except NotationError as error:
         raise NotationError(f"Deck: {error}") from None
-
-
-def _moves_from_text(text: str, rules: GameRules) -> list[Move]:
-    moves: list[Move] = []
-    for token in text.split():
-        match = _NUMBER_RE.fullmatch(token)
-        if match is not None:
-            if int(match[1]) != len(moves) + 1:
-                raise NotationError(
-                    f"move {len(moves) + 1}: the record numbers it {match[1]}"
-                )
-            token = match[2]
-            if not token:
-                continue
-        try:
-            moves.append(move_from_text(token, rules))
-        except NotationError as error:
-            raise NotationError(f"move {len(moves) + 1}: {error}") from None
-    return moves
-

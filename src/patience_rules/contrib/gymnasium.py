@@ -37,15 +37,34 @@ The environment, :class:`PatienceEnv`:
   later step is illegal too, until :meth:`~PatienceEnv.reset`;
 - ``info`` holds ``action_mask`` (a boolean array: which action ids are
   legal in the current state), ``deal``, ``cards_home``, ``won`` and
-  ``illegal_action`` (whether this step's action was illegal);
-- :meth:`PatienceEnv.action_masks` gives the mask, as masked policies
-  (sb3-contrib's ``MaskablePPO``) expect;
+  ``illegal_action`` (whether this step's action was illegal), after
+  :meth:`~PatienceEnv.reset` and after every step;
 - ``render_mode="ansi"`` renders the layout as text (``str(state)``).
+
+**Action masks through wrappers.**  :meth:`PatienceEnv.action_masks` gives
+the mask of the current state, as masked policies such as sb3-contrib's
+``MaskablePPO`` expect.  ``gymnasium.make`` wraps the environment
+(``OrderEnforcing``, ``PassiveEnvChecker``, ``TimeLimit`` if asked, and
+any wrapper you add), and since Gymnasium 1.0 a wrapper does not pass on
+the methods it does not know: reach the mask the way Gymnasium and
+sb3-contrib do, by ``env.get_wrapper_attr("action_masks")()`` (what
+sb3-contrib's ``get_action_masks`` calls), by ``env.unwrapped``, or from
+``info["action_mask"]``, which every wrapper and vector environment passes
+on:
+
+>>> from gymnasium.wrappers import FlattenObservation, TimeLimit
+>>> wrapped = TimeLimit(FlattenObservation(gymnasium.make(env_id("captive-queens"))), 10)
+>>> _, info = wrapped.reset(seed=1)
+>>> mask = wrapped.get_wrapper_attr("action_masks")()
+>>> mask.nonzero()[0].tolist(), mask.tolist() == info["action_mask"].tolist()
+([0], True)
 """
 
 from __future__ import annotations
 
+import math
 import operator
+from collections.abc import Mapping
 from typing import Any, SupportsIndex
 
 import gymnasium
@@ -55,7 +74,7 @@ from gymnasium import spaces
 
 from ..actions import ActionSpace
 from ..deals import MAX_DEAL_NUMBER
-from ..errors import InvalidRulesError
+from ..errors import InvalidDealError, InvalidRulesError, _shown
 from ..games import game_names, get_game
 from ..observation import Observer
 from ..rules import GameRules
@@ -99,9 +118,17 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
     ) -> None:
         rules = get_game(game) if isinstance(game, str) else game
         if not isinstance(rules, GameRules):
-            raise InvalidRulesError(f"game is a game name or GameRules, got {game!r}")
+            raise InvalidRulesError(f"game is a game name or GameRules, got {_shown(game)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise InvalidRulesError(f"render_mode is None or 'ansi', got {render_mode!r}")
+            raise InvalidRulesError(f"render_mode is None or 'ansi', got {_shown(render_mode)}")
+        if (
+            not isinstance(illegal_reward, int | float)
+            or isinstance(illegal_reward, bool)
+            or not math.isfinite(illegal_reward)
+        ):
+            raise InvalidRulesError(
+                f"illegal_reward is a finite number, got {_shown(illegal_reward)}"
+            )
         #: The rules played.
         self.rules = rules
         #: The game's action ids.
@@ -137,15 +164,25 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Vector, dict[str, Any]]:
-        """Deal a new game: deal number ``seed``, or ``options["deal"]``, or a random one."""
+        """Deal a new game: deal number ``seed``, or ``options["deal"]``, or a random one.
+
+        :raises InvalidDealError: for a deal number (``options["deal"]``, or
+            ``seed`` without it) that is not a whole number from 0 to
+            :data:`~patience_rules.MAX_DEAL_NUMBER`, or for options other than
+            ``deal``; the environment is left as it was.
+
+        >>> env = PatienceEnv("easy-start")
+        >>> env.reset(options={"deal": 10**5000})
+        Traceback (most recent call last):
+        ...
+        patience_rules.errors.InvalidDealError: reset(options={'deal': ...}): a deal number is a whole number from 0 to 18446744073709551615, got an integer of 5001 digits
+        """
+        deal = _deal_option(options)
+        if deal is None and seed is not None:
+            deal = _deal_number(seed, "reset(seed=...)")
         super().reset(seed=seed)
-        deal = (options or {}).get("deal")
         if deal is None:
-            deal = seed
-            if deal is None:
-                deal = int(
-                    self.np_random.integers(MAX_DEAL_NUMBER, dtype=np.uint64, endpoint=True)
-                )
+            deal = int(self.np_random.integers(MAX_DEAL_NUMBER, dtype=np.uint64, endpoint=True))
         self._state = self.rules.deal(deal)
         self._deal = deal
         self._ended = False
@@ -194,6 +231,38 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
             "won": state.is_won,
             "illegal_action": illegal,
         }
+
+
+def _deal_number(value: object, where: str) -> int:
+    """``value`` as a deal number (any integer type, NumPy's too), else a clear error."""
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        number = None
+    if number is None or isinstance(value, bool) or not 0 <= number <= MAX_DEAL_NUMBER:
+        raise InvalidDealError(
+            f"{where}: a deal number is a whole number from 0 to {MAX_DEAL_NUMBER}, "
+            f"got {_shown(value)}"
+        )
+    return number
+
+
+def _deal_option(options: object) -> int | None:
+    """The deal number of ``reset``'s options, or ``None`` when they give none."""
+    if options is None:
+        return None
+    if not isinstance(options, Mapping):
+        raise InvalidDealError(
+            f"reset(options=...): expected a dict such as {{'deal': 7}}, got {_shown(options)}"
+        )
+    unknown = [key for key in options if key != "deal"]
+    if unknown:
+        raise InvalidDealError(
+            f"reset(options=...): the only option is 'deal' (a deal number), got "
+            f"{', '.join(_shown(key) for key in unknown[:3])}"
+        )
+    deal = options.get("deal")
+    return None if deal is None else _deal_number(deal, "reset(options={'deal': ...})")
 
 
 def env_id(game: str) -> str:

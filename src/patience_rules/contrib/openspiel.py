@@ -1,4 +1,4 @@
-"""OpenSpiel games for every game (extra ``openspiel``, the PyPI package ``open-spiel``).
+r"""OpenSpiel games for every game (extra ``openspiel``, the PyPI package ``open-spiel``).
 
 Importing this module registers every registered game with
 ``pyspiel.register_game`` under a short name (see :func:`short_name`), so
@@ -16,36 +16,73 @@ that ``pyspiel.load_game`` finds it:
 >>> state.rewards(), state.returns()
 ([1.0], [1.0])
 
-Each game is a one-player game:
+Each game is a one-player game, with three parameters:
 
-- **the deal**: with the parameter ``deal`` (a deal number, at least 0)
-  the game starts from that deal, with no chance node.  Without it (the
-  default, ``deal=-1``) the game starts with chance nodes that deal the
-  deck order one card at a time: each chance outcome is a card's
-  :attr:`~patience_rules.Card.index` (0 to 51), with probability the share
-  of its copies among the cards not dealt yet.  Once every card is dealt,
-  the game deals that deck order (:meth:`GameRules.deal_from
-  <patience_rules.GameRules.deal_from>`) and play begins.
+- ``deal``: a deal number from 0 to :data:`MAX_DEAL_PARAMETER` (2**31 - 1)
+  starts the game from that deal, with no chance node.  OpenSpiel's game
+  parameters hold whole numbers of 32 bits only, so a larger deal number
+  (deal numbers go up to :data:`~patience_rules.MAX_DEAL_NUMBER`) is
+  refused when the game is made; deal it by chance actions instead
+  (:func:`deal_actions`).  Without it (the default, ``deal=-1``) the game
+  starts with chance nodes that deal the deck order one card at a time:
+  each chance outcome is a card's :attr:`~patience_rules.Card.index` (0 to
+  51), with probability the share of its copies among the cards not dealt
+  yet.  An outcome that is no card, or a card whose copies are all dealt,
+  is refused at once (:class:`~patience_rules.InvalidDealError`).  Once
+  every card is dealt, the game deals that deck order
+  (:meth:`GameRules.deal_from <patience_rules.GameRules.deal_from>`) and
+  play begins.
+- ``rewards``: ``"step"`` (the default) gives +1 for every card that goes
+  home (to a foundation or the middle) as it goes; ``"terminal"`` gives
+  nothing until the game is over, then everything at once, and declares the
+  game's reward model terminal, which OpenSpiel's MCTS
+  (``open_spiel.python.algorithms.mcts.MCTSBot``, ``pyspiel.MCTSBot``)
+  needs.  Either way, ``returns()`` at the end is the number of cards gone
+  home during play (laid-out cards are not counted), from 0 to the game's
+  maximum utility.
+- ``hide_covered``: with ``True``, observations hide the cards under each
+  column's front card.
+
+And:
+
 - **actions**: the game's action ids (:class:`~patience_rules.ActionSpace`),
   listed in increasing order; ``action_to_string()`` gives their labels.
-- **rewards**: +1 for every card that goes home (to a foundation or the
-  middle); ``returns()`` is the number of cards gone home during play
-  (laid-out cards are not counted), from 0 to the game's maximum utility.
-- **observations**: ``observation_tensor()`` is the
-  :class:`~patience_rules.Observer` vector (as float32); with the parameter
-  ``hide_covered=True`` the cards under each column's front card are hidden.
-  ``observation_string()`` is the observation's text
-  (:class:`~patience_rules.Observation`).  Before the deal is complete the tensor is all zeros.  The
-  stock's order is hidden, so the game has imperfect information.
-- **serialization**: ``pyspiel.serialize_game_and_state`` and
-  ``pyspiel.deserialize_game_and_state`` round-trip (a state is its history
-  of actions).
+  An illegal action raises :class:`~patience_rules.IllegalMoveError` and
+  leaves the state as it was.
+- **observations** show what the player sees, through
+  :class:`~patience_rules.Observer`: ``observation_tensor()`` is its vector
+  (as float32) and ``observation_string()`` its text
+  (:class:`~patience_rules.Observation`).  The stock's order is hidden, so
+  the game has imperfect information.  Before the deal is complete the
+  tensor is all zeros.
+- **information states** are built on the same observer:
+  ``information_state_tensor()`` is the observation tensor, and
+  ``information_state_string()`` is the observation's text followed by the
+  moves the player has made since the deal.  They show what the player sees
+  now and what they did, not every card they have seen on the way (a
+  player who remembers the waste before a redeal knows more).
+- **serialization**: a state is its game and its history of actions.
+  :func:`deserialize_game_and_state` reads the text that
+  ``pyspiel.serialize_game_and_state`` writes (or
+  :func:`serialize_game_and_state`) from the game and the history alone,
+  checking every action as it replays it; pickling a state writes and reads
+  the same two things.  **OpenSpiel's own**
+  ``pyspiel.deserialize_game_and_state`` **unpickles part of its input**
+  for every game written in Python (the ``__dict__=`` line), so it runs any
+  code a crafted text holds: give it only text you wrote yourself, and use
+  :func:`deserialize_game_and_state` for anything else.
+
+>>> text = pyspiel.serialize_game_and_state(game, state)
+>>> game_2, state_2 = deserialize_game_and_state(text)
+>>> state_2.history(), state_2.game_state == state.game_state
+([29], True)
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -53,24 +90,45 @@ import pyspiel
 
 from ..actions import ActionSpace
 from ..cards import Card
+from ..deals import MAX_DEAL_NUMBER
+from ..errors import (
+    InvalidDealError,
+    InvalidRulesError,
+    NotationError,
+    PatienceRulesError,
+    _shown,
+)
 from ..games import game_names, get_game
 from ..observation import Observer
 from ..rules import GameRules
 from ..state import State
 
 __all__ = [
+    "MAX_DEAL_PARAMETER",
+    "REWARDS",
     "SHORT_NAME_PREFIX",
     "PatienceGame",
     "PatienceObserver",
     "PatienceState",
+    "deal_actions",
+    "deserialize_game_and_state",
     "register_games",
+    "serialize_game_and_state",
     "short_name",
 ]
 
 #: The prefix of every short name.
-SHORT_NAME_PREFIX = "patience_"
+SHORT_NAME_PREFIX: Final = "patience_"
+#: The largest deal number that the ``deal`` parameter holds (OpenSpiel's are 32-bit).
+MAX_DEAL_PARAMETER: Final = 2**31 - 1
+#: The values of the ``rewards`` parameter.
+REWARDS: Final = ("step", "terminal")
 
-_DEFAULT_PARAMETERS: dict[str, Any] = {"deal": -1, "hide_covered": False}
+_DEFAULT_PARAMETERS: Final[dict[str, Any]] = {
+    "deal": -1,
+    "hide_covered": False,
+    "rewards": "step",
+}
 
 
 def short_name(game: str) -> str:
@@ -90,12 +148,56 @@ def _max_game_length(rules: GameRules, stock: int) -> int:
     return rules.deck().__len__() + stock * (redeals + 1) + redeals
 
 
+def _checked_parameters(params: object) -> dict[str, Any]:
+    """The game's parameters with their defaults, each checked."""
+    if params is None:
+        params = {}
+    if not isinstance(params, Mapping):
+        raise InvalidRulesError(
+            f"the parameters are a mapping such as {{'deal': 7}}, got {_shown(params)}"
+        )
+    unknown = [key for key in params if key not in _DEFAULT_PARAMETERS]
+    if unknown:
+        raise InvalidRulesError(
+            f"unknown parameter {_shown(unknown[0])}: expected "
+            f"{', '.join(sorted(_DEFAULT_PARAMETERS))}"
+        )
+    parameters = {**_DEFAULT_PARAMETERS, **params}
+    deal = parameters["deal"]
+    if not isinstance(deal, int) or isinstance(deal, bool):
+        raise InvalidDealError(f"deal: expected a deal number or -1, got {_shown(deal)}")
+    if deal > MAX_DEAL_PARAMETER and deal <= MAX_DEAL_NUMBER:
+        raise InvalidDealError(
+            f"deal: OpenSpiel's game parameters hold deal numbers up to {MAX_DEAL_PARAMETER} "
+            f"(2**31 - 1), got {deal}: deal it by chance actions instead (deal_actions)"
+        )
+    if not -1 <= deal <= MAX_DEAL_PARAMETER:
+        raise InvalidDealError(
+            f"deal: expected -1 (dealt by chance nodes) or a deal number from 0 to "
+            f"{MAX_DEAL_PARAMETER}, got {_shown(deal)}"
+        )
+    if not isinstance(parameters["hide_covered"], bool):
+        raise InvalidRulesError(
+            f"hide_covered: expected True or False, got {_shown(parameters['hide_covered'])}"
+        )
+    if parameters["rewards"] not in REWARDS:
+        raise InvalidRulesError(
+            f"rewards: expected 'step' or 'terminal', got {_shown(parameters['rewards'])}"
+        )
+    return parameters
+
+
 class PatienceGame(pyspiel.Game):  # type: ignore[misc]
     """One registered game, as an OpenSpiel game.
 
     :param name: the registered game's name.
-    :param params: the OpenSpiel parameters: ``deal`` (-1 for a chance deal)
-        and ``hide_covered``.
+    :param params: the OpenSpiel parameters: ``deal`` (-1 for a chance
+        deal), ``rewards`` (``"step"`` or ``"terminal"``) and
+        ``hide_covered``.
+
+    :raises InvalidDealError: for a ``deal`` that is neither -1 nor a deal
+        number from 0 to :data:`MAX_DEAL_PARAMETER`.
+    :raises InvalidRulesError: for an unknown parameter or another bad value.
 
     Made by ``pyspiel.load_game(short_name(name))``; see the module.
 
@@ -103,11 +205,14 @@ class PatienceGame(pyspiel.Game):  # type: ignore[misc]
     >>> game = pyspiel.load_game("patience_easy_start", {"deal": 2})
     >>> game.rules.name, game.deal, game.num_distinct_actions(), game.max_utility()
     ('easy-start', 2, 11, 40.0)
+    >>> terminal = pyspiel.load_game("patience_easy_start(rewards=terminal)")
+    >>> terminal.get_type().reward_model
+    <RewardModel.TERMINAL: 1>
     """
 
-    def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
+    def __init__(self, name: str, params: Mapping[str, Any] | None = None) -> None:
         rules = get_game(name)
-        parameters = {**_DEFAULT_PARAMETERS, **(params or {})}
+        parameters = _checked_parameters(params)
         start = rules.deal_from(rules.deck())
         actions = ActionSpace(rules)
         info = pyspiel.GameInfo(
@@ -119,19 +224,23 @@ class PatienceGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=None,
             max_game_length=_max_game_length(rules, start.stock_size),
         )
-        super().__init__(_game_type(name), info, parameters)
+        super().__init__(_game_type(name, parameters["rewards"]), info, parameters)
         #: The rules played.
         self.rules: GameRules = rules
         #: The game's action ids.
-        self.actions = actions
+        self.actions: ActionSpace = actions
         #: The deal number, or -1 for a deal by chance nodes.
-        self.deal: int = int(parameters["deal"])
-        #: The observer of the observation tensors.
-        self.observer = Observer(rules, hide_covered=bool(parameters["hide_covered"]))
+        self.deal: int = parameters["deal"]
+        #: Whether rewards come at the end only (``rewards="terminal"``).
+        self.terminal_rewards: bool = parameters["rewards"] == "terminal"
+        #: The observer of the observation and information-state tensors.
+        self.observer: Observer = Observer(rules, hide_covered=parameters["hide_covered"])
         #: How many cards are home before play (laid out).
         self.home_at_start: int = start.cards_home
-        #: How many copies of each card the deck has.
-        self.deck_counts: Counter[Card] = Counter(rules.deck())
+        #: How many copies of each card the deck has, by card index.
+        self.deck_counts: tuple[int, ...] = tuple(
+            rules.deck().count(Card.from_index(index)) for index in range(52)
+        )
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return pyspiel.load_game, (str(self),)
@@ -144,69 +253,105 @@ class PatienceGame(pyspiel.Game):  # type: ignore[misc]
         """A new game: dealt by chance nodes, or the deal of the ``deal`` parameter."""
         return PatienceState(self)
 
+    def deserialize_state(self, text: str) -> PatienceState:
+        """The state that ``state.serialize()`` wrote, rebuilt from its history alone.
+
+        Unlike OpenSpiel's own, it never unpickles: the ``__dict__=`` line is
+        ignored and every action of the history is checked as it is replayed.
+
+        :raises NotationError: for malformed text or an action that is not
+            legal where the history puts it.
+        """
+        return _state_from_text(self, text)
+
     def make_py_observer(
-        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> PatienceObserver:
-        """The observer of the observation tensor and string (see the module)."""
+        """The observer of the observation (or, with perfect recall, information-state) tensor and string."""
         if params:
-            raise ValueError(f"the observer takes no parameters, got {params!r}")
-        return PatienceObserver(self)
+            raise InvalidRulesError(f"the observer takes no parameters, got {_shown(params)}")
+        perfect_recall = bool(getattr(iig_obs_type, "perfect_recall", False))
+        return PatienceObserver(self, perfect_recall=perfect_recall)
 
 
 class _Play:
     """The Python side of a :class:`PatienceState`, immutable so that clones share it.
 
-    It pickles (which is how OpenSpiel serializes a Python state) as the game
-    and the actions so far, and is rebuilt by replaying them.
+    It pickles (which is how OpenSpiel's own serialization keeps a Python
+    state) as the game and the actions so far, and is rebuilt by replaying
+    them, every action checked.
     """
 
-    __slots__ = ("actions", "game", "order", "reward", "state")
+    __slots__ = ("actions", "game", "left", "order", "reward", "state")
 
     def __init__(
         self,
         game: PatienceGame,
         order: tuple[int, ...],
+        left: tuple[int, ...],
         actions: tuple[int, ...],
         state: State | None,
         reward: float,
     ) -> None:
         self.game = game
         self.order = order  # the card indices dealt by chance nodes so far
+        self.left = left  # how many copies of each card are not dealt yet
         self.actions = actions  # the player's actions since play began
         self.state = state
-        self.reward = reward
+        self.reward = reward  # the cards that went home in the last action
 
     @classmethod
     def start(cls, game: PatienceGame) -> _Play:
         state = game.rules.deal(game.deal) if game.deal >= 0 else None
-        return cls(game, (), (), state, 0.0)
+        return cls(game, (), game.deck_counts, (), state, 0.0)
 
     def dealt(self, card: int) -> _Play:
+        left = self.left
+        if type(card) is not int or not 0 <= card < 52:
+            raise InvalidDealError(
+                f"chance outcome {_shown(card)}: a chance outcome is the index of the card "
+                "dealt, from 0 (AC) to 51 (KS)"
+            )
+        if not left[card]:
+            copies = self.game.deck_counts[card]
+            name = Card.from_index(card)
+            why = (
+                f"the deck holds {copies} {name}, dealt already"
+                if copies
+                else f"{self.game.rules.title} has no {name}"
+            )
+            raise InvalidDealError(
+                f"chance outcome {card} ({name}): {why}: expected one of the cards not dealt yet"
+            )
         order = (*self.order, card)
+        left = (*left[:card], left[card] - 1, *left[card + 1 :])
         rules = self.game.rules
-        state = rules.deal_from(map(Card.from_index, order)) if len(order) == len(rules.deck()) else None
-        return _Play(self.game, order, (), state, 0.0)
+        state = (
+            rules.deal_from(map(Card.from_index, order))
+            if len(order) == len(rules.deck())
+            else None
+        )
+        return _Play(self.game, order, left, (), state, 0.0)
 
     def played(self, action: int) -> _Play:
         assert self.state is not None
         state = self.state.apply(self.game.actions.move_of(action))
         reward = float(state.cards_home - self.state.cards_home)
-        return _Play(self.game, self.order, (*self.actions, action), state, reward)
+        return _Play(self.game, self.order, self.left, (*self.actions, action), state, reward)
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Play:
         return self
 
-    def __reduce__(self) -> tuple[object, tuple[str, tuple[int, ...], tuple[int, ...]]]:
-        return _replay, (str(self.game), self.order, self.actions)
+    def __reduce__(self) -> tuple[object, tuple[str, tuple[int, ...]]]:
+        return _replay, (str(self.game), (*self.order, *self.actions))
 
 
-def _replay(game: str, order: tuple[int, ...], actions: tuple[int, ...]) -> _Play:
-    play = _Play.start(pyspiel.load_game(game))
-    for card in order:
-        play = play.dealt(card)
-    for action in actions:
-        play = play.played(action)
-    return play
+def _replay(game: str, history: Sequence[int]) -> _Play:
+    """The play of ``history`` in ``game`` (a game string), each action checked."""
+    state = _load(game).new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state._play
 
 
 class PatienceState(pyspiel.State):  # type: ignore[misc]
@@ -226,8 +371,9 @@ class PatienceState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._play = _Play.start(game)
 
-    def __reduce__(self) -> tuple[object, tuple[str]]:
-        return _deserialize_state, (pyspiel.serialize_game_and_state(self._play.game, self),)
+    def __reduce__(self) -> tuple[object, tuple[str, tuple[int, ...]]]:
+        play = self._play
+        return _restore_state, (str(play.game), (*play.order, *play.actions))
 
     @property
     def game_state(self) -> State | None:
@@ -251,9 +397,10 @@ class PatienceState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may be dealt next, as (card index, probability)."""
         play = self._play
-        left = play.game.deck_counts - Counter(map(Card.from_index, play.order))
-        total = sum(left.values())
-        return [(int(card), count / total) for card, count in sorted(left.items())]
+        if play.state is not None:
+            return []
+        total = sum(play.left)
+        return [(card, count / total) for card, count in enumerate(play.left) if count]
 
     def _apply_action(self, action: int) -> None:
         play = self._play
@@ -269,13 +416,19 @@ class PatienceState(pyspiel.State):  # type: ignore[misc]
         return self._play.state is not None and self._play.state.is_over
 
     def rewards(self) -> list[float]:
-        """The cards that went home in the last action."""
-        return [self._play.reward]
+        """The cards that went home in the last action (with terminal rewards: all of them, at the end)."""
+        play = self._play
+        if play.game.terminal_rewards:
+            return self.returns()
+        return [play.reward]
 
     def returns(self) -> list[float]:
-        """The cards that went home since play began."""
+        """The cards that went home since play began (with terminal rewards: 0 until the end)."""
         play = self._play
-        return [0.0 if play.state is None else float(play.state.cards_home - play.game.home_at_start)]
+        state = play.state
+        if state is None or (play.game.terminal_rewards and not state.is_over):
+            return [0.0]
+        return [float(state.cards_home - play.game.home_at_start)]
 
     def __str__(self) -> str:
         play = self._play
@@ -287,16 +440,30 @@ class PatienceState(pyspiel.State):  # type: ignore[misc]
 class PatienceObserver:
     """The observation tensor and string of a :class:`PatienceGame` (OpenSpiel's PyObserver).
 
+    With ``perfect_recall`` (OpenSpiel asks for it for information states)
+    the string also lists the moves played since the deal.
+
     >>> import pyspiel
     >>> game = pyspiel.load_game("patience_royal_cotillion(deal=7)")
     >>> observer = game.make_py_observer()
     >>> observer.set_from(game.new_initial_state(), 0)
     >>> observer.tensor[:2].tolist(), observer.dict["foundations"].tolist()
     ([68.0, 0.0], [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0])
+    >>> state = game.new_initial_state()
+    >>> state.apply_action(29)
+    >>> print(state.information_state_string(0))
+    royal-cotillion: stock 68 cards, 0 redeals left
+    waste (top last): --
+    columns (front last): 9C 8S QD | KD 4D 9S | 4S 10S 7H | KS 8S
+    cells: 6D 3D 4H 9H 7C 5H 4C 6S QC 3D KH QD 5S JH 10H JC
+    foundation heights: 1 1 1 2 1 1 1 1
+    moves played: T4-F4
     """
 
-    def __init__(self, game: PatienceGame) -> None:
+    def __init__(self, game: PatienceGame, *, perfect_recall: bool = False) -> None:
         self._observer = game.observer
+        self._actions = game.actions
+        self._perfect_recall = perfect_recall
         self.tensor: npt.NDArray[np.float32] = np.zeros(self._observer.size, np.float32)
         self.dict: dict[str, npt.NDArray[np.float32]] = {
             field.name: self.tensor[field.offset : field.stop] for field in self._observer.fields
@@ -310,18 +477,211 @@ class PatienceObserver:
             self.tensor[:] = self._observer.vector(state.game_state)
 
     def string_from(self, state: PatienceState, player: int) -> str:
-        """The observation as text: the layout, the stock by its size only."""
+        """The observation as text: the layout, the stock by its size only (and the moves played)."""
         if state.game_state is None:
             return str(state)
-        return str(self._observer.observe(state.game_state))
+        text = str(self._observer.observe(state.game_state))
+        if not self._perfect_recall:
+            return text
+        moves = [str(self._actions.move_of(action)) for action in state._play.actions]
+        return f"{text}\nmoves played: {' '.join(moves) if moves else '--'}"
 
 
-def _deserialize_state(text: str) -> PatienceState:
-    state: PatienceState = pyspiel.deserialize_game_and_state(text)[1]
+# -- serialization --------------------------------------------------------------
+
+_HISTORY_RE: Final = re.compile(r"(-?[0-9]{1,10}):([0-9]{1,10})")
+
+
+def serialize_game_and_state(game: PatienceGame, state: PatienceState) -> str:
+    """The text of ``game`` and ``state``: ``pyspiel.serialize_game_and_state``'s.
+
+    Read it with :func:`deserialize_game_and_state` (or, for text you wrote
+    yourself, OpenSpiel's own reader).
+
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("patience_easy_start(deal=3)")
+    >>> state = game.new_initial_state()
+    >>> state.apply_action(0)
+    >>> print(serialize_game_and_state(game, state).split("[State]")[1].splitlines()[1])
+    history=0:0
+    """
+    text: str = pyspiel.serialize_game_and_state(game, state)
+    return text
+
+
+def deserialize_game_and_state(text: str) -> tuple[PatienceGame, PatienceState]:
+    """The game and state of ``text`` (see :func:`serialize_game_and_state`), safely.
+
+    Only the game string and the history of actions are read: the game must
+    be one of this module's, and every action is checked as it is replayed,
+    so malformed or crafted text raises a clear error and runs nothing.  The
+    ``__dict__=`` line that OpenSpiel writes for Python games is never
+    unpickled.
+
+    :raises NotationError: for malformed text, a game that is not a
+        patience game, or an action that is not legal where the history puts
+        it (the message gives its number, from 1).
+
+    >>> deserialize_game_and_state("[Meta]\\nVersion: 1\\n\\n[Game]\\npatience_easy_start\\n"
+    ...                            "[State]\\nhistory=-1:60\\nmove_number=1\\n")
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.NotationError: history entry 1 (-1:60): chance outcome 60: a chance outcome is the index of the card dealt, from 0 (AC) to 51 (KS)
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a serialized game and state is text, got {type(text).__name__}")
+    sections: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line or line.startswith("#"):
+            continue
+        if line in ("[Meta]", "[Game]", "[State]"):
+            expected = ("[Meta]", "[Game]", "[State]")[len(sections)] if len(sections) < 3 else None
+            if line != expected:
+                raise NotationError(
+                    f"line {number}: expected the sections [Meta], [Game] and [State] in "
+                    f"that order, got {line}"
+                )
+            current = sections[line] = []
+        elif current is None:
+            raise NotationError(f"line {number}: expected [Meta], got {_shown(line)}")
+        else:
+            current.append(line)
+    if len(sections) != 3:
+        raise NotationError("expected the sections [Meta], [Game] and [State]")
+    if len(sections["[Game]"]) != 1:
+        raise NotationError("[Game]: expected one line, the game string")
+    game = _load(sections["[Game]"][0])
+    return game, _state_from_text(game, "\n".join(sections["[State]"]))
+
+
+def _load(game_string: object) -> PatienceGame:
+    """The patience game of an OpenSpiel game string, or a clear error."""
+    if not isinstance(game_string, str) or not game_string.startswith(SHORT_NAME_PREFIX):
+        raise NotationError(
+            f"expected the string of a patience game such as "
+            f"'patience_royal_cotillion(deal=7)', got {_shown(game_string)}"
+        )
+    try:
+        game = pyspiel.load_game(game_string)
+    except pyspiel.SpielError as error:
+        raise NotationError(f"game {_shown(game_string)}: {_shown(str(error), 200)}") from None
+    except PatienceRulesError as error:
+        raise NotationError(f"game {_shown(game_string)}: {error}") from None
+    if not isinstance(game, PatienceGame):
+        raise NotationError(f"game {_shown(game_string)} is not a patience game")
+    return game
+
+
+def _state_from_text(game: PatienceGame, text: str) -> PatienceState:
+    """The state of OpenSpiel's state text (``history=``, ``move_number=``), replayed."""
+    lines = text.rstrip("\n").split("\n")
+    if (
+        len(lines) < 2
+        or not lines[0].startswith("history=")
+        or not lines[1].startswith("move_number=")
+    ):
+        raise NotationError(
+            "a state's text is the lines history=<player>:<action>,... and move_number=<n> "
+            f"(and OpenSpiel's __dict__= line, which is not read), got {_shown(text)}"
+        )
+    if len(lines) > 3 or (len(lines) == 3 and not lines[2].startswith("__dict__=")):
+        raise NotationError(f"a state's text has three lines at most, got {_shown(text)}")
+    history = lines[0][len("history=") :]
+    entries = history.split(",") if history else []
+    longest = game.max_game_length() + game.max_chance_nodes_in_history()
+    if len(entries) > longest:
+        raise NotationError(
+            f"history: a game of {game.rules.title} has at most {longest} actions, "
+            f"got {len(entries)}"
+        )
+    count = lines[1][len("move_number=") :]
+    if count != str(len(entries)):
+        raise NotationError(
+            f"move_number: expected {len(entries)}, the length of the history, got {_shown(count)}"
+        )
+    state = game.new_initial_state()
+    for number, entry in enumerate(entries, 1):
+        match = _HISTORY_RE.fullmatch(entry)
+        if match is None:
+            raise NotationError(
+                f"history entry {number}: expected <player>:<action>, got {_shown(entry)}"
+            )
+        _apply(state, int(match[1]), int(match[2]), f"history entry {number} ({entry})")
     return state
 
 
-def _game_type(name: str) -> pyspiel.GameType:
+def _apply(state: PatienceState, player: int | None, action: int, where: str) -> None:
+    """Play ``action`` (by ``player``, if given) in ``state``; errors are notation errors."""
+    if state.is_terminal():
+        raise NotationError(f"{where}: the game is over, and no action follows")
+    if player is not None and player != state.current_player():
+        who = "the chance player (-1)" if state.is_chance_node() else "player 0"
+        raise NotationError(f"{where}: the action is {who}'s, got player {player}")
+    try:
+        state.apply_action(action)
+    except PatienceRulesError as error:
+        raise NotationError(f"{where}: {error}") from None
+
+
+def _restore_state(game: str, history: Sequence[int]) -> PatienceState:
+    """A pickled state: its game string and its history of actions, each checked."""
+    loaded = _load(game)
+    if not isinstance(history, tuple) or not all(type(action) is int for action in history):
+        raise NotationError(
+            f"a pickled state's history is a tuple of actions, got {_shown(history)}"
+        )
+    longest = loaded.max_game_length() + loaded.max_chance_nodes_in_history()
+    if len(history) > longest:
+        raise NotationError(
+            f"history: a game of {loaded.rules.title} has at most {longest} actions, "
+            f"got {len(history)}"
+        )
+    state = loaded.new_initial_state()
+    for number, action in enumerate(history, 1):
+        _apply(state, None, action, f"history entry {number} ({_shown(action)})")
+    return state
+
+
+def deal_actions(game: PatienceGame, number: int) -> list[int]:
+    """The chance outcomes that deal deal number ``number`` in ``game``, in order.
+
+    A game dealt by chance nodes (``deal=-1``) dealt these outcomes is in
+    the state of deal ``number``, for every deal number up to
+    :data:`~patience_rules.MAX_DEAL_NUMBER`, even those too large for the
+    ``deal`` parameter; its history, and so its serialization, holds them.
+
+    :raises InvalidDealError: for a deal number out of range, or a game
+        dealt by its ``deal`` parameter (which has no chance nodes).
+
+    >>> import pyspiel
+    >>> import patience_rules as pr
+    >>> game = pyspiel.load_game("patience_easy_start")
+    >>> state = game.new_initial_state()
+    >>> for action in deal_actions(game, 2**64 - 1):
+    ...     state.apply_action(action)
+    >>> state.game_state == pr.get_game("easy-start").deal(2**64 - 1)
+    True
+    """
+    if not isinstance(game, PatienceGame):
+        raise InvalidRulesError(f"expected a patience game, got {_shown(game)}")
+    if game.deal >= 0:
+        raise InvalidDealError(
+            f"{game} deals deal {game.deal} by its parameter and has no chance nodes: "
+            "load it with deal=-1 to deal by chance actions"
+        )
+    if (
+        not isinstance(number, int)
+        or isinstance(number, bool)
+        or not 0 <= number <= MAX_DEAL_NUMBER
+    ):
+        raise InvalidDealError(
+            f"a deal number is a whole number from 0 to {MAX_DEAL_NUMBER}, got {_shown(number)}"
+        )
+    return [card.index for card in game.rules.deck_order(number)]
+
+
+def _game_type(name: str, rewards: str = "step") -> pyspiel.GameType:
     rules = get_game(name)
     return pyspiel.GameType(
         short_name=short_name(name),
@@ -330,11 +690,15 @@ def _game_type(name: str) -> pyspiel.GameType:
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
-        reward_model=pyspiel.GameType.RewardModel.REWARDS,
+        reward_model=(
+            pyspiel.GameType.RewardModel.TERMINAL
+            if rewards == "terminal"
+            else pyspiel.GameType.RewardModel.REWARDS
+        ),
         max_num_players=1,
         min_num_players=1,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=dict(_DEFAULT_PARAMETERS),
@@ -362,7 +726,7 @@ def register_games() -> tuple[str, ...]:
 
 def _creator(name: str) -> type[PatienceGame]:
     # OpenSpiel calls the creator with the parameters only: one subclass per game.
-    def __init__(self: PatienceGame, params: dict[str, Any] | None = None) -> None:
+    def __init__(self: PatienceGame, params: Mapping[str, Any] | None = None) -> None:
         PatienceGame.__init__(self, name, params)
 
     title = "".join(word.capitalize() for word in name.split("-"))
