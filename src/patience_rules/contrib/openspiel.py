@@ -454,7 +454,7 @@ class PatienceObserver:
     >>> print(state.information_state_string(0))
     royal-cotillion: stock 68 cards, 0 redeals left
     waste (top last): --
-    columns (front last): 9C 8S QD | KD 4D 9S | 4S 10S 7H | KS 8S
+    columns (top last): 9C 8S QD | KD 4D 9S | 4S 10S 7H | KS 8S
     cells: 6D 3D 4H 9H 7C 5H 4C 6S QC 3D KH QD 5S JH 10H JC
     foundation heights: 1 1 1 2 1 1 1 1
     moves played: T4-F4
