@@ -15,7 +15,7 @@ from . import _text  # noqa: F401  (registers the text picture of a state)
 from .actions import DRAW_ACTION, REDEAL_ACTION, ActionSpace
 from .building import Build, Direction, Runs, Suits
 from .cards import Card, Rank, Suit, standard_deck
-from .deals import MAX_DEAL_NUMBER, shuffled_deck
+from .deals import MAX_DEAL_NUMBER, microsoft_deck_order, shuffled_deck
 from .engine import Engine  # the interpreter of every GameRules: first
 from .errors import (
     IllegalMoveError,
@@ -29,13 +29,18 @@ from .errors import (
 from .games import (
     GameEntry,
     captive_queens,
+    crescent,
     easy_start,
+    freecell,
     game_entries,
     game_names,
     get_game,
+    klondike,
     odd_and_even,
     register_game,
     royal_cotillion,
+    sultan,
+    windmill,
 )
 from .layout import Layout
 from .moves import MoveKind
@@ -108,12 +113,16 @@ __all__ = [
     "__version__",
     "captive_queens",
     "card_code",
+    "crescent",
     "easy_start",
+    "freecell",
     "game_entries",
     "game_from_text",
     "game_names",
     "game_to_text",
     "get_game",
+    "klondike",
+    "microsoft_deck_order",
     "move_from_text",
     "move_to_text",
     "odd_and_even",
@@ -126,4 +135,6 @@ __all__ = [
     "state_to_dict",
     "state_to_svg",
     "state_to_text",
+    "sultan",
+    "windmill",
 ]

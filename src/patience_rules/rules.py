@@ -27,7 +27,7 @@ import attrs
 
 from . import _checks, _validity
 from .cards import _CARDS, Card, Rank, Suit, _difference, standard_deck
-from .deals import shuffled_deck
+from .deals import microsoft_deck_order, shuffled_deck
 from .errors import (
     InvalidRulesError,
     NotationError,
@@ -562,6 +562,7 @@ def _check_home(rules: GameRules) -> None:
 
 _SHUFFLES: dict[Shuffle, Callable[[tuple[Card, ...], int], tuple[Card, ...]]] = {
     Shuffle.LIBRARY: shuffled_deck,
+    Shuffle.MICROSOFT: lambda deck, number: microsoft_deck_order(number),
 }
 
 

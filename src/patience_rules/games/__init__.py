@@ -6,7 +6,7 @@ their names (see :func:`~patience_rules.register_game`).
 
 >>> import patience_rules as pr
 >>> pr.game_names()
-('captive-queens', 'easy-start', 'easy-start-parlett', 'odd-and-even', 'royal-cotillion', 'royal-cotillion-stock-refill')
+('captive-queens', 'crescent', 'easy-start', 'easy-start-parlett', 'freecell', 'klondike', 'odd-and-even', 'royal-cotillion', 'royal-cotillion-stock-refill', 'sultan', 'windmill')
 >>> pr.get_game("easy-start-parlett").stock.redeals
 3
 >>> pr.get_game("quadrille") == pr.get_game("captive-queens")
@@ -17,19 +17,29 @@ from __future__ import annotations
 
 from ..rules import GameEntry, game_entries, game_names, get_game, register_game
 from .captive_queens import captive_queens, easy_start
+from .crescent import crescent
+from .freecell import freecell
+from .klondike import klondike
 from .odd_and_even import odd_and_even
 from .royal_cotillion import royal_cotillion
+from .sultan import sultan
+from .windmill import windmill
 
 __all__ = [
     "GameEntry",
     "captive_queens",
+    "crescent",
     "easy_start",
+    "freecell",
     "game_entries",
     "game_names",
     "get_game",
+    "klondike",
     "odd_and_even",
     "register_game",
     "royal_cotillion",
+    "sultan",
+    "windmill",
 ]
 
 register_game(
@@ -68,4 +78,34 @@ register_game(
     odd_and_even,
     summary="Two decks; Royal Cotillion's eight odd/even foundations fed by a 3x3 reserve "
     "refilled from the waste, else the stock; one redeal.",
+)
+register_game(
+    "sultan",
+    sultan,
+    summary="Two decks; the Kings and an Ace of hearts around the Sultan build up in suit from "
+    "the divan's eight cells, which the player fills from the waste; two redeals.",
+)
+register_game(
+    "windmill",
+    windmill,
+    summary="Two decks; an Ace in the centre builds up in any suit four times over, four "
+    "corners build down from any King; eight sails refilled from the waste, else the stock.",
+)
+register_game(
+    "crescent",
+    crescent,
+    summary="Two decks; sixteen piles build up or down in suit onto each other and feed Aces "
+    "up and Kings down; no stock, three shifts.",
+)
+register_game(
+    "klondike",
+    klondike,
+    summary="One deck; seven columns face down but for their tops, built down in alternate "
+    "colours; draw one (or three); any number of redeals.",
+)
+register_game(
+    "freecell",
+    freecell,
+    summary="One deck face up in eight columns, four free cells; Microsoft's deal numbers; "
+    "runs move as supermoves.",
 )
