@@ -722,3 +722,20 @@ def test_which_moves_are_safe() -> None:
     queens = pr.get_game("easy-start").deal(1)
     assert cli._automatic(queens, "forced") == queens.legal_moves()[0]
     assert cli._automatic(royal.deal(7), "forced") is None
+
+
+def test_auto_play_hands_over_after_many_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A compulsory game of one's own with a huge redeal limit could go round
+    # its stock for ever: auto-play stops and hands over.
+    royal = pr.get_game("royal-cotillion")
+    endless = pr.GameRules(
+        name="endless", title="Endless", decks=2, foundations=royal.foundations,
+        tableau=royal.tableau, reserve=royal.reserve, stock=pr.Stock(redeals=10**9),
+        compulsion=pr.Compulsion.FORCED,
+    )
+    monkeypatch.setattr(cli, "_MOST_AUTOMATIC", 500)
+    said: list[str] = []
+    state = cli._auto_play(endless.deal(63), "forced", said.append)  # type: ignore[arg-type]
+    assert state.legal_moves()
+    assert said[-1] == "Auto-play stops after 500 moves in a row: over to you."
+    assert "(500 moves)" in said[0]

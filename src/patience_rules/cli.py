@@ -277,7 +277,7 @@ def _card_style(stream: object, colour: str, suits: str) -> tuple[bool, bool]:
     ``colour`` and ``suits`` are the choices of ``--color`` (auto, always,
     never) and ``--suits`` (auto, symbols, letters).  "auto" means: on a
     terminal, symbols if its encoding has them, and colour unless the
-    ``NO_COLOR`` environment variable is set (to anything) or ``TERM`` is
+    ``NO_COLOR`` environment variable is set (not empty) or ``TERM`` is
     ``dumb``; elsewhere, neither.
     """
     terminal = _is_terminal(stream)
@@ -439,11 +439,16 @@ def _move_words(state: State, move: Move) -> str:
     return f"{move_text(move)} {state.card_of(move)}"
 
 
+#: The most moves auto-play makes before it hands over (a game of one's own
+#: with a huge redeal limit could otherwise go round its stock for ever).
+_MOST_AUTOMATIC = 10_000
+
+
 def _auto_play(state: State, auto: str, out: _Output) -> State:
     """Play the automatic moves from ``state``; say which; return the state reached."""
     made: list[str] = []
     move = _automatic(state, auto)
-    while move is not None:
+    while move is not None and len(made) < _MOST_AUTOMATIC:
         made.append(_move_words(state, move))
         state = state.apply(move)
         move = _automatic(state, auto)
@@ -452,6 +457,8 @@ def _auto_play(state: State, auto: str, out: _Output) -> State:
         shown = ", ".join(made[:most]) + (f" and {len(made) - most} more" if len(made) > most else "")
         plural = "move" if len(made) == 1 else "moves"
         out(f"Played for you ({auto}): {shown} ({len(made)} {plural}).")
+        if move is not None:
+            out(f"Auto-play stops after {_MOST_AUTOMATIC} moves in a row: over to you.")
     return state
 
 
@@ -459,7 +466,8 @@ def _play_help(state: State) -> str:
     """How to enter a move, with examples from the legal moves of ``state``."""
     moves = state.legal_moves()
     plays = [move for move in moves if not move.is_draw and not move.is_redeal]
-    words = [f"Type a move's number (1 to {len(moves)})" if moves else "Type"]
+    count = f"1 to {len(moves)}" if len(moves) > 1 else "1"
+    words = [f"Type a move's number ({count})" if moves else "Type"]
     if plays:
         first = plays[0]
         words.append(f"or the move in the notation, such as {move_text(first)}")
@@ -874,8 +882,9 @@ def _build_parser() -> _Parser:
         choices=_AUTO_CHOICES,
         default=None,
         help="moves played for you: none; forced (a move that is the only legal one; the "
-        "default in games whose moves are compulsory, none in others); or safe (forced "
-        "moves and safe plays home, as 'patience-rules' documents them)",
+        "default in games whose moves are compulsory, none in the others); or safe (forced "
+        "moves, and plays home that cannot lose a game that could be won: see the "
+        "command-line guide)",
     )
     _with_cards(play)
     play.set_defaults(run=_run_play, cards=True)
