@@ -8,7 +8,7 @@ import pytest
 
 import patience_rules as pr
 from patience_rules import State, _allocation
-from patience_rules.solver import Outcome, solve, solve_command, solve_deal
+from patience_rules.solver import Outcome, solve, solve_deal
 
 RC = pr.get_game("royal-cotillion")
 
@@ -113,25 +113,81 @@ def test_the_stock_refill_variant_is_solved_too() -> None:
         assert solution.replay().is_won
 
 
-def test_bad_budgets_are_refused() -> None:
-    with pytest.raises(ValueError, match="max_nodes"):
-        solve(RC.deal(1), max_nodes=-1)
-    with pytest.raises(ValueError, match="max_seconds"):
-        solve(RC.deal(1), max_seconds=-1.0)
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"max_nodes": -1}, "max_nodes is a whole number of at least 0, or None"),
+        ({"max_nodes": "x"}, "max_nodes is a whole number"),
+        ({"max_nodes": 1.5}, "max_nodes is a whole number"),
+        ({"max_nodes": True}, "max_nodes is a whole number"),
+        ({"max_seconds": -1.0}, "max_seconds is a finite number of at least 0"),
+        ({"max_seconds": float("nan")}, "got nan"),
+        ({"max_seconds": float("inf")}, "got inf"),
+        ({"max_seconds": "1"}, "max_seconds is a finite number"),
+        ({"seed": -1}, "the seed is a whole number"),
+        ({"seed": None}, "the seed is a whole number"),
+        pytest.param({"max_nodes": -(10**5000)}, "a negative integer of 5001 digits", id="huge"),
+    ],
+)
+def test_bad_budgets_are_refused(arguments: dict[str, object], message: str) -> None:
+    with pytest.raises(pr.PatienceRulesError, match=message) as caught:
+        solve(RC.deal(1), **arguments)  # type: ignore[arg-type]
+    assert len(str(caught.value)) < 200
 
 
-def test_solve_command(capsys: pytest.CaptureFixture[str]) -> None:
-    assert solve_command(["royal-cotillion", "--deal", "1", "--max-nodes", "20000"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("won (")
-    assert len(out) == 1 + 164
-    assert out[1].split()[0] == "1."  # then the move in notation and its card
-    assert solve_command(["royal-cotillion", "--deal", "5", "--max-nodes", "300"]) == 3
-    assert capsys.readouterr().out.startswith("unknown (")
-    assert solve_command(["captive-queens", "--deal", "2", "--quiet"]) == 1
-    assert capsys.readouterr().out.startswith("lost (")
-    assert solve_command(["klondike", "--deal", "1"]) == 2
-    assert "unknown game 'klondike'" in capsys.readouterr().err
+def test_only_a_state_is_solved() -> None:
+    with pytest.raises(pr.PatienceRulesError, match="solve\\(\\) searches a State"):
+        solve(RC)  # type: ignore[arg-type]
+    with pytest.raises(pr.UnknownGameError):
+        solve_deal("klondike", 1)
+
+
+def endless_compulsory_game() -> pr.GameRules:
+    """Royal Cotillion's layout with compulsory moves and a billion redeals."""
+    return pr.GameRules(
+        name="endless",
+        title="Endless",
+        decks=2,
+        foundations=RC.foundations,
+        tableau=RC.tableau,
+        reserve=RC.reserve,
+        stock=pr.Stock(redeals=10**9),
+        compulsion=pr.Compulsion.FORCED,
+    )
+
+
+def test_a_compulsory_game_keeps_to_the_budget() -> None:
+    # Deal 63 of this game is lost, and would go round its stock a billion
+    # times: the node budget stops the one line of play.
+    start = endless_compulsory_game().deal(63)
+    solution = solve(start, max_nodes=100, max_seconds=0.5)
+    assert solution.outcome is Outcome.UNKNOWN
+    assert solution.nodes == 101
+
+
+def test_a_compulsory_line_that_goes_round_for_ever_is_lost() -> None:
+    # When the piles come back as they were before an earlier redeal, the
+    # passes repeat: no card will go home again, and the deal is lost.
+    start = endless_compulsory_game().deal(63)
+    solution = solve(start, max_nodes=None)
+    assert solution.outcome is Outcome.LOST
+    state = start
+    redeals = 0
+    while state.legal_moves() and redeals < 3:
+        move = state.legal_moves()[0]
+        redeals += move.is_redeal
+        state = state.apply(move)
+    assert redeals == 3  # it goes round and round
+    assert not state.is_won
+    assert solution.nodes < 1000
+
+
+def test_a_won_compulsory_line_is_its_moves() -> None:
+    start = endless_compulsory_game().deal(1)
+    solution = solve(start, max_nodes=None)
+    assert solution.outcome is Outcome.WON
+    assert solution.nodes == len(solution.moves)
+    assert solution.replay().is_won
 
 
 # Late positions whose every state the brute force meets is solved again on

@@ -1,29 +1,18 @@
-"""Tests of the statistics API: policies, play_deal, play_deals, the Wilson interval."""
+"""Tests of the statistics API: play_deal, play_deals, the Wilson interval."""
 
 from __future__ import annotations
 
 import json
 import math
 import multiprocessing
-import pickle
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
 import patience_rules as pr
-from patience_rules.stats import (
-    DealResult,
-    DealStats,
-    FirstPolicy,
-    GreedyPolicy,
-    Policy,
-    RandomPolicy,
-    get_policy,
-    play_deal,
-    play_deals,
-    policy_names,
-    wilson_interval,
-)
+from patience_rules.players import FirstPlayer, GreedyPlayer, RandomPlayer
+from patience_rules.stats import DealResult, DealStats, play_deal, play_deals, wilson_interval
 
 Z95 = 1.959963984540054
 ROYAL = pr.get_game("royal-cotillion")
@@ -70,21 +59,38 @@ def test_wilson_with_no_trials_knows_nothing() -> None:
     assert wilson_interval(0, 0) == (0.0, 1.0)
 
 
+#: Integers too long for Python to write out (its limit is 4300 digits).
+HUGE = 10**5000
+
+
 @pytest.mark.parametrize(
     ("successes", "trials", "confidence", "message"),
     [
         (5, 4, 0.95, "successes <= trials"),
-        (-1, 4, 0.95, "successes <= trials"),
+        (-1, 4, 0.95, "successes is a whole number from 0"),
         (1, 4, 1.0, "between 0 and 1"),
         (1, 4, 0.0, "between 0 and 1"),
+        (1, 4, math.nan, "between 0 and 1"),
+        (1, 4, "0.9", "between 0 and 1"),
         (1.5, 4, 0.95, "whole number"),
+        (1, 2**64 + 1, 0.95, "trials is a whole number from 0 to 18446744073709551616"),
+        pytest.param(1, HUGE, 0.95, "got an integer of 5001 digits", id="huge-trials"),
+        pytest.param(HUGE, HUGE, 0.95, "got an integer of 5001 digits", id="huge-both"),
+        pytest.param(-HUGE, 4, 0.95, "a negative integer of 5001 digits", id="huge-negative"),
     ],
 )
 def test_wilson_refuses_bad_input(
     successes: int, trials: int, confidence: float, message: str
 ) -> None:
-    with pytest.raises(pr.PatienceRulesError, match=message):
+    with pytest.raises(pr.PatienceRulesError, match=message) as caught:
         wilson_interval(successes, trials, confidence)
+    assert len(str(caught.value)) < 200
+
+
+def test_wilson_takes_one_trial_per_deal_number() -> None:
+    low, high = wilson_interval(2**63, 2**64)
+    assert low < 0.5 < high
+    assert high - low < 1e-9
 
 
 # -- DealStats ------------------------------------------------------------------
@@ -130,93 +136,28 @@ def test_to_dict_is_json() -> None:
     assert data["ci95"] == pytest.approx(list(wilson_interval(1, 2)))
 
 
-# -- policies -------------------------------------------------------------------
-
-
-def test_policy_names_and_lookup() -> None:
-    assert policy_names()[0] == "greedy"
-    for name in policy_names():
-        policy = get_policy(name, seed=5)
-        assert isinstance(policy, Policy)
-        assert policy.name == name
-    assert get_policy("random", seed=5) == RandomPolicy(seed=5)
-    with pytest.raises(pr.PatienceRulesError, match="unknown policy 'best'"):
-        get_policy("best")
-
-
-@pytest.mark.parametrize("seed", [-1, 1.5, True])
-def test_random_policy_refuses_bad_seeds(seed: object) -> None:
-    with pytest.raises(pr.PatienceRulesError, match="seed"):
-        RandomPolicy(seed=seed)  # type: ignore[arg-type]
-
-
-@pytest.mark.parametrize("policy", [GreedyPolicy(), FirstPolicy(), RandomPolicy(seed=9)])
-def test_policies_pickle(policy: Policy) -> None:
-    assert pickle.loads(pickle.dumps(policy)) == policy
-
-
-def test_greedy_prefers_columns_then_cells_then_waste_then_draw() -> None:
-    state = ROYAL.deal(7)
-    moves = state.legal_moves()
-    choose = GreedyPolicy().chooser(7)
-    # Whatever order the moves come in, the column move wins.
-    kinds = {move.source.kind for move in moves}
-    assert pr.PileKind.COLUMN in kinds
-    assert choose(state, moves[::-1]).source.kind is pr.PileKind.COLUMN
-    no_column = tuple(m for m in moves if m.source.kind is not pr.PileKind.COLUMN)
-    assert choose(state, no_column[::-1]).source.kind is pr.PileKind.CELL
-    # Two waste plays and a draw, then the redeal and the draw.
-    waste = pr.Place(pr.PileKind.WASTE)
-    waste_moves = (pr.Move.draw(), pr.Move.to_foundation(waste, 3))
-    assert choose(state, waste_moves) == pr.Move.to_foundation(waste, 3)
-    assert choose(state, (pr.Move.redeal(), pr.Move.draw())) == pr.Move.draw()
-
-
-def test_random_chooser_is_uniform() -> None:
-    state = ROYAL.deal(7)
-    moves = state.legal_moves()  # six moves
-    choose = RandomPolicy(seed=2).chooser(0)
-    counts = dict.fromkeys(moves, 0)
-    draws = 6000
-    for _ in range(draws):
-        counts[choose(state, moves)] += 1
-    expected = draws / len(moves)
-    spread = math.sqrt(draws * (1 / 6) * (5 / 6))  # about 29
-    assert all(abs(count - expected) < 5 * spread for count in counts.values())
-
-
-def test_random_policy_is_seeded_by_seed_and_deal() -> None:
-    a = [play_deal(ROYAL, deal, RandomPolicy(seed=1)) for deal in range(8)]
-    again = [play_deal(ROYAL, deal, RandomPolicy(seed=1)) for deal in range(8)]
-    other = [play_deal(ROYAL, deal, RandomPolicy(seed=2)) for deal in range(8)]
-    assert a == again
-    assert a != other
-    # The choices of one deal do not depend on the deals played before it.
-    assert play_deal(ROYAL, 5, RandomPolicy(seed=1)) == a[5]
-
-
 # -- play_deal ------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", ["captive-queens", "easy-start", "easy-start-parlett"])
-def test_compulsory_games_play_the_same_with_any_policy(name: str) -> None:
+def test_compulsory_games_play_the_same_with_any_player(name: str) -> None:
     rules = pr.get_game(name)
     for deal in range(15):
         results = {
-            play_deal(rules, deal, policy)
-            for policy in (GreedyPolicy(), FirstPolicy(), RandomPolicy(seed=deal))
+            play_deal(rules, deal, player)
+            for player in (GreedyPlayer(), FirstPlayer(), RandomPlayer(seed=deal))
         }
         assert len(results) == 1
 
 
 def test_play_deal_reaches_the_end() -> None:
     for deal in range(10):
-        result = play_deal(ROYAL, deal, RandomPolicy())
+        result = play_deal(ROYAL, deal, RandomPlayer())
         assert result.deal == deal
         assert result.won == (result.cards_home == 104)
         assert 8 <= result.cards_home <= 104  # the eight bases are home from the start
         # Replaying the same choices ends in a state with no legal move.
-        choose = RandomPolicy().chooser(deal)
+        choose = RandomPlayer().chooser(deal)
         state = ROYAL.deal(deal)
         for _ in range(result.moves):
             state = state.apply(choose(state, state.legal_moves()))
@@ -233,20 +174,20 @@ def test_play_deal_refuses_bad_deal_numbers() -> None:
 
 
 def test_play_deals_counts_each_deal_once() -> None:
-    expected = DealStats.of(play_deal(ROYAL, deal, RandomPolicy()) for deal in range(10, 40))
-    got = play_deals(ROYAL, 30, start=10, policy=RandomPolicy(), jobs=1, chunk_size=7)
+    expected = DealStats.of(play_deal(ROYAL, deal, RandomPlayer()) for deal in range(10, 40))
+    got = play_deals(ROYAL, 30, start=10, player=RandomPlayer(), jobs=1, chunk_size=7)
     assert got == expected
     assert got.games == 30
 
 
 def test_play_deals_does_not_depend_on_the_executor() -> None:
-    policy = RandomPolicy(seed=3)
-    inline = play_deals(ROYAL, 40, policy=policy, jobs=1)
+    player = RandomPlayer(seed=3)
+    inline = play_deals(ROYAL, 40, player=player, jobs=1)
     with ThreadPoolExecutor(3) as threads:
-        threaded = play_deals(ROYAL, 40, policy=policy, executor=threads, chunk_size=3)
+        threaded = play_deals(ROYAL, 40, player=player, executor=threads, chunk_size=3)
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as processes:
-        pooled = play_deals(ROYAL, 40, policy=policy, executor=processes, chunk_size=11)
-    default_pool = play_deals(ROYAL, 40, policy=policy, jobs=2, chunk_size=5)
+        pooled = play_deals(ROYAL, 40, player=player, executor=processes, chunk_size=11)
+    default_pool = play_deals(ROYAL, 40, player=player, jobs=2, chunk_size=5)
     assert inline == threaded == pooled == default_pool
 
 
@@ -273,14 +214,129 @@ def test_play_deals_of_nothing() -> None:
         ({"start": -3}, "first deal number"),
         ({"jobs": 0}, "jobs"),
         ({"chunk_size": 0}, "chunk size"),
-        ({"start": pr.MAX_DEAL_NUMBER}, "deal number"),
+        ({"max_pending": 0}, "max_pending"),
+        ({"start": pr.MAX_DEAL_NUMBER}, "go past the last deal number"),
+        ({"executor": "x"}, "an executor is a concurrent.futures.Executor"),
+        ({"player": "greedy"}, "a player has a chooser"),
+        ({"progress": 3}, "progress is a function"),
+        ({"player": GreedyPlayer(), "policy": GreedyPlayer()}, "not both"),
+        pytest.param({"count": HUGE}, "an integer of 5001 digits", id="huge-count"),
+        pytest.param({"start": HUGE}, "an integer of 5001 digits", id="huge-start"),
+        pytest.param({"chunk_size": -HUGE}, "a negative integer of 5001", id="huge-chunks"),
     ],
 )
 def test_play_deals_refuses_bad_arguments(kwargs: dict[str, object], message: str) -> None:
     arguments: dict[str, object] = {"count": 2, **kwargs}
     count = arguments.pop("count")
-    with pytest.raises(pr.PatienceRulesError, match=message):
+    with pytest.raises(pr.PatienceRulesError, match=message) as caught:
         play_deals(CAPTIVE, count, **arguments)  # type: ignore[arg-type]
+    assert len(str(caught.value)) < 300
+
+
+@pytest.mark.parametrize("deal", [-1, "1", pytest.param(HUGE, id="huge")])
+def test_play_deal_refuses_bad_arguments_briefly(deal: object) -> None:
+    with pytest.raises(pr.InvalidDealError) as caught:
+        play_deal(CAPTIVE, deal)  # type: ignore[arg-type]
+    assert len(str(caught.value)) < 200
+    with pytest.raises(pr.PatienceRulesError, match="GameRules"):
+        play_deal("captive-queens", 1)  # type: ignore[arg-type]
+
+
+def test_the_old_policy_keyword_still_works() -> None:
+    player = RandomPlayer(seed=3)
+    assert play_deals(ROYAL, 6, policy=player, jobs=1) == play_deals(ROYAL, 6, player=player, jobs=1)
+    assert play_deal(ROYAL, 4, policy=player) == play_deal(ROYAL, 4, player)
+
+
+class Recording(ThreadPoolExecutor):
+    """A thread pool that keeps the futures it hands out, and counts those not done."""
+
+    def __init__(self, workers: int, fail_after: int | None = None) -> None:
+        super().__init__(workers)
+        self.futures: list[Future[object]] = []
+        self.most_waiting = 0
+        self.fail_after = fail_after
+
+    def submit(  # type: ignore[override]
+        self, fn: Callable[..., object], /, *args: object, **kwargs: object
+    ) -> Future[object]:
+        if self.fail_after is not None and len(self.futures) >= self.fail_after:
+            raise RuntimeError("the executor broke")
+        future = super().submit(fn, *args, **kwargs)
+        self.futures.append(future)
+        self.most_waiting = max(self.most_waiting, sum(not f.done() for f in self.futures))
+        return future
+
+
+def test_play_deals_keeps_few_tasks_waiting() -> None:
+    # A billion deals, one per chunk: had every chunk been submitted before
+    # the first result was read, this would never end.
+    seen: list[int] = []
+
+    def stop_soon(done: int, total: int) -> None:
+        seen.append(done)
+        if done == 40:
+            raise KeyboardInterrupt
+
+    with Recording(2) as executor, pytest.raises(KeyboardInterrupt):
+        play_deals(CAPTIVE, 10**9, executor=executor, chunk_size=1, max_pending=5, progress=stop_soon)
+    assert seen[-1] == 40
+    assert executor.most_waiting <= 5
+    assert len(executor.futures) <= 40 + 5
+    assert all(future.done() for future in executor.futures)
+
+
+def test_play_deals_makes_its_chunks_as_it_goes() -> None:
+    # Every deal number there is, played here: the first chunk starts at once.
+    seen: list[tuple[int, int]] = []
+
+    def stop(done: int, total: int) -> None:
+        seen.append((done, total))
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        play_deals(CAPTIVE, pr.MAX_DEAL_NUMBER + 1, jobs=1, chunk_size=3, progress=stop)
+    assert seen == [(3, pr.MAX_DEAL_NUMBER + 1)]
+
+
+class Failing(Exception):
+    pass
+
+
+def test_a_failing_progress_callback_leaves_nothing_running() -> None:
+    def fail(done: int, total: int) -> None:
+        raise Failing
+
+    with Recording(3) as executor:
+        with pytest.raises(Failing):
+            play_deals(ROYAL, 200, executor=executor, chunk_size=2, progress=fail)
+        assert 1 < len(executor.futures) <= 64
+        assert all(future.done() for future in executor.futures)
+        assert any(future.cancelled() for future in executor.futures)
+
+
+def test_a_failing_executor_leaves_nothing_running() -> None:
+    with Recording(2, fail_after=7) as executor:
+        with pytest.raises(RuntimeError, match="the executor broke"):
+            play_deals(ROYAL, 100, executor=executor, chunk_size=1)
+        assert len(executor.futures) == 7
+        assert all(future.done() for future in executor.futures)
+
+
+def test_a_failing_task_leaves_nothing_running() -> None:
+    class Broken:
+        name = "broken"
+
+        def chooser(self, deal: int) -> Callable[[object, object], object]:
+            if deal == 3:
+                raise Failing
+            return lambda state, moves: moves[0]  # type: ignore[index]
+
+    with Recording(2) as executor:
+        with pytest.raises(Failing):
+            play_deals(CAPTIVE, 500, executor=executor, chunk_size=1, player=Broken())  # type: ignore[arg-type]
+        assert all(future.done() for future in executor.futures)
+        assert any(future.cancelled() for future in executor.futures)
 
 
 def test_play_deals_refuses_executor_and_jobs() -> None:

@@ -1,18 +1,69 @@
 """The command line: ``patience-rules`` or ``python -m patience_rules``.
 
-Subcommands:
+Commands:
 
 - ``games``: the registered games and variants, one line each;
-- ``show GAME --deal N``: the dealt layout;
-- ``play GAME --deal N``: play in the terminal;
-- ``stats GAME --deals N [--start K] [--jobs J] [--policy P] [--seed S] [--json]``:
-  the win rate over many deals, with a 95% confidence interval;
+- ``show GAME [--deal N]``: the dealt layout;
+- ``play GAME [--deal N] [--auto none|forced|safe]``: play in the terminal;
+- ``stats GAME --deals N [--start K] [--jobs J | --scheduler ADDRESS]
+  [--player P] [--seed S] [--json]``: the win rate over many deals, with a
+  95% confidence interval, on a process pool or a Dask cluster;
 - ``replay FILE``: replay a game record and show the final state;
-- ``solve GAME --deal N [--max-seconds S] [--max-nodes K]``: search a deal
-  for a win (see :mod:`patience_rules.solver`).
+- ``solve GAME [--deal N] [--max-nodes K] [--max-seconds S] [--seed S]
+  [--quiet]``: search a deal for a win (see :mod:`patience_rules.solver`).
 
-Bad input (an unknown game, a negative or non-numeric number) gets a
-one-line message on standard error and exit status 2.
+``patience-rules --version`` prints the version; ``--help`` after the
+program or a command lists the options.
+
+**Exit status**, the same for every command:
+
+====  ==================================================================
+0     success; for ``play`` and ``solve``, the game was won
+1     the game was not won: ``solve`` proved the deal lost, or ``play``
+      ended in a lost game
+2     bad input: a malformed command line, an unknown game, a number out
+      of range, a file that cannot be read, a record with an illegal
+      move, a Dask scheduler that cannot be reached
+3     undecided: ``solve`` ran out of its budget, or ``play`` stopped
+      (``quit``, or the end of the input) before the game was over
+130   interrupted (Ctrl-C)
+====  ==================================================================
+
+An error is one line on standard error, never a traceback.  When the
+reader of the output goes away (``patience-rules solve ... | head``), the
+command stops writing, quietly, and ends with its usual status.
+
+**Cards** are written as the library writes them (``QH``, ``10S``).  On a
+terminal they show suit symbols (``Q♥``, ``10♠``) when its encoding has
+them, with hearts and diamonds in red (spades and clubs keep the
+terminal's own text colour, which stays readable on a dark background);
+``--color never`` or the ``NO_COLOR`` environment variable turns colour
+off, ``--suits letters`` keeps the letters.  Output to a file or a pipe
+keeps the plain letters and no colour, unless asked for.
+
+**Auto-play** in ``play``: ``--auto forced`` plays every move that is the
+only legal one (the default in a game whose moves are compulsory, such as
+Captive Queens); ``--auto safe`` also plays the *safe* moves.  A move is
+safe when all of these hold:
+
+1. in this game, cards only ever move home: every move of the game is a
+   draw, a redeal, or a play to a foundation or the middle (so a card can
+   be wanted nowhere else);
+2. it plays a card from a tableau column, a reserve cell or the waste to a
+   foundation;
+3. no other legal move plays to that foundation, and no other legal move
+   plays that card;
+4. every other copy of the card (in a two-deck game) is already home;
+5. nothing is refilled because of it, now or later: its column still holds
+   a card afterwards, or else the stock and the waste are both empty.
+
+In the games of this release, whose foundations each take the cards of one
+suit in a fixed order, a safe move never turns a game that can be won into
+one that cannot: every winning line must play that copy to that foundation
+(nothing else can fill it), nothing else happens to its pile first, and
+playing it at once changes nothing any other move depends on.  Safe moves
+are few early in a two-deck game; they are the obvious plays of the end
+game.
 
 >>> from patience_rules.cli import main
 >>> main(["show", "captive-queens", "--deal", "1"])
@@ -22,65 +73,115 @@ Queens:  (empty)
 Stock: 52 cards   Waste: (empty)   Redeals left: 2
 0
 >>> main(["show", "klondike"])
-1
+2
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
+import concurrent.futures
+import contextlib
+import enum
+import functools
 import json
+import math
 import os
 import re
 import sys
 import time
-from collections.abc import Callable, Sequence
-from typing import NoReturn, TextIO
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
-from .cards import Card
+from . import __version__
+from ._loose import loose_move_from_text
+from .actions import ActionSpace
+from .cards import Card, Suit
 from .deals import MAX_DEAL_NUMBER
-from .errors import NotationError, PatienceRulesError
+from .errors import NotationError, PatienceRulesError, _shown
 from .games import game_entries, get_game
-from .notation import move_from_text, move_to_text
-from .piles import PileKind, Place
+from .notation import move_to_text, place_to_text
+from .piles import PileKind
+from .players import get_player, player_names
+from .policies import Compulsion
 from .records import GameRecord
 from .rules import GameRules
+from .solver import Outcome, Solution, solve
 from .state import Move, State
-from .stats import DealStats, get_policy, play_deals, policy_names
+from .stats import DealStats, play_deals
 
-__all__ = ["main", "move_text", "parse_move_text"]
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
+__all__ = ["ExitStatus", "main", "move_text", "parse_move_text"]
 
 _PROG = "patience-rules"
 
 
+class ExitStatus(enum.IntEnum):
+    """The exit statuses of every command (see the module notes).
+
+    >>> from patience_rules.cli import ExitStatus, main
+    >>> main(["solve", "captive-queens", "--deal", "0", "--quiet"]) == ExitStatus.NOT_WON
+    ... # doctest: +ELLIPSIS
+    lost (161 nodes, ... s)
+    True
+    """
+
+    #: Success; for ``play`` and ``solve``, the game was won.
+    SUCCESS = 0
+    #: The game was not won: ``solve`` proved the deal lost, ``play`` ended in a lost game.
+    NOT_WON = 1
+    #: Bad input: the command could not be run as given.
+    BAD_INPUT = 2
+    #: Undecided: ``solve`` ran out of budget, ``play`` stopped before the end of the game.
+    UNDECIDED = 3
+    #: Interrupted by Ctrl-C.
+    INTERRUPTED = 130
+
+
 class _UsageError(Exception):
-    """A command line that cannot be run: the message says why."""
+    """A command that cannot be run as given: the message says why."""
+
+
+class _Exit(Exception):
+    """argparse is done (``--help``, ``--version``): end with this status."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line, with no usage dump."""
+    """An argument parser whose errors are one line, and which never exits the program."""
 
     def error(self, message: str) -> NoReturn:
         raise _UsageError(f"{message} (see '{self.prog} --help')")
 
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        if message:
+            self._print_message(message, sys.stderr)
+        raise _Exit(status)
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        try:
+            super()._print_message(message, file)
+        except BrokenPipeError:
+            _silence_stdout()
+
 
 # -- argument types -----------------------------------------------------------
 
+_DIGITS = re.compile(r"\s*\+?([0-9]{1,30})\s*")
 
-def _whole_number(low: int, what: str) -> Callable[[str], int]:
+
+def _whole_number(low: int, what: str, high: int = MAX_DEAL_NUMBER) -> Callable[[str], int]:
     def parse(text: str) -> int:
-        try:
-            value = int(text.strip())
-        except ValueError:
+        match = _DIGITS.fullmatch(text)
+        value = int(match[1]) if match is not None else None
+        if value is None or not low <= value <= high:
             raise argparse.ArgumentTypeError(
-                f"expected {what} (a whole number of at least {low}), got {text!r}"
-            ) from None
-        if value < low:
-            raise argparse.ArgumentTypeError(
-                f"expected {what} (a whole number of at least {low}), got {text!r}"
-            )
-        if value > MAX_DEAL_NUMBER:
-            raise argparse.ArgumentTypeError(
-                f"expected {what} (a whole number of at most {MAX_DEAL_NUMBER}), got {text!r}"
+                f"expected {what}, a whole number from {low} to {high}, got {_shown(text)}"
             )
         return value
 
@@ -90,28 +191,140 @@ def _whole_number(low: int, what: str) -> Callable[[str], int]:
 
 _deal_number = _whole_number(0, "a deal number")
 _count = _whole_number(1, "a number of deals")
-_jobs = _whole_number(1, "a number of jobs")
+_jobs = _whole_number(1, "a number of jobs", 4096)
 _seed = _whole_number(0, "a seed")
+_nodes = _whole_number(0, "a number of nodes", 10**15)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text) if len(text) <= 40 else math.nan
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds, finite and at least 0 (such as 2.5), got {_shown(text)}"
+        )
+    return value
+
+
+_seconds.__name__ = "a number of seconds"
+
+
+# -- output -------------------------------------------------------------------
+
+
+def _silence_stdout() -> None:
+    """The reader of standard output went away: send what is left to nowhere."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's capture)
+        pass
+
+
+_CARD_TOKEN = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9AJQK])([CDHS])(?!\w)")
+_RED, _DEFAULT_COLOUR = "\x1b[31m", "\x1b[39m"
+_GLYPHS = {suit.symbol: suit.glyph for suit in Suit}
+
+
+def _paint_cards(text: str, *, symbols: bool, colour: bool) -> str:
+    """``text`` with each card (``QH``, ``10S``) shown with its suit's symbol and colour.
+
+    A card is a rank and a suit letter standing as a word of its own, as the
+    library writes it; the move ``T4-F4`` or the word ``AS`` inside ``PASS``
+    is left alone.  Red suits are coloured red; black suits keep the
+    terminal's own colour.
+
+    >>> _paint_cards("Foundations:  AS 10H | T4-F4  3D", symbols=True, colour=False)
+    'Foundations:  A♠ 10♥ | T4-F4  3♦'
+    >>> _paint_cards("QD QC", symbols=False, colour=True)
+    '\\x1b[31mQD\\x1b[39m QC'
+    """
+    if not symbols and not colour:
+        return text
+
+    def paint(match: re.Match[str]) -> str:
+        rank, suit = match[1], match[2]
+        card = rank + (_GLYPHS[suit] if symbols else suit)
+        return f"{_RED}{card}{_DEFAULT_COLOUR}" if colour and suit in "DH" else card
+
+    return _CARD_TOKEN.sub(paint, text)
+
+
+def _is_terminal(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty()) if callable(isatty) else False
+    except (OSError, ValueError):
+        return False
+
+
+def _can_show(stream: object, text: str) -> bool:
+    encoding = getattr(stream, "encoding", None)
+    if not isinstance(encoding, str):
+        return False
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _card_style(stream: object, colour: str, suits: str) -> tuple[bool, bool]:
+    """Whether to show suit symbols and colour on ``stream``: (symbols, colour).
+
+    ``colour`` and ``suits`` are the choices of ``--color`` (auto, always,
+    never) and ``--suits`` (auto, symbols, letters).  "auto" means: on a
+    terminal, symbols if its encoding has them, and colour unless the
+    ``NO_COLOR`` environment variable is set (not empty) or ``TERM`` is
+    ``dumb``; elsewhere, neither.
+    """
+    terminal = _is_terminal(stream)
+    symbols = (suits == "symbols" or (suits == "auto" and terminal)) and _can_show(
+        stream, "".join(_GLYPHS.values())
+    )
+    painted = colour == "always" or (
+        colour == "auto"
+        and terminal
+        and not os.environ.get("NO_COLOR")
+        and os.environ.get("TERM") != "dumb"
+    )
+    return symbols, painted
+
+
+class _Output:
+    """Standard output for a command: cards painted as asked, a closed pipe ignored."""
+
+    def __init__(self, colour: str = "never", suits: str = "letters") -> None:
+        self.symbols, self.colour = _card_style(sys.stdout, colour, suits)
+        self.closed = False
+
+    def __call__(self, text: str = "") -> None:
+        """Write ``text`` and a newline."""
+        if self.closed:
+            return
+        try:
+            sys.stdout.write(_paint_cards(text, symbols=self.symbols, colour=self.colour) + "\n")
+        except BrokenPipeError:
+            self.close()
+
+    def flush(self) -> None:
+        """Flush standard output (where a closed pipe shows up)."""
+        if self.closed:
+            return
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            self.close()
+
+    def close(self) -> None:
+        """The reader went away: write nothing more."""
+        self.closed = True
+        _silence_stdout()
 
 
 # -- the text form of moves ---------------------------------------------------
-
-_PLACE_WORDS = {
-    "waste": PileKind.WASTE,
-    "w": PileKind.WASTE,
-    "stock": PileKind.STOCK,
-    "s": PileKind.STOCK,
-    "middle": PileKind.MIDDLE,
-    "m": PileKind.MIDDLE,
-}
-_PLACE_PREFIXES = {
-    "col": PileKind.COLUMN,
-    "c": PileKind.COLUMN,
-    "cell": PileKind.CELL,
-    "l": PileKind.CELL,
-    "f": PileKind.FOUNDATION,
-}
-_NUMBERED = re.compile(r"([a-z]+)(\d+)")
 
 
 def move_text(move: Move) -> str:
@@ -125,104 +338,162 @@ def move_text(move: Move) -> str:
     return move_to_text(move)
 
 
-def _parse_place(token: str) -> Place | None:
-    kind = _PLACE_WORDS.get(token)
-    if kind is not None:
-        return Place(kind)
-    match = _NUMBERED.fullmatch(token)
-    if match is None or match[1] not in _PLACE_PREFIXES or int(match[2]) < 1:
-        return None
-    return Place(_PLACE_PREFIXES[match[1]], int(match[2]) - 1)
-
-
 def parse_move_text(text: str, state: State) -> Move:
-    """The legal move of ``state`` that ``text`` names.
+    """The legal move of ``state`` that ``text`` names, as ``play`` reads it.
 
     ``text`` is a move in the library's notation (``R3-F6``, ``draw``; see
     :func:`~patience_rules.move_from_text`), or, more loosely, anything that
-    picks out one legal move: a card (``QH``), a card and a pile (``QH f6``,
-    ``QH cell3``), or a pile (``col2``).  A foundation or
-    the middle is a target; any other pile is a source.  Case and ``->``
-    between the piles do not matter.
+    picks out one legal move: a card (``QH``), a card and a place
+    (``QH F6``, ``3D R2``), a place (``T2``) or two (``R3 F6``).  Places are
+    written as in the notation (``T`` a tableau column, ``R`` a reserve
+    cell, ``F`` a foundation, ``W`` the waste, ``S`` the stock, ``M`` the
+    middle); case, and ``-``, ``->`` or commas between words, do not matter.
+    A card stands for the move that moves it (for a run of cards, the card
+    at its head).  Move numbers are the prompt's, not this function's.
 
     :raises NotationError: if the text is malformed, or names no legal move,
-        or fits more than one.
+        or fits more than one; the message says what was expected.
 
     >>> import patience_rules as pr
     >>> from patience_rules.cli import parse_move_text
     >>> state = pr.get_game("royal-cotillion").deal(7)
     >>> parse_move_text("3s", state)
     Move.to_foundation(Place(PileKind.COLUMN, 3), 3)
-    >>> parse_move_text("cell3 -> f7", state)
+    >>> parse_move_text("R3 -> F7", state)
     Move.to_foundation(Place(PileKind.CELL, 2), 6)
     >>> parse_move_text("KH", state)
     Traceback (most recent call last):
     ...
-    patience_rules.errors.NotationError: no legal move fits 'KH'
+    patience_rules.errors.NotationError: no legal move fits 'KH': KH cannot move now
     """
-    moves = state.legal_moves()
-    try:
-        written = move_from_text(text, state)
-    except NotationError:
-        pass  # not the notation: read the friendlier forms below
-    else:
-        if written in moves:
-            return written
-        raise NotationError(f"{text!r} is not a legal move here")
-    words = text.replace("->", " ").replace(",", " ").lower().split()
-    if words in (["draw"], ["d"]):
-        candidates = [move for move in moves if move.is_draw]
-    elif words in (["redeal"], ["r"]):
-        candidates = [move for move in moves if move.is_redeal]
-    else:
-        if not words:
-            raise NotationError("an empty move: expected a move such as 'cell3 f6' or 'QH'")
-        card: Card | None = None
-        source: Place | None = None
-        target: Place | None = None
-        for word in words:
-            place = _parse_place(word)
-            if place is None:
-                if card is not None:
-                    raise NotationError(f"{text!r} names two cards: expected one card at most")
-                try:
-                    card = Card.from_str(word)
-                except NotationError:
-                    raise NotationError(
-                        f"cannot read {word!r} in {text!r}: expected a card (QH) or a pile "
-                        "(col1, cell1, waste, f1, middle)"
-                    ) from None
-            elif place.kind in (PileKind.FOUNDATION, PileKind.MIDDLE):
-                if target is not None:
-                    raise NotationError(f"{text!r} names two targets: expected one at most")
-                target = place
-            else:
-                if source is not None:
-                    raise NotationError(f"{text!r} names two sources: expected one at most")
-                source = place
-        candidates = [
-            move
-            for move in moves
-            if not move.is_draw
-            and not move.is_redeal
-            and (card is None or state.card_of(move) == card)
-            and (source is None or move.source == source)
-            and (target is None or move.target == target)
-        ]
-    if not candidates:
-        raise NotationError(f"no legal move fits {text!r}")
-    if len(candidates) > 1:
-        shown = ", ".join(move_text(move) for move in candidates)
-        raise NotationError(f"{text!r} fits more than one legal move ({shown}): say which")
-    return candidates[0]
+    return loose_move_from_text(text, state)
 
 
 # -- play ---------------------------------------------------------------------
 
-_PLAY_HELP = (
-    "Type a move's number, or the move as text ('R3-F6', 'QH', 'QH f6', 'draw'); "
-    "Enter alone plays the only legal move; 'undo' takes back the last move; 'quit' stops."
-)
+_AUTO_CHOICES = ("none", "forced", "safe")
+
+
+@functools.lru_cache(maxsize=64)
+def _moves_only_home(rules: GameRules) -> bool:
+    """Whether every move of ``rules`` is a draw, a redeal or a play home."""
+    home = (PileKind.FOUNDATION, PileKind.MIDDLE)
+    return all(
+        move.is_draw or move.is_redeal or move.target.kind in home
+        for move in ActionSpace(rules).moves
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _copies(rules: GameRules) -> collections.Counter[Card]:
+    """How many copies of each card the game has."""
+    return collections.Counter(rules.deck())
+
+
+def _is_safe(state: State, move: Move, moves: tuple[Move, ...]) -> bool:
+    """Whether ``move`` is safe in ``state`` (see the module notes for the definition)."""
+    if move.is_draw or move.is_redeal or move.target.kind is not PileKind.FOUNDATION:
+        return False
+    if move.source.kind not in (PileKind.COLUMN, PileKind.CELL, PileKind.WASTE):
+        return False
+    card = state.card_of(move)
+    if card is None or not _moves_only_home(state.rules):
+        return False
+    for other in moves:
+        if other == move or other.is_draw or other.is_redeal:
+            continue
+        if other.target == move.target or state.card_of(other) == card:
+            return False
+    home = sum(cards.count(card) for cards in state.foundations) + state.middle.count(card)
+    if _copies(state.rules)[card] - home != 1:
+        return False
+    after = state.apply(move)
+    if not after.stock_size and not after.waste_size:
+        return True
+    return (
+        move.source.kind is PileKind.COLUMN
+        and after.top_card(move.source) is not None
+        and after.stock_size == state.stock_size
+        and after.waste_size == state.waste_size
+    )
+
+
+def _automatic(state: State, auto: str) -> Move | None:
+    """The move that auto-play ``auto`` makes in ``state``, if any."""
+    if auto == "none":
+        return None
+    moves = state.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    if auto == "safe":
+        for move in moves:
+            if _is_safe(state, move, moves):
+                return move
+    return None
+
+
+def _move_words(state: State, move: Move) -> str:
+    """A move for a list of moves made: its text and the card it plays."""
+    if move.is_draw or move.is_redeal:
+        return move_text(move)
+    return f"{move_text(move)} {state.card_of(move)}"
+
+
+#: The most moves auto-play makes before it hands over (a game of one's own
+#: with a huge redeal limit could otherwise go round its stock for ever).
+_MOST_AUTOMATIC = 10_000
+
+
+def _auto_play(state: State, auto: str, out: _Output) -> State:
+    """Play the automatic moves from ``state``; say which; return the state reached."""
+    made: list[str] = []
+    move = _automatic(state, auto)
+    while move is not None and len(made) < _MOST_AUTOMATIC:
+        made.append(_move_words(state, move))
+        state = state.apply(move)
+        move = _automatic(state, auto)
+    if made:
+        most = 12
+        shown = ", ".join(made[:most]) + (f" and {len(made) - most} more" if len(made) > most else "")
+        plural = "move" if len(made) == 1 else "moves"
+        out(f"Played for you ({auto}): {shown} ({len(made)} {plural}).")
+        if move is not None:
+            out(f"Auto-play stops after {_MOST_AUTOMATIC} moves in a row: over to you.")
+    return state
+
+
+def _play_help(state: State) -> str:
+    """How to enter a move, with examples from the legal moves of ``state``."""
+    moves = state.legal_moves()
+    plays = [move for move in moves if not move.is_draw and not move.is_redeal]
+    count = f"1 to {len(moves)}" if len(moves) > 1 else "1"
+    words = [f"Type a move's number ({count})" if moves else "Type"]
+    if plays:
+        first = plays[0]
+        words.append(f"or the move in the notation, such as {move_text(first)}")
+        words.append(f"or the card it moves, such as {state.card_of(first)}")
+        by_card: dict[Card | None, list[Move]] = {}
+        for move in plays:
+            by_card.setdefault(state.card_of(move), []).append(move)
+        several = next((group for group in by_card.values() if len(group) > 1), None)
+        if several is not None:
+            one = several[0]
+            place = (
+                one.source if len({move.source for move in several}) > 1 else one.target
+            )
+            words[-1] += (
+                f", with a place where it has several moves, such as "
+                f"{state.card_of(one)} {place_to_text(place)}"
+            )
+    if any(move.is_draw for move in moves):
+        words.append("or 'draw'")
+    if any(move.is_redeal for move in moves):
+        words.append("or 'redeal'")
+    return (
+        ", ".join(words)
+        + ". Enter alone plays the only legal move; 'undo' takes back your last move; "
+        "'help' shows this; 'quit' stops."
+    )
 
 
 def _describe_move(state: State, move: Move) -> str:
@@ -232,65 +503,24 @@ def _describe_move(state: State, move: Move) -> str:
         return "redeal (turn the waste over as the new stock)"
     card = state.card_of(move)
     where = f"{card!s:>3}  {move_text(move)}"
-    if move.target.kind is PileKind.FOUNDATION:
-        below = state.top_card(move.target)
-        return f"{where}  (onto {below})" if below is not None else f"{where}  (starts it)"
+    target = move.target
+    if target.kind in (PileKind.FOUNDATION, PileKind.COLUMN):
+        below = state.top_card(target)
+        if below is not None:
+            return f"{where}  (onto {below})"
+        return f"{where}  (starts it)" if target.kind is PileKind.FOUNDATION else where
     return where
 
 
 def _read(prompt: str) -> str | None:
+    """A line typed at ``prompt``, or ``None`` at the end of the input (or none at all)."""
+    stdin = sys.stdin
+    if stdin is None or getattr(stdin, "closed", False):
+        return None
     try:
         return input(prompt)
     except EOFError:
         return None
-
-
-def _play(rules: GameRules, deal: int, read: Callable[[str], str | None] = _read) -> int:
-    """Play deal ``deal`` of ``rules`` in the terminal; return the exit status."""
-    total = len(rules.deck())
-    history: list[State] = []
-    state = rules.deal(deal)
-    print(f"{rules.title}, deal {deal}. {_PLAY_HELP}")
-    show = True
-    while True:
-        moves = state.legal_moves()
-        if not moves:
-            print(state)
-            verdict = "Won" if state.is_won else "Lost"
-            print(f"{verdict}: {state.cards_home} of {total} cards home.")
-            return 0
-        if show:
-            print()
-            print(state)
-            print("Moves:")
-            for number, move in enumerate(moves, 1):
-                print(f"  {number:>2}. {_describe_move(state, move)}")
-        show = True
-        answer = read("move> ")
-        if answer is None or answer.strip().lower() in ("quit", "q", "exit"):
-            print(f"Quit: {state.cards_home} of {total} cards home.")
-            return 0
-        text = answer.strip()
-        if text.lower() in ("undo", "u"):
-            if history:
-                state = history.pop()
-                print("Undone.")
-            else:
-                print("Nothing to undo.")
-                show = False
-            continue
-        if text.lower() in ("help", "h", "?"):
-            print(_PLAY_HELP)
-            show = False
-            continue
-        try:
-            move = _choose(text, state, moves)
-        except NotationError as error:
-            print(f"Not a move: {error}. Type 'help' for how to enter a move.")
-            show = False
-            continue
-        history.append(state)
-        state = state.apply(move)
 
 
 def _choose(text: str, state: State, moves: tuple[Move, ...]) -> Move:
@@ -298,13 +528,79 @@ def _choose(text: str, state: State, moves: tuple[Move, ...]) -> Move:
     if not text:
         if len(moves) == 1:
             return moves[0]
-        raise NotationError(f"there are {len(moves)} moves to choose from")
-    if text.isdigit():
-        number = int(text)
+        raise NotationError(
+            f"there are {len(moves)} moves to choose from: type a number from 1 to {len(moves)}"
+        )
+    if text.isascii() and text.isdigit():
+        number = int(text) if len(text) <= 6 else 0
         if not 1 <= number <= len(moves):
-            raise NotationError(f"expected a move number from 1 to {len(moves)}, got {number}")
+            raise NotationError(
+                f"expected a move number from 1 to {len(moves)}, got {_shown(text)}"
+            )
         return moves[number - 1]
     return parse_move_text(text, state)
+
+
+def _play(
+    rules: GameRules,
+    deal: int,
+    auto: str,
+    out: _Output,
+    read: Callable[[str], str | None] = _read,
+) -> int:
+    """Play deal ``deal`` of ``rules`` in the terminal; return the exit status."""
+    total = len(rules.deck())
+    history: list[State] = []
+    state = rules.deal(deal)
+    out(f"{rules.title}, deal {deal}. {_play_help(state)}")
+    state = _auto_play(state, auto, out)
+    show = True
+    while True:
+        moves = state.legal_moves()
+        if not moves:
+            out()
+            out(str(state))
+            verdict = "Won" if state.is_won else "Lost"
+            out(f"{verdict}: {state.cards_home} of {total} cards home.")
+            return ExitStatus.SUCCESS if state.is_won else ExitStatus.NOT_WON
+        if show:
+            out()
+            out(str(state))
+            out("Moves:")
+            for number, move in enumerate(moves, 1):
+                out(f"  {number:>2}. {_describe_move(state, move)}")
+        show = True
+        out.flush()
+        try:
+            answer = read("move> ")
+        except UnicodeDecodeError:
+            out("Not a move: the line is not text in this terminal's encoding.")
+            show = False
+            continue
+        if answer is None or answer.strip().lower() in ("quit", "q", "exit"):
+            out(f"Quit: {state.cards_home} of {total} cards home.")
+            return ExitStatus.UNDECIDED
+        text = answer.strip()
+        if text.lower() in ("undo", "u"):
+            if history:
+                state = history.pop()
+                out("Undone.")
+            else:
+                out("Nothing to undo.")
+                show = False
+            continue
+        if text.lower() in ("help", "h", "?"):
+            out(_play_help(state))
+            show = False
+            continue
+        try:
+            move = _choose(text, state, moves)
+        except NotationError as error:
+            out(f"Not a move: {error}. Type 'help' for how to enter a move.")
+            show = False
+            continue
+        history.append(state)
+        state = _auto_play(state.apply(move), auto, out)
 
 
 # -- stats --------------------------------------------------------------------
@@ -312,8 +608,7 @@ def _choose(text: str, state: State, moves: tuple[Move, ...]) -> Move:
 
 def _progress_bar(stream: TextIO) -> Callable[[int, int], None] | None:
     """A progress callback drawing a bar on ``stream``, or ``None`` if it is no terminal."""
-    isatty = getattr(stream, "isatty", None)
-    if isatty is None or not isatty():
+    if not _is_terminal(stream):
         return None
 
     def draw(done: int, total: int) -> None:
@@ -328,231 +623,395 @@ def _progress_bar(stream: TextIO) -> Callable[[int, int], None] | None:
 
 
 def _stats_report(
-    rules: GameRules, args: argparse.Namespace, stats: DealStats, jobs: int, seconds: float
+    rules: GameRules,
+    args: argparse.Namespace,
+    stats: DealStats,
+    jobs: int | None,
+    seconds: float,
 ) -> dict[str, object]:
     data: dict[str, object] = {
         "game": rules.name,
         "title": rules.title,
-        "policy": args.policy,
+        "player": args.player,
         "start": args.start,
         "deals": args.deals,
         "cards": len(rules.deck()),
     }
-    if args.policy == "random":
+    if args.player == "random":
         data["seed"] = args.seed
     data.update(stats.to_dict())
     data["jobs"] = jobs
+    if args.scheduler is not None:
+        data["scheduler"] = args.scheduler
     data["seconds"] = round(seconds, 3)
     return data
 
 
-def _run_stats(args: argparse.Namespace) -> int:
+@functools.lru_cache(maxsize=1)
+def _distributed_client() -> Callable[..., object]:
+    """Dask's ``distributed.Client``, or a usage error if it is not installed."""
+    try:
+        from distributed import Client  # the optional 'dask' extra
+    except ImportError:
+        raise _UsageError(
+            "--scheduler needs Dask's distributed package: pip install 'patience-rules[dask]'"
+        ) from None
+    client: Callable[..., object] = Client
+    return client
+
+
+@contextlib.contextmanager
+def _on_cluster(address: str) -> Iterator[concurrent.futures.Executor]:
+    """A Dask executor of the scheduler at ``address``, connected while in use."""
+    connect = _distributed_client()
+    try:
+        client = connect(address)
+    except (OSError, TimeoutError, ValueError, TypeError) as error:
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise _UsageError(
+            f"cannot reach the Dask scheduler at {_shown(address)}: {_shown(reason, 200)}"
+        ) from None
+    try:
+        executor: concurrent.futures.Executor = client.get_executor()  # type: ignore[attr-defined]
+        yield executor
+    finally:
+        client.close()  # type: ignore[attr-defined]
+
+
+def _run_stats(args: argparse.Namespace, out: _Output) -> int:
     rules = get_game(args.game)
-    policy = get_policy(args.policy, seed=args.seed)
-    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    player = get_player(args.player, seed=args.seed)
     began = time.perf_counter()
-    stats = play_deals(
-        rules,
-        args.deals,
-        start=args.start,
-        policy=policy,
-        jobs=jobs,
-        progress=_progress_bar(sys.stderr),
-    )
+    progress = _progress_bar(sys.stderr)
+    jobs: int | None
+    if args.scheduler is not None:
+        jobs = None
+        with _on_cluster(args.scheduler) as executor:
+            stats = play_deals(
+                rules,
+                args.deals,
+                start=args.start,
+                player=player,
+                executor=executor,
+                progress=progress,
+            )
+        where = f"on the Dask cluster at {args.scheduler}"
+    else:
+        jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+        stats = play_deals(
+            rules, args.deals, start=args.start, player=player, jobs=jobs, progress=progress
+        )
+        where = f"with {jobs} {'job' if jobs == 1 else 'jobs'}"
     seconds = time.perf_counter() - began
     if args.json:
-        print(json.dumps(_stats_report(rules, args, stats, jobs, seconds)))
-        return 0
+        out(json.dumps(_stats_report(rules, args, stats, jobs, seconds)))
+        return ExitStatus.SUCCESS
     low, high = stats.confidence_interval()
-    seed = f" (seed {args.seed})" if args.policy == "random" else ""
+    seed = f" (seed {args.seed})" if args.player == "random" else ""
     last = args.start + args.deals - 1
-    print(f"{rules.title}: deals {args.start} to {last}, policy {args.policy}{seed}")
-    print(
+    out(f"{rules.title}: deals {args.start} to {last}, player {args.player}{seed}")
+    out(
         f"Won {stats.wins} of {stats.games}: {stats.win_rate:.2%} "
         f"(95% confidence interval {low:.2%} to {high:.2%})"
     )
-    print(
+    out(
         f"Mean cards home: {stats.mean_cards_home:.1f} of {len(rules.deck())}; "
         f"mean moves: {stats.mean_moves:.1f}"
     )
-    job_word = "job" if jobs == 1 else "jobs"
-    print(f"Played in {seconds:.1f} s with {jobs} {job_word}", file=sys.stderr)
-    return 0
+    _note(f"Played in {seconds:.1f} s {where}")
+    return ExitStatus.SUCCESS
 
 
-# -- the subcommands ----------------------------------------------------------
+# -- replay -------------------------------------------------------------------
 
 
-def _add_game_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="a game name, as listed by 'games'")
-
-
-def _run_games(args: argparse.Namespace) -> int:
-    for entry in game_entries():
-        aliases = f" (also: {', '.join(entry.aliases)})" if entry.aliases else ""
-        print(f"{entry.name:30} {entry.summary}{aliases}")
-    return 0
-
-
-def _add_games(commands: argparse._SubParsersAction[_Parser]) -> None:
-    parser = commands.add_parser("games", help="list the registered games and variants")
-    parser.set_defaults(run=_run_games)
-
-
-def _run_show(args: argparse.Namespace) -> int:
-    print(get_game(args.game).deal(args.deal))
-    return 0
-
-
-def _add_show(commands: argparse._SubParsersAction[_Parser]) -> None:
-    parser = commands.add_parser("show", help="show the dealt layout of a game")
-    _add_game_argument(parser)
-    parser.add_argument(
-        "--deal", type=_deal_number, default=1, help="the deal number (default 1)"
-    )
-    parser.set_defaults(run=_run_show)
-
-
-def _run_play(args: argparse.Namespace) -> int:
-    return _play(get_game(args.game), args.deal)
-
-
-def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
-    parser = commands.add_parser(
-        "play", help="play a deal in the terminal", description=_PLAY_HELP
-    )
-    _add_game_argument(parser)
-    parser.add_argument(
-        "--deal", type=_deal_number, default=1, help="the deal number (default 1)"
-    )
-    parser.set_defaults(run=_run_play)
-
-
-def _add_stats(commands: argparse._SubParsersAction[_Parser]) -> None:
-    parser = commands.add_parser(
-        "stats",
-        help="play many deals with a policy and print the win rate",
-        description="Play deals START to START+DEALS-1 with a policy and print the win rate "
-        "with a 95% (Wilson) confidence interval.",
-    )
-    _add_game_argument(parser)
-    parser.add_argument("--deals", type=_count, required=True, help="how many deals to play")
-    parser.add_argument(
-        "--start", type=_deal_number, default=0, help="the first deal number (default 0)"
-    )
-    parser.add_argument(
-        "--jobs", type=_jobs, default=None, help="worker processes (default: one per CPU)"
-    )
-    parser.add_argument(
-        "--policy",
-        choices=policy_names(),
-        default=policy_names()[0],
-        help="how moves are chosen where the rules give a choice: greedy (cards home before "
-        "a draw, the tableau's first, then the cells', then the waste's), random (seeded by "
-        "--seed and the deal number) or first (the engine's first legal move); "
-        "default: %(default)s",
-    )
-    parser.add_argument(
-        "--seed", type=_seed, default=0, help="the seed of the random policy (default 0)"
-    )
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    parser.set_defaults(run=_run_stats)
-
-
-def _run_replay(args: argparse.Namespace) -> int:
-    path: str = args.file
+def _read_record(path: str) -> str:
+    """The text of the game record at ``path`` (``-``: standard input)."""
+    where = "from standard input" if path == "-" else _shown(path, 200)
     try:
         if path == "-":
-            text = sys.stdin.read()
+            stdin = sys.stdin
+            if stdin is None or getattr(stdin, "closed", False):
+                raise _UsageError("cannot read the game record from standard input: it is closed")
+            buffer = getattr(stdin, "buffer", None)
+            data: bytes | str = buffer.read() if buffer is not None else stdin.read()
         else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(path, "rb") as handle:
+                data = handle.read()
     except OSError as error:
-        raise _UsageError(f"cannot read the game record {path!r}: {error.strerror}") from None
-    record = GameRecord.from_text(text)
+        raise _UsageError(
+            f"cannot read the game record {where}: {error.strerror or error}"
+        ) from None
+    if isinstance(data, str):
+        return data
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise _UsageError(
+            f"cannot read the game record {where}: it is not UTF-8 text "
+            f"(byte 0x{data[error.start]:02x} at position {error.start})"
+        ) from None
+
+
+def _run_replay(args: argparse.Namespace, out: _Output) -> int:
+    record = GameRecord.from_text(_read_record(args.file))
     final = record.replay()
-    print(final)
+    out(str(final))
     total = len(record.rules.deck())
-    print(
+    out(
         f"{len(record.moves)} moves replayed; {final.cards_home} of {total} cards home; "
         f"result: {record.result}"
     )
-    return 0
+    return ExitStatus.SUCCESS
 
 
-def _add_replay(commands: argparse._SubParsersAction[_Parser]) -> None:
-    parser = commands.add_parser(
-        "replay",
-        help="replay a game record and show the final state",
-        description="Replay a game record (the library's PGN-like text form; '-' reads "
-        "standard input) through the engine, checking every move, and show the final state.",
+# -- solve --------------------------------------------------------------------
+
+
+def _solution_lines(solution: Solution) -> Iterator[str]:
+    """The outcome, and for a win the moves with the card each one plays."""
+    yield f"{solution.outcome.value} ({solution.nodes:,} nodes, {solution.seconds:.2f} s)"
+    if solution.is_won:
+        state = solution.start
+        for number, move in enumerate(solution.moves, 1):
+            card = state.card_of(move)
+            yield f"{number:4}. {move_text(move)}" + (f"  {card}" if card is not None else "")
+            state = state.apply(move)
+
+
+_SOLVE_STATUS = {
+    Outcome.WON: ExitStatus.SUCCESS,
+    Outcome.LOST: ExitStatus.NOT_WON,
+    Outcome.UNKNOWN: ExitStatus.UNDECIDED,
+}
+
+
+def _run_solve(args: argparse.Namespace, out: _Output) -> int:
+    rules = get_game(args.game)
+    solution = solve(
+        rules.deal(args.deal),
+        max_nodes=args.max_nodes,
+        max_seconds=args.max_seconds,
+        seed=args.seed,
     )
-    parser.add_argument("file", metavar="FILE", help="the game record, or - for standard input")
-    parser.set_defaults(run=_run_replay)
+    for line in _solution_lines(solution):
+        out(line)
+        if args.quiet:
+            break
+    return _SOLVE_STATUS[solution.outcome]
 
 
-def _add_solve(commands: argparse._SubParsersAction[_Parser]) -> None:
-    # Listed here for 'patience-rules --help' only: main() hands 'solve' and its
-    # arguments to the solver's own parser (which also answers 'solve --help').
-    commands.add_parser(
-        "solve", help="search a deal for a win: won (with the moves), lost or unknown"
+# -- the commands -------------------------------------------------------------
+
+
+def _run_games(args: argparse.Namespace, out: _Output) -> int:
+    for entry in game_entries():
+        aliases = f" (also: {', '.join(entry.aliases)})" if entry.aliases else ""
+        out(f"{entry.name:30} {entry.summary}{aliases}")
+    return ExitStatus.SUCCESS
+
+
+def _run_show(args: argparse.Namespace, out: _Output) -> int:
+    out(str(get_game(args.game).deal(args.deal)))
+    return ExitStatus.SUCCESS
+
+
+def _run_play(args: argparse.Namespace, out: _Output) -> int:
+    rules = get_game(args.game)
+    auto = args.auto
+    if auto is None:
+        auto = "forced" if rules.compulsion is Compulsion.FORCED else "none"
+    return _play(rules, args.deal, auto, out)
+
+
+def _with_game(parser: argparse.ArgumentParser, *, deal: bool = True) -> None:
+    parser.add_argument("game", help="a game name, as listed by 'games'")
+    if deal:
+        parser.add_argument(
+            "--deal", type=_deal_number, default=1, help="the deal number (default 1)"
+        )
+
+
+def _with_cards(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--color",
+        "--colour",
+        dest="color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="red hearts and diamonds: on a terminal unless NO_COLOR is set (auto, the "
+        "default), always, or never",
     )
-
-
-#: Each adds one subcommand (its parser and its ``run`` function).
-_SUBCOMMANDS: tuple[Callable[[argparse._SubParsersAction[_Parser]], None], ...] = (
-    _add_games,
-    _add_show,
-    _add_play,
-    _add_stats,
-    _add_replay,
-    _add_solve,
-)
+    parser.add_argument(
+        "--suits",
+        choices=("auto", "symbols", "letters"),
+        default="auto",
+        help="suits as symbols (♠ ♥ ♦ ♣) on a terminal that can show them (auto, the "
+        "default), as symbols wherever they can be shown, or as letters (S H D C)",
+    )
 
 
 def _build_parser() -> _Parser:
     parser = _Parser(
         prog=_PROG,
-        description="Deal, show, play and count patience games by the letter of their rules.",
+        description="Deal, show, play, count and solve patience games by the letter of "
+        "their rules.",
+        epilog="Exit status: 0 success (the game won), 1 the game not won, 2 bad input, "
+        "3 undecided, 130 interrupted.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for add in _SUBCOMMANDS:
-        add(commands)
+
+    games = commands.add_parser("games", help="list the registered games and variants")
+    games.set_defaults(run=_run_games, cards=False)
+
+    show = commands.add_parser("show", help="show the dealt layout of a game")
+    _with_game(show)
+    _with_cards(show)
+    show.set_defaults(run=_run_show, cards=True)
+
+    play = commands.add_parser(
+        "play",
+        help="play a deal in the terminal",
+        description="Play a deal in the terminal: the legal moves are listed, numbered; "
+        "type a number, a move in the notation (T4-F4, draw) or the card to move.",
+    )
+    _with_game(play)
+    play.add_argument(
+        "--auto",
+        choices=_AUTO_CHOICES,
+        default=None,
+        help="moves played for you: none; forced (a move that is the only legal one; the "
+        "default in games whose moves are compulsory, none in the others); or safe (forced "
+        "moves, and plays home that cannot lose a game that could be won: see the "
+        "command-line guide)",
+    )
+    _with_cards(play)
+    play.set_defaults(run=_run_play, cards=True)
+
+    stats = commands.add_parser(
+        "stats",
+        help="play many deals with a player and print the win rate",
+        description="Play deals START to START+DEALS-1 and print the win rate with a 95% "
+        "(Wilson) confidence interval, on a process pool or a Dask cluster.",
+    )
+    _with_game(stats, deal=False)
+    stats.add_argument("--deals", type=_count, required=True, help="how many deals to play")
+    stats.add_argument(
+        "--start", type=_deal_number, default=0, help="the first deal number (default 0)"
+    )
+    where = stats.add_mutually_exclusive_group()
+    where.add_argument(
+        "--jobs", type=_jobs, default=None, help="worker processes (default: one per CPU)"
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="the address of a Dask scheduler (such as tcp://10.0.0.5:8786) whose cluster "
+        "plays the deals; needs the dask extra",
+    )
+    stats.add_argument(
+        "--player",
+        "--policy",
+        dest="player",
+        choices=player_names(),
+        default=player_names()[0],
+        help="who chooses the moves where the rules give a choice: greedy (cards home "
+        "before a draw, the tableau's first, then the cells', then the waste's), random "
+        "(seeded by --seed and the deal number) or first (the engine's first legal move); "
+        "default: %(default)s",
+    )
+    stats.add_argument(
+        "--seed", type=_seed, default=0, help="the seed of the random player (default 0)"
+    )
+    stats.add_argument("--json", action="store_true", help="print the result as JSON")
+    stats.set_defaults(run=_run_stats, cards=False)
+
+    replay = commands.add_parser(
+        "replay",
+        help="replay a game record and show the final state",
+        description="Replay a game record (the library's PGN-like text form; '-' reads "
+        "standard input) through the engine, checking every move, and show the final state.",
+    )
+    replay.add_argument("file", metavar="FILE", help="the game record, or - for standard input")
+    _with_cards(replay)
+    replay.set_defaults(run=_run_replay, cards=True)
+
+    solve_ = commands.add_parser(
+        "solve",
+        help="search a deal for a win: won (with the moves), lost or unknown",
+        description="Search a deal for a win: won (with the moves, each with its card), "
+        "lost (no line of play wins), or unknown (the budget ran out first).",
+    )
+    _with_game(solve_)
+    solve_.add_argument(
+        "--max-nodes",
+        type=_nodes,
+        default=200_000,
+        help="the node budget (default 200000)",
+    )
+    solve_.add_argument(
+        "--max-seconds", type=_seconds, default=None, help="a time budget, in seconds"
+    )
+    solve_.add_argument(
+        "--seed", type=_seed, default=0, help="the seed of the playouts (default 0)"
+    )
+    solve_.add_argument("--quiet", action="store_true", help="print the outcome only")
+    _with_cards(solve_)
+    solve_.set_defaults(run=_run_solve, cards=True)
     return parser
+
+
+def _note(message: str) -> None:
+    """Write a line on standard error, if there is one."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        stream.write(message + "\n")
+        stream.flush()
+    except (OSError, ValueError):  # closed, or a pipe nobody reads
+        pass
+
+
+def _error(message: str) -> None:
+    _note(f"{_PROG}: error: {message}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status.
 
-    The status is 0 on success, 1 when the library refuses the input (an
-    unknown game, a deal out of range), 2 for a malformed command line and
-    130 when interrupted.  Errors are one line on standard error.
+    The statuses are those of :class:`ExitStatus`: 0 success (the game
+    won), 1 the game not won, 2 bad input, 3 undecided, 130 interrupted.
+    Errors are one line on standard error; ``--help`` and ``--version``
+    return 0.
 
     >>> from patience_rules.cli import main
     >>> main(["stats", "easy-start", "--deals", "-5"])
     2
+    >>> main(["solve", "captive-queens", "--deal", "2", "--quiet"])  # doctest: +ELLIPSIS
+    lost (... nodes, ... s)
+    1
     """
     arguments = list(sys.argv[1:] if argv is None else argv)
-    if arguments[:1] == ["solve"]:
-        # The solver parses its own options (and answers 'solve --help').
-        from .solver import solve_command
-
-        return solve_command(arguments[1:])
+    out = _Output()
     try:
         args = _build_parser().parse_args(arguments)
-        run: Callable[[argparse.Namespace], int] = args.run
-        return run(args)
-    except _UsageError as error:
-        print(f"{_PROG}: error: {error}", file=sys.stderr)
-        return 2
-    except PatienceRulesError as error:
-        print(f"{_PROG}: error: {error}", file=sys.stderr)
-        return 1
+        if args.cards:
+            out = _Output(args.color, args.suits)
+        run: Callable[[argparse.Namespace, _Output], int] = args.run
+        status = run(args, out)
+        out.flush()
+    except _Exit as done:
+        status = done.status
+    except (_UsageError, PatienceRulesError) as error:
+        _error(str(error))
+        status = ExitStatus.BAD_INPUT
     except KeyboardInterrupt:
-        print(f"{_PROG}: interrupted", file=sys.stderr)
-        return 130
+        _note(f"{_PROG}: interrupted")
+        status = ExitStatus.INTERRUPTED
     except BrokenPipeError:
-        # The reader went away (``patience-rules games | head``): stop quietly.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
+        out.close()
+        status = ExitStatus.SUCCESS
+    return int(status)

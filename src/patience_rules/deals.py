@@ -55,15 +55,47 @@ def check_deal_number(number: object) -> int:
     ...
     patience_rules.errors.InvalidDealError: a deal number is a whole number from 0 to 18446744073709551615, got 18446744073709551616
     """
-    if not isinstance(number, int) or isinstance(number, bool):
+    if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number <= _MASK:
         raise InvalidDealError(
-            f"a deal number is a whole number from 0 to {MAX_DEAL_NUMBER}, got {number!r}"
-        )
-    if not 0 <= number <= MAX_DEAL_NUMBER:
-        raise InvalidDealError(
-            f"a deal number is a whole number from 0 to {MAX_DEAL_NUMBER}, got {number}"
+            f"a deal number is a whole number from 0 to {MAX_DEAL_NUMBER}, got {_shown(number)}"
         )
     return number
+
+
+class _SplitMix64:
+    """The SplitMix64 generator of step 2 above: its outputs depend on the seed alone.
+
+    The deal shuffle and the seeded random player both draw from it.
+
+    >>> generator = _SplitMix64(1)
+    >>> generator.next() == 0x910A2DEC89025CC1, generator.below(6) in range(6)
+    (True, True)
+    """
+
+    __slots__ = ("_state",)
+
+    def __init__(self, seed: int) -> None:
+        self._state = seed & _MASK
+
+    def next(self) -> int:
+        """The next output, a whole number from 0 to 2**64 - 1."""
+        self._state = z = (self._state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, bound: int) -> int:
+        """A whole number from 0 to ``bound - 1``, each equally likely (step 3 above)."""
+        limit = (1 << 64) - (1 << 64) % bound
+        state = self._state
+        while True:  # next(), written out: the shuffle draws a hundred times a deal
+            state = z = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self._state = state
+                return z % bound
 
 
 def shuffled_deck(cards: Sequence[_T], number: int) -> tuple[_T, ...]:
@@ -76,20 +108,10 @@ def shuffled_deck(cards: Sequence[_T], number: int) -> tuple[_T, ...]:
     >>> sorted(shuffled_deck(range(5), 42))
     [0, 1, 2, 3, 4]
     """
-    state = check_deal_number(number)
+    below = _SplitMix64(check_deal_number(number)).below
     order = list(cards)
     for i in range(len(order) - 1, 0, -1):
-        bound = i + 1
-        limit = (1 << 64) - (1 << 64) % bound
-        while True:
-            state = (state + 0x9E3779B97F4A7C15) & _MASK
-            z = state
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                break
-        j = z % bound
+        j = below(i + 1)
         order[i], order[j] = order[j], order[i]
     return tuple(order)
 

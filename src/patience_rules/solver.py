@@ -154,24 +154,24 @@ proof (the replayed moves); only ``unknown`` says nothing.
 
 from __future__ import annotations
 
-import argparse
 import enum
+import math
 import random
-import sys
 import time
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 
 import attrs
 
 from . import _allocation
 from ._allocation import KEENS, SLICE, Budget, OutOfBudget
-from .errors import PatienceRulesError
+from .errors import PatienceRulesError, _shown
+from .games import get_game
 from .piles import PileKind
 from .policies import Compulsion, Refill
 from .rules import GameRules
 from .state import Move, State
 
-__all__ = ["Outcome", "Solution", "solve", "solve_command", "solve_deal"]
+__all__ = ["Outcome", "Solution", "solve", "solve_deal"]
 
 
 class Outcome(enum.Enum):
@@ -425,6 +425,57 @@ class _Search:
             stack.append((child, following, 0))
 
 
+def _follow(start: State, budget: Budget) -> tuple[Move, ...] | None:
+    """The one line of play of a game whose moves are compulsory: its moves if it
+    wins, ``None`` if it does not; raises ``OutOfBudget``.
+
+    Each move made is a node.  The line is lost when the piles before a redeal
+    are what they were before an earlier one: the passes then repeat, and no
+    card goes home before the redeals run out.
+    """
+    state = start
+    line: list[Move] = []
+    before_redeals: set[tuple[object, ...]] = set()
+    while not state.is_won:
+        moves = state.legal_moves()
+        if not moves:
+            return None
+        move = moves[0]
+        if move.is_redeal:
+            parts = state.parts()
+            piles = tuple(value for name, value in parts.items() if name != "redeals_used")
+            if piles in before_redeals:
+                return None
+            before_redeals.add(piles)
+        budget.spend()
+        state = state.apply(move)
+        line.append(move)
+    return tuple(line)
+
+
+def _check_budget(max_nodes: object, max_seconds: object, seed: object) -> None:
+    """Refuse a budget or a seed that is not one, with the library's error."""
+    if max_nodes is not None and (
+        not isinstance(max_nodes, int) or isinstance(max_nodes, bool) or max_nodes < 0
+    ):
+        raise PatienceRulesError(
+            f"max_nodes is a whole number of at least 0, or None for no limit, "
+            f"got {_shown(max_nodes)}"
+        )
+    if max_seconds is not None and (
+        not isinstance(max_seconds, int | float)
+        or isinstance(max_seconds, bool)
+        or not math.isfinite(max_seconds)
+        or max_seconds < 0
+    ):
+        raise PatienceRulesError(
+            f"max_seconds is a finite number of at least 0, or None for no limit, "
+            f"got {_shown(max_seconds)}"
+        )
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise PatienceRulesError(f"the seed is a whole number of at least 0, got {_shown(seed)}")
+
+
 def solve(
     state: State,
     *,
@@ -434,22 +485,30 @@ def solve(
 ) -> Solution:
     """Search ``state`` for a win within a budget; see the module notes.
 
+    Every method of the search, in every game, stops when either budget
+    runs out.
+
     :param max_nodes: stop with :attr:`Outcome.UNKNOWN` after this many
-        states (``None``: no node limit).
+        nodes (``None``: no node limit).
     :param max_seconds: stop with :attr:`Outcome.UNKNOWN` after this long
         (``None``: no time limit).  A node budget gives the same answer on
         every machine; a time budget does not.
     :param seed: the seed of the playouts' random choices.
-    :raises ValueError: for a negative budget.
+    :raises PatienceRulesError: for a state that is not one, a negative or
+        non-numeric budget, a time budget that is not finite, or a negative
+        seed.
 
     >>> import patience_rules as pr
     >>> solve(pr.get_game("captive-queens").deal(2)).outcome
     <Outcome.LOST: 'lost'>
+    >>> solve(pr.get_game("captive-queens").deal(2), max_seconds=float("nan"))
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.PatienceRulesError: max_seconds is a finite number of at least 0, or None for no limit, got nan
     """
-    if max_nodes is not None and (isinstance(max_nodes, bool) or max_nodes < 0):
-        raise ValueError(f"max_nodes is a whole number of at least 0 or None, got {max_nodes!r}")
-    if max_seconds is not None and max_seconds < 0:
-        raise ValueError(f"max_seconds is a number of at least 0 or None, got {max_seconds!r}")
+    if not isinstance(state, State):
+        raise PatienceRulesError(f"solve() searches a State, got {_shown(state)}")
+    _check_budget(max_nodes, max_seconds, seed)
     began = time.perf_counter()
     budget = Budget(max_nodes, max_seconds)
 
@@ -459,19 +518,10 @@ def solve(
             raise AssertionError("the solver's winning line does not win when replayed")
         return solution
 
-    if state.rules.compulsion is Compulsion.FORCED:
-        end = state.play_forced()
-        if end.is_won:
-            moves = []
-            current = state
-            while not current.is_won:
-                move = current.legal_moves()[0]
-                moves.append(move)
-                current = current.apply(move)
-            return answer(Outcome.WON, tuple(moves))
-        return answer(Outcome.LOST)
     try:
-        if _allocation.applies(state.rules):
+        if state.rules.compulsion is Compulsion.FORCED:
+            found = _follow(state, budget)
+        elif _allocation.applies(state.rules):
             found = _allocation.Search(state, budget, seed).run()
         else:
             found = _Search(state, budget, seed).run()
@@ -492,62 +542,13 @@ def solve_deal(
 ) -> Solution:
     """:func:`solve` the deal ``number`` of ``game`` (a name or rules).
 
+    :raises UnknownGameError: for a name that is not registered.
+    :raises InvalidDealError: for a deal number out of range.
+
     >>> solve_deal("royal-cotillion", 3).is_won
     True
     """
-    from .games import get_game
-
     rules = get_game(game) if isinstance(game, str) else game
+    if not isinstance(rules, GameRules):
+        raise PatienceRulesError(f"expected a game name or GameRules, got {_shown(game)}")
     return solve(rules.deal(number), max_nodes=max_nodes, max_seconds=max_seconds, seed=seed)
-
-
-def _describe(solution: Solution, show: Callable[[str], None]) -> None:
-    show(
-        f"{solution.outcome.value} ({solution.nodes:,} nodes, {solution.seconds:.2f} s)"
-    )
-    if solution.is_won:
-        state = solution.start
-        for number, move in enumerate(solution.moves, 1):
-            card = state.card_of(move)
-            show(f"{number:4}. {move}" + (f"  {card}" if card is not None else ""))
-            state = state.apply(move)
-
-
-def solve_command(argv: Sequence[str] | None = None) -> int:
-    """The ``solve`` command: ``solve GAME --deal N [--max-seconds S] [--max-nodes K]``.
-
-    Prints the outcome and, for a win, the moves; the exit code is 0 for
-    won, 1 for lost, 3 for unknown and 2 for bad input.
-
-    >>> solve_command(["easy-start", "--deal", "1", "--quiet"])  # doctest: +ELLIPSIS
-    won (... nodes, ... s)
-    0
-    """
-    parser = argparse.ArgumentParser(
-        prog="patience-rules solve",
-        description="Search a deal for a win: won (with the moves), lost, or unknown.",
-    )
-    parser.add_argument("game", help="a game name, as listed by 'games'")
-    parser.add_argument("--deal", type=int, required=True, help="the deal number")
-    parser.add_argument("--max-seconds", type=float, default=None, help="a time budget")
-    parser.add_argument(
-        "--max-nodes", type=int, default=200_000, help="a node budget (default 200000)"
-    )
-    parser.add_argument("--seed", type=int, default=0, help="the playouts' seed (default 0)")
-    parser.add_argument("--quiet", action="store_true", help="print the outcome only")
-    args = parser.parse_args(argv)
-    try:
-        solution = solve_deal(
-            args.game,
-            args.deal,
-            max_nodes=args.max_nodes,
-            max_seconds=args.max_seconds,
-            seed=args.seed,
-        )
-    except (PatienceRulesError, ValueError) as error:
-        print(f"patience-rules solve: error: {error}", file=sys.stderr)
-        return 2
-    lines: list[str] = []
-    _describe(solution, lines.append)
-    print("\n".join(lines[:1] if args.quiet else lines))
-    return {Outcome.WON: 0, Outcome.LOST: 1, Outcome.UNKNOWN: 3}[solution.outcome]

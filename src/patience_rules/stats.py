@@ -1,27 +1,13 @@
-"""Statistics: play many deals with a policy and count the results.
+"""Statistics: play many deals and count the results.
 
-A *policy* chooses a move whenever the player has a choice.  Policies are
-small frozen values, so they pickle and travel to worker processes or to a
-cluster.  Three come with the library:
-
-- :class:`GreedyPolicy` (``"greedy"``): plays to a foundation whenever it
-  can, preferring a card from the tableau (Royal Cotillion's Ladies), then
-  from a cell (the Lords), then from the waste; draws only when no card can
-  be played; redeals last.
-- :class:`RandomPolicy` (``"random"``): a uniformly random legal move, from
-  a random generator seeded by the policy's seed and the deal number.
-- :class:`FirstPolicy` (``"first"``): the first legal move in the engine's
-  fixed order.
-
-In a game whose moves are compulsory (Captive Queens) there is at most one
-legal move, so every policy plays the same game.
-
-:func:`play_deal` plays one deal to its end; :func:`play_deals` plays a run
-of consecutive deal numbers, in chunks, on any
+:func:`play_deal` plays one deal to its end with a player (see
+:mod:`patience_rules.players`); :func:`play_deals` plays a run of
+consecutive deal numbers, in chunks, on any
 :class:`concurrent.futures.Executor` (a process pool by default), and adds
 the results up into a :class:`DealStats`.  Each deal is played from its deal
-number and the policy alone, so the counts are the same whatever executor,
-number of workers or chunk size does the work.
+number and the player alone, so the counts are the same whatever executor,
+number of workers or chunk size does the work.  :func:`wilson_interval`
+gives the confidence interval of a win rate.
 
 >>> import patience_rules as pr
 >>> from patience_rules.stats import play_deals
@@ -31,26 +17,41 @@ number of workers or chunk size does the work.
 >>> low, high = stats.confidence_interval()
 >>> f"{stats.win_rate:.1%} (95% CI {low:.1%} to {high:.1%})"
 '98.0% (95% CI 95.0% to 99.2%)'
+
+The players used to live here, as *policies*; their old names
+(``Policy``, ``GreedyPolicy``, ``RandomPolicy``, ``FirstPolicy``,
+``Chooser``, ``get_policy``, ``policy_names``) still import from this
+module as aliases of the new ones, and will be removed in the release after
+next.  The ``policy=`` argument of :func:`play_deal` and :func:`play_deals`
+is likewise an alias of ``player=``.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import multiprocessing
 import multiprocessing.context
 import os
 import statistics
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import TYPE_CHECKING
 
 import attrs
 
-from .deals import MAX_DEAL_NUMBER, check_deal_number
-from .errors import PatienceRulesError
-from .piles import PileKind
+from .deals import MAX_DEAL_NUMBER
+from .errors import InvalidDealError, PatienceRulesError, _shown
+from .players import Chooser as Chooser  # an old name, as in players
+from .players import (
+    FirstPlayer,
+    GreedyPlayer,
+    Player,
+    RandomPlayer,
+    get_player,
+    player_names,
+)
 from .rules import GameRules
-from .state import Move, State
 
 if TYPE_CHECKING:
     # Named in full in the signature of play_deals, so that the documentation
@@ -58,249 +59,60 @@ if TYPE_CHECKING:
     import concurrent.futures
 
 __all__ = [
-    "Chooser",
+    "DEFAULT_CHUNK_SIZE",
+    "DEFAULT_MAX_PENDING",
     "DealResult",
     "DealStats",
-    "FirstPolicy",
-    "GreedyPolicy",
-    "Policy",
-    "RandomPolicy",
-    "get_policy",
     "play_deal",
     "play_deals",
-    "policy_names",
     "wilson_interval",
 ]
 
-class Chooser(Protocol):
-    """Picks one of the legal moves of a state.
-
-    It is called as ``choose(state, moves)`` with ``moves ==
-    state.legal_moves()`` (never empty) and returns one of them; any function
-    of that shape is a chooser.  :meth:`Policy.chooser` makes one per deal.
-
-    >>> first: Chooser = lambda state, moves: moves[0]
-    """
-
-    def __call__(self, state: State, moves: tuple[Move, ...], /) -> Move:
-        """The move chosen among ``moves``, the legal moves of ``state``."""
-        ...
+# The players' old names, kept for one more release (see the module notes).
+Policy = Player
+FirstPolicy = FirstPlayer
+GreedyPolicy = GreedyPlayer
+RandomPolicy = RandomPlayer
+get_policy = get_player
+policy_names = player_names
 
 #: How many deals one task plays, unless the caller says otherwise.
 DEFAULT_CHUNK_SIZE = 250
+#: How many tasks :func:`play_deals` keeps waiting in an executor of the
+#: caller's at once, unless told otherwise.
+DEFAULT_MAX_PENDING = 64
+
+#: The most trials :func:`wilson_interval` takes: one per deal number.
+_MAX_TRIALS = MAX_DEAL_NUMBER + 1
 
 
-@runtime_checkable
-class Policy(Protocol):
-    """What a policy is: a named value that makes a chooser for each deal.
-
-    ``chooser(deal)`` returns a function that is called with the state and
-    its legal moves (never empty) whenever a move is to be made in the game
-    of deal number ``deal``, and returns one of those moves.  A policy that
-    uses randomness must seed it from its own fields and ``deal`` only, so
-    that a deal plays the same game wherever it is played.  Write a policy as
-    a frozen ``attrs`` class (or any picklable value) so that
-    :func:`play_deals` can send it to other processes.
-
-    >>> from patience_rules.stats import GreedyPolicy, Policy
-    >>> isinstance(GreedyPolicy(), Policy)
-    True
-    """
-
-    @property
-    def name(self) -> str:
-        """A short name, such as ``"greedy"``."""
-        ...
-
-    def chooser(self, deal: int) -> Chooser:
-        """The function that chooses the moves of deal number ``deal``."""
-        ...
+def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
+    """``value`` if it is a whole number from ``low`` (to ``high``), else a PatienceRulesError."""
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        bounds = f"of at least {low}" if high is None else f"from {low} to {high}"
+        raise PatienceRulesError(f"{name} is a whole number {bounds}, got {_shown(value)}")
+    return value
 
 
-@attrs.frozen
-class FirstPolicy:
-    """Always the first legal move in the engine's fixed order.
-
-    >>> import patience_rules as pr
-    >>> from patience_rules.stats import FirstPolicy, play_deal
-    >>> play_deal(pr.get_game("captive-queens"), 1, FirstPolicy()).won
-    True
-    """
-
-    @property
-    def name(self) -> str:
-        """``"first"``."""
-        return "first"
-
-    def chooser(self, deal: int) -> Chooser:
-        """A chooser that takes ``moves[0]``."""
-        return _first
-
-
-def _first(state: State, moves: tuple[Move, ...]) -> Move:
-    return moves[0]
-
-
-#: The greedy policy's preference among the sources of a move: lower first.
-_SOURCE_PRIORITY = {
-    PileKind.COLUMN: 0,
-    PileKind.CELL: 1,
-    PileKind.WASTE: 2,
-    PileKind.STOCK: 3,
-}
-
-
-def _greedy_key(move: Move) -> int:
-    if move.is_redeal:
-        return 5
-    if move.is_draw:
-        return 4
-    return _SOURCE_PRIORITY.get(move.source.kind, 3)
-
-
-def _greedy(state: State, moves: tuple[Move, ...]) -> Move:
-    return min(moves, key=_greedy_key)
-
-
-@attrs.frozen
-class GreedyPolicy:
-    """Play a card home whenever one can go; draw only when none can.
-
-    The order follows the strategy tips for Royal Cotillion: a card from
-    the front of a tableau column first (it uncovers the card beneath, and
-    is the only move that shows something new), then a card from a cell (a
-    Lords' cell emptied before the next draw is refilled by the card drawn),
-    then the waste's top card, then the draw, then a redeal.  Between moves
-    of the same kind the engine's order decides (the lower-numbered pile and
-    foundation), so the policy needs no randomness.  This order is the
-    policy's own definition; it happens to agree with the engine's order of
-    :meth:`~patience_rules.State.legal_moves` today, so ``"greedy"`` and
-    ``"first"`` play the same games.
-
-    >>> import patience_rules as pr
-    >>> from patience_rules.stats import GreedyPolicy
-    >>> state = pr.get_game("royal-cotillion").deal(7)
-    >>> move = GreedyPolicy().chooser(7)(state, state.legal_moves())
-    >>> move.source.kind.name, state.card_of(move)
-    ('COLUMN', Card.from_str('3S'))
-    """
-
-    @property
-    def name(self) -> str:
-        """``"greedy"``."""
-        return "greedy"
-
-    def chooser(self, deal: int) -> Chooser:
-        """The greedy chooser (the same for every deal)."""
-        return _greedy
-
-
-class _SplitMix64:
-    """A small, fully specified random generator (SplitMix64).
-
-    Its outputs depend on nothing but the seed, on every platform and Python.
-    """
-
-    __slots__ = ("_state",)
-
-    _MASK = (1 << 64) - 1
-
-    def __init__(self, seed: int) -> None:
-        self._state = seed & self._MASK
-
-    def next(self) -> int:
-        self._state = (self._state + 0x9E3779B97F4A7C15) & self._MASK
-        z = self._state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self._MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self._MASK
-        return z ^ (z >> 31)
-
-    def below(self, bound: int) -> int:
-        """A whole number from 0 to ``bound - 1``, each equally likely."""
-        limit = (1 << 64) - (1 << 64) % bound
-        while True:
-            value = self.next()
-            if value < limit:
-                return value % bound
-
-
-@attrs.frozen
-class RandomPolicy:
-    """A uniformly random legal move, seeded by ``seed`` and the deal number.
-
-    The generator of deal *n* is SplitMix64 started from the first output of
-    SplitMix64 seeded with ``seed``, plus *n*; each choice among *k* moves
-    draws a whole number below *k* without bias.  So a deal plays the same
-    game on every platform, in any process, in any order.
-
-    >>> import patience_rules as pr
-    >>> from patience_rules.stats import RandomPolicy, play_deal
-    >>> game = pr.get_game("royal-cotillion")
-    >>> play_deal(game, 5, RandomPolicy(seed=1)) == play_deal(game, 5, RandomPolicy(seed=1))
-    True
-    """
-
-    seed: int = attrs.field(default=0)
-
-    @seed.validator
-    def _check_seed(self, attribute: attrs.Attribute[int], value: object) -> None:
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise PatienceRulesError(
-                f"a policy seed is a whole number of at least 0, got {value!r}"
-            )
-
-    @property
-    def name(self) -> str:
-        """``"random"``."""
-        return "random"
-
-    def chooser(self, deal: int) -> Chooser:
-        """A chooser drawing from this policy's generator for deal ``deal``."""
-        generator = _SplitMix64(_SplitMix64(self.seed).next() + deal)
-
-        def choose(state: State, moves: tuple[Move, ...]) -> Move:
-            return moves[generator.below(len(moves))] if len(moves) > 1 else moves[0]
-
-        return choose
-
-
-_POLICIES: dict[str, Callable[[int], Policy]] = {
-    "greedy": lambda seed: GreedyPolicy(),
-    "random": lambda seed: RandomPolicy(seed=seed),
-    "first": lambda seed: FirstPolicy(),
-}
-
-
-def policy_names() -> tuple[str, ...]:
-    """The names :func:`get_policy` knows, the default (``"greedy"``) first.
-
-    >>> from patience_rules.stats import policy_names
-    >>> policy_names()
-    ('greedy', 'random', 'first')
-    """
-    return tuple(_POLICIES)
-
-
-def get_policy(name: str, *, seed: int = 0) -> Policy:
-    """The policy called ``name``; ``seed`` seeds a random one.
-
-    :raises PatienceRulesError: for a name that is not known; the message
-        lists the known names.
-
-    >>> from patience_rules.stats import get_policy
-    >>> get_policy("random", seed=3)
-    RandomPolicy(seed=3)
-    >>> get_policy("clever")
-    Traceback (most recent call last):
-    ...
-    patience_rules.errors.PatienceRulesError: unknown policy 'clever': expected one of greedy, random, first
-    """
-    factory = _POLICIES.get(name)
-    if factory is None:
+def _player(player: Player | None, policy: Player | None) -> Player:
+    """The player of a call that may name it by its old keyword, ``policy``."""
+    if policy is not None:
+        if player is not None:
+            raise PatienceRulesError("give a player, or a policy (its old name), not both")
+        player = policy
+    if player is None:
+        return GreedyPlayer()
+    if not callable(getattr(player, "chooser", None)):
         raise PatienceRulesError(
-            f"unknown policy {name!r}: expected one of {', '.join(_POLICIES)}"
+            f"a player has a chooser(deal) method (see patience_rules.players), "
+            f"got {_shown(player)}"
         )
-    return factory(seed)
+    return player
 
 
 @attrs.frozen
@@ -319,11 +131,21 @@ class DealResult:
     moves: int
 
 
-def play_deal(rules: GameRules, deal: int, policy: Policy | None = None) -> DealResult:
-    """Play deal number ``deal`` of ``rules`` to its end with ``policy``.
 
-    :param policy: chooses each move (default: :class:`GreedyPolicy`).
+def play_deal(
+    rules: GameRules,
+    deal: int,
+    player: Player | None = None,
+    *,
+    policy: Player | None = None,
+) -> DealResult:
+    """Play deal number ``deal`` of ``rules`` to its end with ``player``.
+
+    :param player: chooses each move (default:
+        :class:`~patience_rules.players.GreedyPlayer`).
+    :param policy: the old name of ``player``.
     :raises InvalidDealError: for a deal number out of range.
+    :raises PatienceRulesError: for rules or a player that are not one.
 
     >>> import patience_rules as pr
     >>> from patience_rules.stats import play_deal
@@ -331,8 +153,11 @@ def play_deal(rules: GameRules, deal: int, policy: Policy | None = None) -> Deal
     >>> result.won, result.cards_home
     (False, 49)
     """
-    choose = (policy if policy is not None else GreedyPolicy()).chooser(deal)
+    if not isinstance(rules, GameRules):
+        raise PatienceRulesError(f"expected the rules of a game (GameRules), got {_shown(rules)}")
+    chosen = _player(player, policy)
     state = rules.deal(deal)
+    choose = chosen.chooser(deal)
     moves_made = 0
     moves = state.legal_moves()
     while moves:
@@ -351,8 +176,8 @@ def wilson_interval(
     trials, unlike the textbook normal interval.  With no trials it is
     ``(0.0, 1.0)``: nothing is known.
 
-    :raises PatienceRulesError: unless ``0 <= successes <= trials`` and
-        ``0 < confidence < 1``.
+    :raises PatienceRulesError: unless ``0 <= successes <= trials <= 2**64``
+        (one trial per deal number) and ``0 < confidence < 1``.
 
     >>> from patience_rules.stats import wilson_interval
     >>> low, high = wilson_interval(59, 100)
@@ -360,21 +185,26 @@ def wilson_interval(
     (0.492, 0.6813)
     >>> wilson_interval(0, 0)
     (0.0, 1.0)
+    >>> wilson_interval(1, 10**5000)
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.PatienceRulesError: trials is a whole number from 0 to 18446744073709551616, got an integer of 5001 digits
     """
-    for name, value in (("successes", successes), ("trials", trials)):
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise PatienceRulesError(f"{name} is a whole number, got {value!r}")
-    if not 0 <= successes <= trials:
+    _whole("trials", trials, 0, _MAX_TRIALS)
+    _whole("successes", successes, 0, _MAX_TRIALS)
+    if successes > trials:
         raise PatienceRulesError(
             f"expected 0 <= successes <= trials, got {successes} successes in {trials} trials"
         )
-    if not 0 < confidence < 1:
+    level: object = confidence  # checked as any value, whatever the annotation says
+    if not isinstance(level, int | float) or isinstance(level, bool) or not 0 < level < 1:
         raise PatienceRulesError(
-            f"the confidence level is between 0 and 1 (such as 0.95), got {confidence!r}"
+            "the confidence level is a number between 0 and 1 (such as 0.95), "
+            f"got {_shown(confidence)}"
         )
     if trials == 0:
         return (0.0, 1.0)
-    z = statistics.NormalDist().inv_cdf(0.5 + confidence / 2)
+    z = statistics.NormalDist().inv_cdf(0.5 + level / 2)
     p = successes / trials
     z2n = z * z / trials
     centre = (p + z2n / 2) / (1 + z2n)
@@ -497,20 +327,19 @@ class DealStats:
         }
 
 
-def _play_chunk(rules: GameRules, policy: Policy, start: int, count: int) -> DealStats:
+
+def _play_chunk(rules: GameRules, player: Player, start: int, count: int) -> DealStats:
     """Play deals ``start`` to ``start + count - 1``: one task of :func:`play_deals`."""
-    return DealStats.of(play_deal(rules, deal, policy) for deal in range(start, start + count))
+    return DealStats.of(play_deal(rules, deal, player) for deal in range(start, start + count))
 
 
 def _chunks(start: int, count: int, size: int) -> Iterator[tuple[int, int]]:
-    for first in range(start, start + count, size):
-        yield first, min(size, start + count - first)
-
-
-def _check_whole(name: str, value: object, low: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise PatienceRulesError(f"{name} is a whole number of at least {low}, got {value!r}")
-    return value
+    """The chunks of deals ``start`` to ``start + count - 1``, made one at a time."""
+    end = start + count
+    first = start
+    while first < end:
+        yield first, min(size, end - first)
+        first += size
 
 
 def _process_context() -> multiprocessing.context.BaseContext:
@@ -523,28 +352,40 @@ def _process_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
+def _withdraw(futures: Iterable[Future[DealStats]]) -> None:
+    """Cancel ``futures``, and wait for those already running, which cannot be cancelled."""
+    running = [future for future in futures if not future.cancel()]
+    if running:
+        wait(running)
+
+
 def play_deals(
     rules: GameRules,
     count: int,
     *,
     start: int = 0,
-    policy: Policy | None = None,
+    player: Player | None = None,
     executor: concurrent.futures.Executor | None = None,
     jobs: int | None = None,
     chunk_size: int = DEFAULT_CHUNK_SIZE,
+    max_pending: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    policy: Player | None = None,
 ) -> DealStats:
-    """Play deals ``start`` to ``start + count - 1`` with ``policy``; add up the results.
+    """Play deals ``start`` to ``start + count - 1`` with ``player``; add up the results.
 
     The deals are cut into chunks of ``chunk_size`` consecutive deal numbers,
     and each chunk is one task.  The result does not depend on the executor,
-    the number of workers or the chunk size.
+    the number of workers or the chunk size.  The chunks are made as they
+    are needed, and only ``max_pending`` tasks wait in the executor at any
+    time, so any number of deals can be played in little memory.
 
     :param rules: the game (``pr.get_game(name)``).
     :param count: how many deals to play (0 or more).
     :param start: the first deal number.
-    :param policy: chooses the moves (default: :class:`GreedyPolicy`); it
-        must pickle to run in another process.
+    :param player: chooses the moves (default:
+        :class:`~patience_rules.players.GreedyPlayer`); it must pickle to
+        run in another process.
     :param executor: runs the chunks, such as a
         :class:`~concurrent.futures.ProcessPoolExecutor` or a Dask
         ``distributed.Client(...).get_executor()``.  It is left open.  By
@@ -553,33 +394,64 @@ def play_deals(
         process, without any pool.
     :param jobs: the workers of the default pool (default: the number of
         CPUs); not allowed together with ``executor``.
+    :param max_pending: how many tasks may wait in the executor at once
+        (default: twice the workers of the default pool, or
+        :data:`DEFAULT_MAX_PENDING` in an executor of the caller's).
     :param progress: called as ``progress(done, count)`` after each chunk.
-    :raises PatienceRulesError: for a negative count, a bad start, jobs or
-        chunk size, or both ``executor`` and ``jobs``.
+    :param policy: the old name of ``player``.
+    :raises InvalidDealError: for a first or last deal number out of range.
+    :raises PatienceRulesError: for a negative count, bad jobs, chunk size,
+        ``max_pending``, executor or player, or both ``executor`` and
+        ``jobs``.
+
+    If a task fails, or ``progress`` raises, or the call is interrupted,
+    the tasks not yet started are cancelled and those running are waited
+    for before the exception goes on: nothing of the call is left running
+    in the executor.
 
     >>> import patience_rules as pr
     >>> from concurrent.futures import ThreadPoolExecutor
-    >>> from patience_rules.stats import RandomPolicy, play_deals
+    >>> from patience_rules.players import RandomPlayer
+    >>> from patience_rules.stats import play_deals
     >>> game = pr.get_game("royal-cotillion")
     >>> with ThreadPoolExecutor(2) as pool:
-    ...     pooled = play_deals(game, 30, policy=RandomPolicy(), executor=pool, chunk_size=7)
-    >>> pooled == play_deals(game, 30, policy=RandomPolicy(), jobs=1)
+    ...     pooled = play_deals(game, 30, player=RandomPlayer(), executor=pool, chunk_size=7)
+    >>> pooled == play_deals(game, 30, player=RandomPlayer(), jobs=1)
     True
     """
-    _check_whole("the number of deals", count, 0)
-    _check_whole("the first deal number", start, 0)
-    _check_whole("the chunk size", chunk_size, 1)
+    if not isinstance(rules, GameRules):
+        raise PatienceRulesError(f"expected the rules of a game (GameRules), got {_shown(rules)}")
+    _whole("the number of deals", count, 0)
+    if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start <= MAX_DEAL_NUMBER:
+        raise InvalidDealError(
+            f"the first deal number is a whole number from 0 to {MAX_DEAL_NUMBER}, "
+            f"got {_shown(start)}"
+        )
     if count and start + count - 1 > MAX_DEAL_NUMBER:
-        check_deal_number(start + count - 1)
+        raise InvalidDealError(
+            f"{_shown(count)} deals from deal {start} go past the last deal number, "
+            f"{MAX_DEAL_NUMBER}: expected at most {MAX_DEAL_NUMBER - start + 1} deals"
+        )
+    _whole("the chunk size", chunk_size, 1)
+    if max_pending is not None:
+        _whole("max_pending", max_pending, 1)
     if jobs is not None:
-        _check_whole("jobs", jobs, 1)
+        _whole("jobs", jobs, 1)
         if executor is not None:
             raise PatienceRulesError("give either an executor or a number of jobs, not both")
-    chosen = policy if policy is not None else GreedyPolicy()
-    chunks = list(_chunks(start, count, chunk_size))
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise PatienceRulesError(
+            "an executor is a concurrent.futures.Executor (such as a ProcessPoolExecutor "
+            f"or a Dask client's get_executor()), got {_shown(executor)}"
+        )
+    if progress is not None and not callable(progress):
+        raise PatienceRulesError(f"progress is a function of (done, total), got {_shown(progress)}")
+    chosen = _player(player, policy)
+    chunks = _chunks(start, count, chunk_size)
     total = DealStats()
     done = 0
-    if executor is None and (jobs == 1 or len(chunks) <= 1):
+    tasks = -(-count // chunk_size)
+    if executor is None and (jobs == 1 or tasks <= 1):
         for first, size in chunks:
             total += _play_chunk(rules, chosen, first, size)
             done += size
@@ -587,19 +459,43 @@ def play_deals(
                 progress(done, count)
         return total
     own = executor is None
-    pool = executor if executor is not None else ProcessPoolExecutor(
-        max_workers=min(jobs or os.cpu_count() or 1, len(chunks)), mp_context=_process_context()
-    )
+    if executor is None:
+        workers = min(jobs or os.cpu_count() or 1, tasks)
+        pool: concurrent.futures.Executor = ProcessPoolExecutor(
+            max_workers=workers, mp_context=_process_context()
+        )
+        limit = max_pending or 2 * workers
+    else:
+        pool = executor
+        limit = max_pending or DEFAULT_MAX_PENDING
+    pending: dict[Future[DealStats], int] = {}
+
+    def submit(first: int, size: int) -> None:
+        future = pool.submit(_play_chunk, rules, chosen, first, size)
+        if not isinstance(future, Future):
+            raise PatienceRulesError(
+                f"the executor's submit() returned {_shown(future)}, "
+                "expected a concurrent.futures.Future"
+            )
+        pending[future] = size
+
     try:
-        futures: dict[Future[DealStats], int] = {
-            pool.submit(_play_chunk, rules, chosen, first, size): size for first, size in chunks
-        }
-        for future in as_completed(futures):
-            total += future.result()
-            done += futures[future]
-            if progress is not None:
-                progress(done, count)
+        for first, size in itertools.islice(chunks, limit):
+            submit(first, size)
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                size = pending.pop(future)
+                total += future.result()
+                done += size
+                if progress is not None:
+                    progress(done, count)
+                for first, size in itertools.islice(chunks, 1):
+                    submit(first, size)
+    except BaseException:
+        _withdraw(pending)
+        raise
     finally:
         if own:
-            pool.shutdown(cancel_futures=True)
+            pool.shutdown(wait=True, cancel_futures=True)
     return total

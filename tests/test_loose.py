@@ -1,0 +1,141 @@
+"""The loose move reader of the command line's ``play``."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import patience_rules as pr
+from patience_rules._loose import loose_move_from_text
+from patience_rules.players import RandomPlayer
+
+ROYAL = pr.get_game("royal-cotillion")
+
+
+def states_along(name: str, deal: int) -> list[pr.State]:
+    """The states of a random game of ``name``."""
+    state = pr.get_game(name).deal(deal)
+    choose = RandomPlayer(seed=5).chooser(deal)
+    states = [state]
+    while state.legal_moves():
+        state = state.apply(choose(state, state.legal_moves()))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("name", ["royal-cotillion", "odd-and-even", "captive-queens"])
+def test_the_notation_and_the_card_name_each_legal_move(name: str) -> None:
+    for state in states_along(name, 3)[::3]:
+        moves = state.legal_moves()
+        for move in moves:
+            assert loose_move_from_text(str(move), state) == move
+            assert loose_move_from_text(str(move).lower().replace("-", " -> "), state) == move
+            if move.is_draw or move.is_redeal:
+                continue
+            card = state.card_of(move)
+            same_card = [m for m in moves if not m.is_draw and not m.is_redeal
+                         and state.card_of(m) == card]
+            if len(same_card) == 1:
+                assert loose_move_from_text(str(card), state) == move
+            else:
+                with pytest.raises(pr.NotationError, match="fits more than one legal move"):
+                    loose_move_from_text(str(card), state)
+            # A card and its source and target always pick it out.
+            source, target = (pr.notation.place_to_text(p) for p in (move.source, move.target))
+            assert loose_move_from_text(f"{card} {source} {target}", state) == move
+
+
+def test_cards_and_places_narrow_the_choice() -> None:
+    state = ROYAL.deal(7)
+    column = pr.Move.to_foundation(pr.Place(pr.PileKind.COLUMN, 3), 3)
+    assert loose_move_from_text("3S", state) == column
+    assert loose_move_from_text("T4", state) == column
+    assert loose_move_from_text("F4", state) == column
+    assert loose_move_from_text("3s -> f4", state) == column
+    assert loose_move_from_text("t4, F4", state) == column
+    assert loose_move_from_text("3S-F4", state) == column
+    assert loose_move_from_text("4♥", state) == pr.Move.to_foundation(
+        pr.Place(pr.PileKind.CELL, 2), 6
+    )
+    assert loose_move_from_text("3D R10", state) == pr.Move.to_foundation(
+        pr.Place(pr.PileKind.CELL, 9), 1
+    )
+    assert loose_move_from_text("draw", state) == pr.Move.draw()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("3D", "'3D' fits more than one legal move (R2-F2, R10-F2): say which, such as '3D R2'"),
+        ("F2", "fits more than one legal move (R2-F2, R10-F2): say which, such as 'R2-F2'"),
+        ("KH", "no legal move fits 'KH': KH cannot move now"),
+        ("3D F3", "no legal move fits '3D F3': 3D can move by R2-F2, R10-F2"),
+        ("T1 F1", "no legal move goes from T1 to F1"),
+        ("W", "no legal move starts or ends at W"),
+        ("T4-F1", "'T4-F1' is not a legal move here: the legal moves from T4 are T4-F4"),
+        ("redeal", "'redeal' is not a legal move here: the legal moves are T4-F4, R2-F2"),
+        ("3S 4H", "names two cards, 3S and 4H"),
+        ("T1 F1 F2", "names more than two places"),
+        ("draw T1", "'draw' is a move of its own"),
+        ("T9", "place 'T9': Royal Cotillion has Ladies columns T1 to T4"),
+        ("T9-F4", "place 'T9': Royal Cotillion has Ladies columns T1 to T4"),
+        ("M", "place 'M': Royal Cotillion has no middle"),
+        ("col1", "cannot read 'col1': expected a move such as T4-F4 or 3S"),
+        ("jump", "cannot read 'jump'"),
+        ("  ", "an empty move"),
+    ],
+)
+def test_refusals_say_what_fits(text: str, message: str) -> None:
+    with pytest.raises(pr.NotationError) as caught:
+        loose_move_from_text(text, ROYAL.deal(7))
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("text", ["r", "R", "d"])
+def test_letters_mean_what_the_notation_says(text: str) -> None:
+    # 'R' is a reserve cell (it needs a number), never the redeal; 'd' is nothing.
+    with pytest.raises(pr.NotationError) as caught:
+        loose_move_from_text(text, ROYAL.deal(7))
+    message = str(caught.value)
+    assert "redeal" not in message.split(":")[0]
+    if text.upper() == "R":
+        assert "Lords cells R1 to R16" in message
+
+
+def test_the_examples_come_from_the_game() -> None:
+    state = pr.get_game("captive-queens").deal(1)
+    with pytest.raises(pr.NotationError) as caught:
+        loose_move_from_text("jump", state)
+    message = str(caught.value)
+    assert "such as draw" in message
+    assert "R1" not in message and "T1" not in message  # no cells, no columns
+    assert "F1 a foundation, W the waste, S the stock, M the middle" in message
+
+
+@given(st.text(max_size=40) | st.binary(max_size=20).map(lambda b: b.decode("latin-1")))
+def test_any_text_is_read_or_refused_with_a_notation_error(text: str) -> None:
+    state = ROYAL.deal(7)
+    message = ""
+    try:
+        move = loose_move_from_text(text, state)
+    except pr.NotationError as error:
+        message = str(error)
+    else:
+        assert move in state.legal_moves()
+    assert len(message) < 500
+
+
+@pytest.mark.parametrize("size", [100, 10_000, 1_000_000])
+def test_huge_text_is_quoted_briefly(size: int) -> None:
+    for text in ("c" + "1" * size, "T" + "1" * size, "Q" * size, "1" * size, "QH " * (size // 3)):
+        with pytest.raises(pr.NotationError) as caught:
+            loose_move_from_text(text, ROYAL.deal(7))
+        assert len(str(caught.value)) < 500
+
+
+def test_only_text_and_states() -> None:
+    with pytest.raises(pr.NotationError, match="a move is written as text"):
+        loose_move_from_text(3, ROYAL.deal(7))  # type: ignore[arg-type]
+    with pytest.raises(pr.NotationError, match="a move is read for a State"):
+        loose_move_from_text("3S", ROYAL)  # type: ignore[arg-type]

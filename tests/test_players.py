@@ -1,0 +1,140 @@
+"""Tests of the players: who chooses a move where the rules leave a choice."""
+
+from __future__ import annotations
+
+import math
+import pickle
+
+import pytest
+
+import patience_rules as pr
+from patience_rules import stats
+from patience_rules.deals import _SplitMix64
+from patience_rules.players import (
+    FirstPlayer,
+    GreedyPlayer,
+    Player,
+    RandomPlayer,
+    get_player,
+    player_names,
+)
+from patience_rules.stats import play_deal
+
+ROYAL = pr.get_game("royal-cotillion")
+
+
+def test_player_names_and_lookup() -> None:
+    assert player_names() == ("greedy", "random", "first")
+    for name in player_names():
+        player = get_player(name, seed=5)
+        assert isinstance(player, Player)
+        assert player.name == name
+    assert get_player("random", seed=5) == RandomPlayer(seed=5)
+    with pytest.raises(pr.PatienceRulesError, match="unknown player 'best': expected one of"):
+        get_player("best")
+
+
+def test_the_old_names_stay_importable_from_stats() -> None:
+    assert stats.GreedyPolicy is GreedyPlayer
+    assert stats.RandomPolicy is RandomPlayer
+    assert stats.FirstPolicy is FirstPlayer
+    assert stats.Policy is Player
+    assert stats.get_policy is get_player
+    assert stats.policy_names is player_names
+    assert stats.RandomPolicy(seed=2) == RandomPlayer(seed=2)
+
+
+#: Integers too long for Python to write out (its limit is 4300 digits).
+HUGE = [pytest.param(10**5000, id="10**5000"), pytest.param(-(10**5000), id="-10**5000")]
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, True, "3", 2**64, *HUGE])
+def test_random_player_refuses_bad_seeds_briefly(seed: object) -> None:
+    with pytest.raises(pr.PatienceRulesError, match="seed is a whole number from 0 to") as caught:
+        RandomPlayer(seed=seed)  # type: ignore[arg-type]
+    assert len(str(caught.value)) < 200
+
+
+@pytest.mark.parametrize("deal", [-1, 2**64, "7", *HUGE])
+def test_random_chooser_refuses_bad_deals_briefly(deal: object) -> None:
+    with pytest.raises(pr.InvalidDealError) as caught:
+        RandomPlayer().chooser(deal)  # type: ignore[arg-type]
+    assert len(str(caught.value)) < 200
+
+
+@pytest.mark.parametrize("player", [GreedyPlayer(), FirstPlayer(), RandomPlayer(seed=9)])
+def test_players_pickle(player: Player) -> None:
+    assert pickle.loads(pickle.dumps(player)) == player
+
+
+def test_greedy_prefers_columns_then_cells_then_waste_then_draw() -> None:
+    state = ROYAL.deal(7)
+    moves = state.legal_moves()
+    choose = GreedyPlayer().chooser(7)
+    # Whatever order the moves come in, the column move wins.
+    kinds = {move.source.kind for move in moves}
+    assert pr.PileKind.COLUMN in kinds
+    assert choose(state, moves[::-1]).source.kind is pr.PileKind.COLUMN
+    no_column = tuple(m for m in moves if m.source.kind is not pr.PileKind.COLUMN)
+    assert choose(state, no_column[::-1]).source.kind is pr.PileKind.CELL
+    # Two waste plays and a draw, then the redeal and the draw.
+    waste = pr.Place(pr.PileKind.WASTE)
+    waste_moves = (pr.Move.draw(), pr.Move.to_foundation(waste, 3))
+    assert choose(state, waste_moves) == pr.Move.to_foundation(waste, 3)
+    assert choose(state, (pr.Move.redeal(), pr.Move.draw())) == pr.Move.draw()
+
+
+def test_greedy_plays_home_before_any_other_kind_of_move() -> None:
+    # A move that sends no card home (as games with building will have) comes
+    # after every play home and before the draw.
+    choose = GreedyPlayer().chooser(0)
+    state = ROYAL.deal(7)
+    waste, column, cell = (pr.Place(pr.PileKind.WASTE), pr.Place(pr.PileKind.COLUMN, 0),
+                           pr.Place(pr.PileKind.CELL, 0))
+    elsewhere = pr.Move(column, cell)
+    home = pr.Move.to_foundation(waste, 2)
+    assert choose(state, (elsewhere, pr.Move.draw(), home)) == home
+    assert choose(state, (pr.Move.draw(), elsewhere)) == elsewhere
+
+
+def test_random_chooser_is_uniform() -> None:
+    state = ROYAL.deal(7)
+    moves = state.legal_moves()  # six moves
+    choose = RandomPlayer(seed=2).chooser(0)
+    counts = dict.fromkeys(moves, 0)
+    draws = 6000
+    for _ in range(draws):
+        counts[choose(state, moves)] += 1
+    expected = draws / len(moves)
+    spread = math.sqrt(draws * (1 / 6) * (5 / 6))  # about 29
+    assert all(abs(count - expected) < 5 * spread for count in counts.values())
+
+
+def test_random_player_draws_from_the_deal_shuffles_generator() -> None:
+    # Documented: deal n's generator is SplitMix64 seeded with the first
+    # output of SplitMix64(seed), plus n; a choice among k is below(k).
+    state = ROYAL.deal(7)
+    moves = state.legal_moves()
+    generator = _SplitMix64(_SplitMix64(4).next() + 11)
+    choose = RandomPlayer(seed=4).chooser(11)
+    for _ in range(20):
+        assert choose(state, moves) == moves[generator.below(len(moves))]
+
+
+def test_random_player_is_seeded_by_seed_and_deal() -> None:
+    a = [play_deal(ROYAL, deal, RandomPlayer(seed=1)) for deal in range(8)]
+    again = [play_deal(ROYAL, deal, RandomPlayer(seed=1)) for deal in range(8)]
+    other = [play_deal(ROYAL, deal, RandomPlayer(seed=2)) for deal in range(8)]
+    assert a == again
+    assert a != other
+    # The choices of one deal do not depend on the deals played before it.
+    assert play_deal(ROYAL, 5, RandomPlayer(seed=1)) == a[5]
+
+
+def test_random_games_are_pinned() -> None:
+    # The random player's games do not change between releases (its
+    # generator is the deal shuffle's, which golden tests pin too).
+    results = [play_deal(ROYAL, deal, RandomPlayer(seed=1)) for deal in range(4)]
+    assert [(result.cards_home, result.moves) for result in results] == [
+        (20, 80), (51, 111), (37, 97), (51, 111)
+    ]
