@@ -1,6 +1,21 @@
-"""Development sessions: ``nox -s tests``, ``typing``, ``lint``, ``docs``, ``bench``.
+"""Development sessions, each runnable on its own: ``python -m nox -s NAME``.
 
-Each session is runnable on its own; ``nox`` alone runs tests, typing and lint.
+- ``tests``: the whole suite with the doctests, slow tests included, on the
+  Python that runs nox (the README's test command);
+- ``matrix``: the suite less the slow tests on every other supported Python,
+  so that ``tests`` and ``matrix`` together run on each of 3.10-3.13 once;
+- ``extras``: the tests that need the optional extras, against the real packages;
+- ``thorough``: the invariant suite with the thorough Hypothesis profile;
+- ``typing``: ``mypy --strict``;
+- ``lint``: ``ruff check``;
+- ``docs``: the HTML docs (warnings as errors) and every page's examples;
+- ``package``: the wheel and the sdist, installed and used;
+- ``bench``: the benchmarks.
+
+``nox`` alone runs tests, extras, typing and lint; ``.ci/run`` runs tests,
+matrix, extras, typing, lint, package and docs.  Sessions make their
+virtualenvs with uv when nox has it (``python -m pip install "nox[uv]"``),
+with virtualenv otherwise.
 """
 
 from __future__ import annotations
@@ -9,10 +24,12 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 
 import nox
 
 nox.options.sessions = ["tests", "extras", "typing", "lint"]
+nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_existing_virtualenvs = True
 # A missing interpreter skips its session locally and fails it under CI (nox's default).
 
@@ -34,7 +51,9 @@ def _pyenv_pythons() -> None:
     selected = os.environ.get("PYENV_VERSION") or pyenv("version-name").strip()
     chosen = [v for v in selected.split(":") if v]
     minors = {v.rsplit(".", 1)[0] for v in chosen}
-    releases = [v for v in pyenv("versions", "--bare").split() if re.fullmatch(r"3\.1[0-3]\.\d+", v)]
+    releases = [
+        v for v in pyenv("versions", "--bare").split() if re.fullmatch(r"3\.1[0-3]\.\d+", v)
+    ]
     for version in sorted(releases, key=lambda v: tuple(map(int, v.split("."))), reverse=True):
         minor = version.rsplit(".", 1)[0]
         if minor not in minors:
@@ -47,17 +66,25 @@ _pyenv_pythons()
 
 PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
 
+#: The Python that runs nox, and so the ``tests`` session.
+CURRENT_PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
 
-#: The Python that also runs the slow tests and the extras.
+#: The Python of the single-interpreter sessions (extras, typing, docs, ...).
 MAIN_PYTHON = "3.11"
 
 
-@nox.session(python=PYTHONS)
+@nox.session(python=None)
 def tests(session: nox.Session) -> None:
-    """Run the test suite with the doctests; slow tests only on the main Python."""
+    """Run the whole suite with the doctests (no extras) on the Python that runs nox."""
     session.install("-e", ".[test]")
-    marks = "not extra" if session.python == MAIN_PYTHON else "not extra and not slow"
-    session.run("pytest", "-m", marks, *session.posargs)
+    session.run("pytest", "-m", "not extra", *session.posargs)
+
+
+@nox.session(python=[v for v in PYTHONS if v != CURRENT_PYTHON])
+def matrix(session: nox.Session) -> None:
+    """Run the suite less the slow tests on each supported Python but the one running nox."""
+    session.install("-e", ".[test]")
+    session.run("pytest", "-m", "not extra and not slow", *session.posargs)
 
 
 @nox.session(python=MAIN_PYTHON)
@@ -128,11 +155,22 @@ def package(session: nox.Session) -> None:
 
 @nox.session(python=MAIN_PYTHON)
 def docs(session: nox.Session) -> None:
-    """Build the HTML docs (warnings as errors, nitpicky) and run every page's examples."""
+    """Build the HTML docs (warnings as errors, nitpicky) and run every page's examples.
+
+    .readthedocs.yaml builds the same docs: keep the two in step.
+    """
     session.install("-e", ".[docs,all]")
     session.run(
-        "sphinx-build", "-E", "-W", "--keep-going", "-n", "-b", "html",
-        "docs", "docs/_build/html", *session.posargs,
+        "sphinx-build",
+        "-E",
+        "-W",
+        "--keep-going",
+        "-n",
+        "-b",
+        "html",
+        "docs",
+        "docs/_build/html",
+        *session.posargs,
     )
     session.run("pytest", "--doctest-glob=*.rst", "docs", "src/patience_rules", "README.md")
 
