@@ -10,7 +10,8 @@
 - ``lint``: ``ruff check`` and ``ruff format --check``;
 - ``coverage``: branch coverage of the whole suite, extras included;
 - ``docs``: the HTML docs (warnings as errors) and every page's examples;
-- ``package``: the wheel and the sdist, installed and used;
+- ``package``: the wheel and the sdist, checked;
+- ``release``: the local part of a release (``docs/releasing.rst``); it uploads nothing;
 - ``bench``: the benchmarks.
 
 ``nox`` alone runs tests, extras, typing and lint; ``.ci/run`` runs tests,
@@ -26,6 +27,10 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
+import tempfile
+import zipfile
+from pathlib import Path
 
 import nox
 
@@ -146,24 +151,83 @@ def coverage(session: nox.Session) -> None:
     session.run("coverage", "report")
 
 
-@nox.session(python=MAIN_PYTHON)
-def package(session: nox.Session) -> None:
-    """Build the wheel and sdist, install the wheel into a fresh venv and use it."""
-    import glob
-    import shutil
-    import tempfile
+# -- the wheel and the sdist ---------------------------------------------------
 
-    shutil.rmtree("dist", ignore_errors=True)
-    session.install("build>=1.0")
-    session.run("python", "-m", "build", "--outdir", "dist")
-    wheels = glob.glob("dist/*.whl")
-    sdists = glob.glob("dist/*.tar.gz")
+
+def _wheel_files(path: Path) -> dict[str, bytes]:
+    """The files of a wheel by name, with their contents.
+
+    RECORD lists every file with its hash and size, so it is compared too,
+    but as a set of lines: only the order in which a build wrote it may differ.
+    """
+    with zipfile.ZipFile(path) as wheel:
+        files = {info.filename: wheel.read(info) for info in wheel.infolist() if not info.is_dir()}
+    for name in files:
+        if name.endswith(".dist-info/RECORD"):
+            files[name] = b"\n".join(sorted(files[name].splitlines()))
+    return files
+
+
+def _same_wheels(session: nox.Session, ours: Path, theirs: Path) -> None:
+    """Fail unless the two wheels hold the same files with the same contents."""
+    a, b = _wheel_files(ours), _wheel_files(theirs)
+    problems = [f"only in the wheel from the tree: {name}" for name in sorted(a.keys() - b.keys())]
+    problems += [
+        f"only in the wheel from the sdist: {name}" for name in sorted(b.keys() - a.keys())
+    ]
+    problems += [f"differs: {name}" for name in sorted(a.keys() & b.keys()) if a[name] != b[name]]
+    if problems:
+        session.error("the sdist builds another wheel:\n  " + "\n  ".join(problems))
+    session.log(f"the sdist builds the same wheel ({len(a)} files, identical contents)")
+
+
+def _check_licence(session: nox.Session, wheel: Path, sdist: Path) -> None:
+    """Both artifacts hold the LICENSE file, and the metadata names it."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        headers = archive.read(metadata).decode()
+    if not any(n.endswith(".dist-info/licenses/LICENSE") for n in names):
+        session.error(f"{wheel.name} holds no LICENSE file")
+    if "License-Expression: MIT" not in headers or "License-File: LICENSE" not in headers:
+        session.error(f"{wheel.name}: the metadata does not name the MIT licence and its file")
+    with tarfile.open(sdist) as archive:
+        if f"{sdist.name.removesuffix('.tar.gz')}/LICENSE" not in archive.getnames():
+            session.error(f"{sdist.name} holds no LICENSE file")
+
+
+def _build_and_check(session: nox.Session) -> tuple[Path, Path]:
+    """Build the wheel and the sdist into dist/ from the tree and check them.
+
+    twine's strict check of both; the licence in both; the sdist, unpacked,
+    builds a wheel identical to the one built from the tree; the wheel
+    installs into a fresh venv without the extras and works.
+    """
+    dist = Path("dist")
+    shutil.rmtree(dist, ignore_errors=True)
+    session.install("build>=1.2", "twine>=6.1")
+    session.run("python", "-m", "build", "--sdist", "--wheel", "--outdir", str(dist))
+    wheels, sdists = sorted(dist.glob("*.whl")), sorted(dist.glob("*.tar.gz"))
     if len(wheels) != 1 or len(sdists) != 1:
         session.error(f"expected one wheel and one sdist, got {wheels + sdists}")
+    wheel, sdist = wheels[0], sdists[0]
+    session.run("twine", "check", "--strict", str(wheel), str(sdist))
+    _check_licence(session, wheel, sdist)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        with tarfile.open(sdist) as archive:
+            if hasattr(tarfile, "data_filter"):
+                archive.extractall(tmp, filter="data")
+            else:  # a Python without extraction filters
+                archive.extractall(tmp)
+        unpacked = Path(tmp) / sdist.name.removesuffix(".tar.gz")
+        session.run("python", "-m", "build", "--wheel", "--outdir", f"{tmp}/wheel", str(unpacked))
+        _same_wheels(session, wheel, next(Path(tmp, "wheel").glob("*.whl")))
+
     with tempfile.TemporaryDirectory() as tmp:
         session.run("python", "-m", "venv", tmp, external=True)
         python = f"{tmp}/bin/python"
-        session.run(python, "-m", "pip", "install", "--quiet", wheels[0], external=True)
+        session.run(python, "-m", "pip", "install", "--quiet", str(wheel), external=True)
         session.run(
             python,
             "-c",
@@ -176,6 +240,59 @@ def package(session: nox.Session) -> None:
             external=True,
         )
         session.run(f"{tmp}/bin/patience-rules", "games", external=True)
+    return wheel, sdist
+
+
+@nox.session(python=MAIN_PYTHON)
+def package(session: nox.Session) -> None:
+    """Build the wheel and the sdist into dist/ and check them (twine, licence, rebuild, install)."""
+    _build_and_check(session)
+
+
+def _source_version() -> str:
+    """The version in ``patience_rules/__init__.py``, which the build reads too."""
+    text = Path("src/patience_rules/__init__.py").read_text(encoding="utf-8")
+    found = re.search(r'^__version__ = "([^"]+)"$', text, re.MULTILINE)
+    if found is None:
+        raise RuntimeError("src/patience_rules/__init__.py sets no __version__")
+    return found.group(1)
+
+
+@nox.session(python=MAIN_PYTHON)
+def release(session: nox.Session) -> None:
+    """Check, build and check a release; print the upload command (it uploads nothing).
+
+    The checkout must be clean and tagged ``v<version>``, and CHANGELOG.md
+    must have a dated section and a link for the version.  See
+    ``docs/releasing.rst``.
+    """
+    version = _source_version()
+    tag = f"v{version}"
+    changelog = Path("CHANGELOG.md").read_text(encoding="utf-8")
+    if not re.search(rf"^## \[{re.escape(version)}\] - \d{{4}}-\d{{2}}-\d{{2}}$", changelog, re.M):
+        session.error(f"CHANGELOG.md has no section '## [{version}] - YYYY-MM-DD'")
+    if not re.search(rf"^\[{re.escape(version)}\]: https://\S+$", changelog, re.M):
+        session.error(f"CHANGELOG.md has no link '[{version}]: https://...' at its foot")
+    changes = session.run("git", "status", "--porcelain", silent=True, external=True)
+    if not isinstance(changes, str) or changes.strip():
+        session.error(f"the checkout has uncommitted changes:\n{changes}")
+    tags = session.run("git", "tag", "--points-at", "HEAD", silent=True, external=True)
+    if not isinstance(tags, str) or tag not in tags.split():
+        session.error(f"HEAD is not tagged {tag}: git tag -a {tag} -m 'patience-rules {version}'")
+
+    wheel, sdist = _build_and_check(session)
+    for artifact in (wheel, sdist):
+        if f"-{version}" not in artifact.name:
+            session.error(f"{artifact.name} is not version {version}")
+    twine = Path(os.path.relpath(session.bin), "twine")
+    session.log(
+        f"patience-rules {version} is ready. Upload it, then push the tag:\n\n"
+        f"    {twine} upload {wheel} {sdist}\n"
+        f"    git push origin main {tag}\n"
+    )
+
+
+# -- the docs and the benchmarks -----------------------------------------------
 
 
 @nox.session(python=MAIN_PYTHON)
