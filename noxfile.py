@@ -34,6 +34,8 @@ from pathlib import Path
 
 import nox
 
+# The uv backend with a fallback to virtualenv works from nox 2024.04.15 on.
+nox.needs_version = ">=2024.4.15"
 nox.options.sessions = ["tests", "extras", "typing", "lint"]
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_existing_virtualenvs = True
