@@ -1,7 +1,8 @@
 """Development sessions, each runnable on its own: ``python -m nox -s NAME``.
 
-- ``tests``: the whole suite with the doctests, slow tests included, on the
-  Python that runs nox (the README's test command);
+- ``tests``: the suite with the doctests, slow tests included (the extras'
+  tests left to ``extras``), on the Python that runs nox: the README's test
+  command;
 - ``matrix``: the suite less the slow tests on every other supported Python,
   so that ``tests`` and ``matrix`` together run on each of 3.10-3.13 once;
 - ``extras``: the tests that need the optional extras, against the real packages;
