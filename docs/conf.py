@@ -31,7 +31,7 @@ import patience_rules  # noqa: E402
 
 project = "patience-rules"
 author = "The patience-rules authors"
-copyright = "the patience-rules authors"
+copyright = "2026 The patience-rules authors"
 release = patience_rules.__version__
 version = ".".join(release.split(".")[:2])
 
@@ -40,6 +40,7 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
     "myst_parser",
+    "sphinx_copybutton",
     "patience_docs",
 ]
 
@@ -111,4 +112,15 @@ myst_heading_anchors = 3
 
 html_theme = "furo"
 html_title = f"patience-rules {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+# Long lines of doctest output wrap instead of running off the page.
+html_css_files = ["patience-rules.css"]
+
+# -- copy buttons -------------------------------------------------------------
+# The button copies what a reader types: the lines after a ``>>>``, ``...`` or
+# ``$`` prompt, without the prompts and the output; a block with no prompt is
+# copied whole.
+
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
