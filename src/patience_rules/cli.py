@@ -108,7 +108,7 @@ from .records import GameRecord
 from .rules import GameRules
 from .solver import Outcome, Solution, solve
 from .state import Move, State
-from .stats import DealStats, play_deals
+from .stats import MAX_MOVES, DealStats, play_deals
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -193,6 +193,7 @@ _deal_number = _whole_number(0, "a deal number")
 _count = _whole_number(1, "a number of deals")
 _jobs = _whole_number(1, "a number of jobs", 4096)
 _seed = _whole_number(0, "a seed")
+_moves = _whole_number(1, "a number of moves", 10**9)
 _nodes = _whole_number(0, "a number of nodes", 10**15)
 
 
@@ -636,6 +637,7 @@ def _stats_report(
         "start": args.start,
         "deals": args.deals,
         "cards": len(rules.deck()),
+        "max_moves": args.max_moves,
     }
     if args.player == "random":
         data["seed"] = args.seed
@@ -694,12 +696,19 @@ def _run_stats(args: argparse.Namespace, out: _Output) -> int:
                 player=player,
                 executor=executor,
                 progress=progress,
+                max_moves=args.max_moves,
             )
         where = f"on the Dask cluster at {args.scheduler}"
     else:
         jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
         stats = play_deals(
-            rules, args.deals, start=args.start, player=player, jobs=jobs, progress=progress
+            rules,
+            args.deals,
+            start=args.start,
+            player=player,
+            jobs=jobs,
+            progress=progress,
+            max_moves=args.max_moves,
         )
         where = f"with {jobs} {'job' if jobs == 1 else 'jobs'}"
     seconds = time.perf_counter() - began
@@ -718,6 +727,11 @@ def _run_stats(args: argparse.Namespace, out: _Output) -> int:
         f"Mean cards home: {stats.mean_cards_home:.1f} of {len(rules.deck())}; "
         f"mean moves: {stats.mean_moves:.1f}"
     )
+    if stats.stopped:
+        out(
+            f"Given up, or stopped after {args.max_moves} moves: {stats.stopped} of "
+            f"{stats.games}"
+        )
     _note(f"Played in {seconds:.1f} s {where}")
     return ExitStatus.SUCCESS
 
@@ -924,6 +938,13 @@ def _build_parser() -> _Parser:
     )
     stats.add_argument(
         "--seed", type=_seed, default=0, help="the seed of the random player (default 0)"
+    )
+    stats.add_argument(
+        "--max-moves",
+        type=_moves,
+        default=MAX_MOVES,
+        help="stop a game after this many moves, not won (default %(default)s): some games "
+        "can go on for ever",
     )
     stats.add_argument("--json", action="store_true", help="print the result as JSON")
     stats.set_defaults(run=_run_stats, cards=False)

@@ -1001,7 +1001,10 @@ class Engine:
         The same moves that :meth:`apply` would make one by one, listed and
         made by the same code on one writable board that keeps its own table
         of wanted cards; only the final state is built.  In a game whose
-        moves are all compulsory this plays to the end of the game.
+        moves are all compulsory this plays to the end of the game.  Play
+        stops early where it would go on for ever: when a position comes
+        round again (a stuck game with no limit on its redeals, or a card
+        moved back and forth), at the move that would repeat it.
 
         >>> import patience_rules as pr
         >>> engine = pr.get_game("captive-queens")._engine
@@ -1019,6 +1022,9 @@ class Engine:
         # move to make while the drawn card goes nowhere home.
         draws_again = not (self._builds or self._parks)
         refills = self._auto_cells or self._auto_columns
+        # Only a redeal, a build or a park can bring a position round again:
+        # the others send a card home or take one from the stock.
+        seen: set[tuple[object, ...]] = set()
         while True:
             moves = listing(board, limit)
             if not moves or (not forced and len(moves) > 1):
@@ -1032,19 +1038,39 @@ class Engine:
                     while board._nstock and board._waste[0] not in wanted:
                         self._do_draw(board)
                 continue
+            if self._known[move][0] is not _HOME:
+                where = self._where(board)
+                if where in seen:
+                    break
+                seen.add(where)
             do(board, move, True)
             if waste_only and move.source.kind is _WASTE:
                 # The waste top is the only card that can move: play it home
                 # while something takes it.
                 wanted = board._wanted
+                n = self._n_foundations
                 while board._waste and (row := wanted.get(board._waste[0])) is not None:
                     target = row[-1][0]
-                    self._do_home(board, _WASTE_PLACE, target if target < self._n_foundations else -1, True)
+                    self._do_home(board, _WASTE_PLACE, target if target < n else -1, True)
         if self._wanted.get(board._key) is None:
             self._remember(board._key, board._wanted)
         else:
             board._wanted = self._wanted[board._key]
         return self._finish(board)
+
+    @staticmethod
+    def _where(board: Any) -> tuple[object, ...]:
+        """Where every card of ``board`` is, as a hashable value."""
+        return (
+            board._key,
+            board._cells,
+            board._waste,
+            board._columns,
+            board._stock[: board._nstock],
+            board._middle,
+            board._redeals,
+            board._more,
+        )
 
 
 def _words(cards: Sequence[Card]) -> str:

@@ -7,8 +7,9 @@ Three come with the library:
 
 - :class:`GreedyPlayer` (``"greedy"``): plays to a foundation whenever it
   can, preferring a card from the tableau (Royal Cotillion's Ladies), then
-  from a cell (the Lords), then from the waste; draws only when no card can
-  be played; redeals last.
+  from a cell (the Lords), then from the waste; otherwise a move that sends
+  no card home but leads somewhere new; draws only when nothing else is
+  left; redeals last.
 - :class:`RandomPlayer` (``"random"``): a uniformly random legal move, from
   a random generator seeded by the player's seed and the deal number.
 - :class:`FirstPlayer` (``"first"``): the first legal move in the engine's
@@ -56,14 +57,15 @@ class Chooser(Protocol):
     """Picks one of the legal moves of a state.
 
     It is called as ``choose(state, moves)`` with ``moves ==
-    state.legal_moves()`` (never empty) and returns one of them; any function
-    of that shape is a chooser.  :meth:`Player.chooser` makes one per deal.
+    state.legal_moves()`` (never empty) and returns one of them, or ``None``
+    to give the game up (it then counts as not won); any function of that
+    shape is a chooser.  :meth:`Player.chooser` makes one per deal.
 
     >>> first: Chooser = lambda state, moves: moves[0]
     """
 
-    def __call__(self, state: State, moves: tuple[Move, ...], /) -> Move:
-        """The move chosen among ``moves``, the legal moves of ``state``."""
+    def __call__(self, state: State, moves: tuple[Move, ...], /) -> Move | None:
+        """The move chosen among ``moves``, the legal moves of ``state`` (``None``: give up)."""
         ...
 
 
@@ -133,26 +135,42 @@ def _greedy_key(move: Move) -> int:
     if move.is_draw:
         return 5
     if move.target.kind not in (PileKind.FOUNDATION, PileKind.MIDDLE):
-        return 4  # a move that sends no card home (in games that have such moves)
+        return _ELSEWHERE  # a move that sends no card home (in games that have such moves)
     return _SOURCE_PRIORITY.get(move.source.kind, 3)
 
 
-def _greedy(state: State, moves: tuple[Move, ...]) -> Move:
-    return min(moves, key=_greedy_key)
+def _greedy_game() -> Chooser:
+    """A greedy chooser for one game: it remembers the positions it has made."""
+    seen: set[State] = set()
+
+    def choose(state: State, moves: tuple[Move, ...]) -> Move | None:
+        seen.add(state)
+        for move in sorted(moves, key=_greedy_key):
+            if _greedy_key(move) < _ELSEWHERE or state.apply(move) not in seen:
+                return move
+        return None  # every move goes back to a position of this game: give up
+
+    return choose
+
+
+_ELSEWHERE = 4
 
 
 @attrs.frozen
 class GreedyPlayer:
-    """Play a card home whenever one can go; draw only when none can.
+    """Play a card home whenever one can go; draw only when nothing else can be done.
 
     The order follows the strategy tips for Royal Cotillion: a card from
-    the front of a tableau column first (it uncovers the card beneath, and
+    the top of a tableau column first (it uncovers the card beneath, and
     is the only move that shows something new), then a card from a cell (a
     Lords' cell emptied before the next draw is refilled by the card drawn),
     then the waste's top card (then a card from anywhere else, such as a
-    foundation), then any move that sends no card home, then the draw, then
-    a redeal.  Between moves of the same kind the engine's order decides
-    (the lower-numbered pile and foundation), so the player needs no
+    foundation), then a move that sends no card home (onto a column, into a
+    cell), then the draw, then a redeal; of these last three only a move
+    that makes a position not seen before in this game, so that the player
+    never goes round in circles: when every move would, it gives the game up.
+    Between moves of the same kind the engine's order decides (the
+    lower-numbered pile and foundation), so the player needs no
     randomness.
 
     >>> import patience_rules as pr
@@ -169,8 +187,8 @@ class GreedyPlayer:
         return "greedy"
 
     def chooser(self, deal: int) -> Chooser:
-        """The greedy chooser (the same for every deal)."""
-        return _greedy
+        """A greedy chooser for one game (it remembers the positions it has made)."""
+        return _greedy_game()
 
 
 @attrs.frozen

@@ -1014,9 +1014,11 @@ class State:
         In a game whose moves are all compulsory (Captive Queens) this plays
         the game to its end.  In a game of choices it plays only the moves
         that leave no choice (such as a draw when nothing else is legal) and
-        stops at the first state with no move or with two or more.  The
-        result is the state that :meth:`apply` would reach move by move,
-        reached without building the states in between.
+        stops at the first state with no move or with two or more, or where
+        the only move would bring back a position seen on the way (play
+        would go on for ever: a stuck Klondike turning its stock over and
+        over).  The result is the state that :meth:`apply` would reach move
+        by move, reached without building the states in between.
 
         >>> import patience_rules as pr
         >>> end = pr.get_game("easy-start").deal(1).play_forced()

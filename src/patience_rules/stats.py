@@ -119,17 +119,26 @@ def _player(player: Player | None, policy: Player | None) -> Player:
 class DealResult:
     """How one deal came out: its number, won or lost, cards home, moves made.
 
+    ``stopped`` says that the game did not end by the rules: the player gave
+    it up, or it was stopped after the most moves a game is given (see
+    :func:`play_deal`).  It counts as not won.
+
     >>> import patience_rules as pr
     >>> from patience_rules.stats import play_deal
     >>> play_deal(pr.get_game("easy-start"), 3)
-    DealResult(deal=3, won=True, cards_home=52, moves=116)
+    DealResult(deal=3, won=True, cards_home=52, moves=116, stopped=False)
     """
 
     deal: int
     won: bool
     cards_home: int
     moves: int
+    stopped: bool = False
 
+
+
+#: The most moves a game is given by default (see :func:`play_deal`).
+MAX_MOVES = 2000
 
 
 def play_deal(
@@ -138,12 +147,22 @@ def play_deal(
     player: Player | None = None,
     *,
     policy: Player | None = None,
+    max_moves: int = MAX_MOVES,
 ) -> DealResult:
     """Play deal number ``deal`` of ``rules`` to its end with ``player``.
+
+    A game ends when no move is legal, or when the player gives up (its
+    chooser returns ``None``).  Some games can go on for ever (a Klondike
+    with no limit on its redeals, or cards moved back and forth between
+    columns), so a game is also stopped after ``max_moves`` moves.  A game
+    given up or stopped counts as not won (its result says ``stopped``).
 
     :param player: chooses each move (default:
         :class:`~patience_rules.players.GreedyPlayer`).
     :param policy: the old name of ``player``.
+    :param max_moves: the most moves the game is given (2,000 by default,
+        far more than any game of the registered games needs when it goes
+        somewhere).
     :raises InvalidDealError: for a deal number out of range.
     :raises PatienceRulesError: for rules or a player that are not one.
 
@@ -156,12 +175,16 @@ def play_deal(
     if not isinstance(rules, GameRules):
         raise PatienceRulesError(f"expected the rules of a game (GameRules), got {_shown(rules)}")
     chosen = _player(player, policy)
+    _whole("max_moves", max_moves, 1, _MAX_TRIALS)
     state = rules.deal(deal)
     choose = chosen.chooser(deal)
     moves_made = 0
     moves = state.legal_moves()
     while moves:
-        state = state.apply(choose(state, moves))
+        move = choose(state, moves) if moves_made < max_moves else None
+        if move is None:  # the player gave up, or the game ran out of moves
+            return DealResult(deal, False, state.cards_home, moves_made, stopped=True)
+        state = state.apply(move)
         moves_made += 1
         moves = state.legal_moves()
     return DealResult(deal, state.is_won, state.cards_home, moves_made)
@@ -230,6 +253,8 @@ class DealStats:
     :param cards_home: a histogram: ``cards_home[k]`` deals ended with ``k``
         cards home (trailing zeros dropped).
     :param moves: the moves made in all the games together.
+    :param stopped: how many games the player gave up or were stopped after
+        the most moves a game is given (see :func:`play_deal`).
 
     Two results add up (``a + b``) to the result of both runs; the sum does
     not depend on the order, so chunks may finish in any order.
@@ -245,6 +270,7 @@ class DealStats:
     wins: int = 0
     cards_home: tuple[int, ...] = attrs.field(default=(), converter=_histogram)
     moves: int = 0
+    stopped: int = 0
 
     @classmethod
     def of(cls, results: Iterable[DealResult]) -> DealStats:
@@ -254,16 +280,17 @@ class DealStats:
         >>> DealStats.of([DealResult(0, True, 3, 7), DealResult(1, False, 1, 4)])
         DealStats(games=2, wins=1, cards_home=(0, 1, 0, 1), moves=11)
         """
-        games = wins = moves = 0
+        games = wins = moves = stopped = 0
         histogram: list[int] = []
         for result in results:
             games += 1
             wins += result.won
             moves += result.moves
+            stopped += result.stopped
             if result.cards_home >= len(histogram):
                 histogram.extend([0] * (result.cards_home + 1 - len(histogram)))
             histogram[result.cards_home] += 1
-        return cls(games, wins, tuple(histogram), moves)
+        return cls(games, wins, tuple(histogram), moves, stopped)
 
     def __add__(self, other: DealStats) -> DealStats:
         if not isinstance(other, DealStats):
@@ -276,6 +303,7 @@ class DealStats:
             self.wins + other.wins,
             tuple(a + b for a, b in zip(mine, theirs, strict=True)),
             self.moves + other.moves,
+            self.stopped + other.stopped,
         )
 
     @property
@@ -311,7 +339,7 @@ class DealStats:
         >>> data["win_rate"], data["mean_cards_home"], data["cards_home"], data["mean_moves"]
         (0.5, 3.0, [0, 0, 2, 0, 2], 2.5)
         >>> sorted(data)
-        ['cards_home', 'ci95', 'games', 'losses', 'mean_cards_home', 'mean_moves', 'moves', 'win_rate', 'wins']
+        ['cards_home', 'ci95', 'games', 'losses', 'mean_cards_home', 'mean_moves', 'moves', 'stopped', 'win_rate', 'wins']
         """
         low, high = self.confidence_interval()
         return {
@@ -324,13 +352,18 @@ class DealStats:
             "cards_home": list(self.cards_home),
             "moves": self.moves,
             "mean_moves": self.mean_moves,
+            "stopped": self.stopped,
         }
 
 
 
-def _play_chunk(rules: GameRules, player: Player, start: int, count: int) -> DealStats:
+def _play_chunk(
+    rules: GameRules, player: Player, start: int, count: int, max_moves: int = MAX_MOVES
+) -> DealStats:
     """Play deals ``start`` to ``start + count - 1``: one task of :func:`play_deals`."""
-    return DealStats.of(play_deal(rules, deal, player) for deal in range(start, start + count))
+    return DealStats.of(
+        play_deal(rules, deal, player, max_moves=max_moves) for deal in range(start, start + count)
+    )
 
 
 def _chunks(start: int, count: int, size: int) -> Iterator[tuple[int, int]]:
@@ -371,6 +404,7 @@ def play_deals(
     max_pending: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     policy: Player | None = None,
+    max_moves: int = MAX_MOVES,
 ) -> DealStats:
     """Play deals ``start`` to ``start + count - 1`` with ``player``; add up the results.
 
@@ -399,6 +433,7 @@ def play_deals(
         :data:`DEFAULT_MAX_PENDING` in an executor of the caller's).
     :param progress: called as ``progress(done, count)`` after each chunk.
     :param policy: the old name of ``player``.
+    :param max_moves: the most moves a game is given (see :func:`play_deal`).
     :raises InvalidDealError: for a first or last deal number out of range.
     :raises PatienceRulesError: for a negative count, bad jobs, chunk size,
         ``max_pending``, executor or player, or both ``executor`` and
@@ -447,13 +482,14 @@ def play_deals(
     if progress is not None and not callable(progress):
         raise PatienceRulesError(f"progress is a function of (done, total), got {_shown(progress)}")
     chosen = _player(player, policy)
+    _whole("max_moves", max_moves, 1, _MAX_TRIALS)
     chunks = _chunks(start, count, chunk_size)
     total = DealStats()
     done = 0
     tasks = -(-count // chunk_size)
     if executor is None and (jobs == 1 or tasks <= 1):
         for first, size in chunks:
-            total += _play_chunk(rules, chosen, first, size)
+            total += _play_chunk(rules, chosen, first, size, max_moves)
             done += size
             if progress is not None:
                 progress(done, count)
@@ -471,7 +507,7 @@ def play_deals(
     pending: dict[Future[DealStats], int] = {}
 
     def submit(first: int, size: int) -> None:
-        future = pool.submit(_play_chunk, rules, chosen, first, size)
+        future = pool.submit(_play_chunk, rules, chosen, first, size, max_moves)
         if not isinstance(future, Future):
             raise PatienceRulesError(
                 f"the executor's submit() returned {_shown(future)}, "
