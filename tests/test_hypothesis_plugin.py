@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -66,7 +67,7 @@ def test_every_public_value_type_resolves_to_valid_values(data: st.DataObject) -
 @settings(max_examples=20)
 @given(st.data())
 def test_the_parts_are_those_of_registered_games(data: st.DataObject) -> None:
-    parts = [
+    parts: list[tuple[type, Callable[[pr.GameRules], Sequence[object]]]] = [
         (pr.Foundation, lambda rules: rules.foundations),
         (pr.FoundationSequence, lambda rules: [f.sequence for f in rules.foundations]),
         (pr.Tableau, lambda rules: [rules.tableau]),
