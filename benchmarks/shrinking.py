@@ -12,12 +12,13 @@ shrunk example (and in how many runs it came out) and the longest report.
 
     python benchmarks/shrinking.py                 # 10 runs per game
     python benchmarks/shrinking.py --runs 3 --game captive-queens
-    python benchmarks/shrinking.py --hard          # also a rarer bug, both encodings
+    python benchmarks/shrinking.py --compare       # also games dealt by number
     python benchmarks/shrinking.py --src OTHER/src # another checkout's strategies
 
-``--hard`` adds a bug that needs a rarer position (a hint engine that reads
-the front card of every Ladies column, and fails once a column is emptied),
-shrunk with the default encoding and with ``deal_numbers=deal_numbers()``.
+``--compare`` adds, for comparison, the same Royal Cotillion property with
+games dealt by number (``states(game, deal_numbers=deal_numbers())``), and a
+bug that needs a rarer position (a hint engine that reads the front card of
+every Ladies column, and fails once a column is emptied), shrunk both ways.
 
 The runs take CPU time (seconds each, a few minutes in all): run one
 benchmark at a time.
@@ -76,15 +77,29 @@ _END = re.compile(r"^={3,}")
 _PHASE = re.compile(r"during (generate|shrink|explain) phase \(([\d.]+) seconds\)")
 _NOTE = re.compile(r"^E?\s*(\S+ deal \d+.*?, (?:then (\d+) moves?: .*|no moves))$")
 _DRAW = re.compile(r"^E?\s*(Draw \d+.*|state=.*)$")
+#: The note of the strategies of release 0.1.0, for ``--src`` runs of that code.
+_OLD_NOTE = re.compile(r"^E?\s*(\S+: (\d+) moves from the deal: .*)$")
 
-#: A project with the rarer bug, written to a temporary directory for ``--hard``.
-_HARD_PROJECT = '''
-"""A hint engine that reads the front card of every Ladies column."""
+#: The properties of ``--compare``, written to a temporary directory.
+_COMPARE_PROJECT = '''
+"""The example's property dealt by number; a hint engine that reads every Ladies column."""
 
-from hypothesis import given
+from hypothesis import given, settings
 
 import patience_rules as pr
+from hint_engine import hint
 from patience_rules.strategies import deal_numbers, states
+
+settings.register_profile("compare", deadline=None)
+settings.load_profile("compare")
+
+
+@given(states(pr.royal_cotillion(), deal_numbers=deal_numbers()))
+def test_hint_names_its_card_deal_numbers(state: pr.State) -> None:
+    suggested = hint(state)
+    if suggested is not None and suggested.card is not None:
+        played = state.card_of(suggested.move)
+        assert suggested.card == played, f"{suggested}, but the move plays {played}"
 
 
 def blocked_fronts(state: pr.State) -> int:
@@ -95,14 +110,20 @@ def blocked_fronts(state: pr.State) -> int:
 
 
 @given(states(pr.royal_cotillion()))
-def test_deal_one_with_cards_swapped(state: pr.State) -> None:
+def test_emptied_column_deal_one_with_cards_swapped(state: pr.State) -> None:
     assert blocked_fronts(state) >= 0
 
 
 @given(states(pr.royal_cotillion(), deal_numbers=deal_numbers()))
-def test_deal_numbers(state: pr.State) -> None:
+def test_emptied_column_deal_numbers(state: pr.State) -> None:
     assert blocked_fronts(state) >= 0
 '''
+
+_COMPARED = {
+    "royal-cotillion, dealt by number": "test_hint_names_its_card_deal_numbers",
+    "emptied column, deal 1 with cards swapped": "test_emptied_column_deal_one_with_cards_swapped",
+    "emptied column, dealt by number": "test_emptied_column_deal_numbers",
+}
 
 
 @attrs.frozen
@@ -145,7 +166,7 @@ def parse_run(seed: int, output: str, wall: float) -> Run:
     """A :class:`Run` from pytest's output (with ``--hypothesis-show-statistics``)."""
     report = failure_report(output)
     phases = {name: float(seconds) for name, seconds in _PHASE.findall(output)}
-    notes = [match for line in report if (match := _NOTE.match(line))]
+    notes = [match for line in report if (match := _NOTE.match(line) or _OLD_NOTE.match(line))]
     draws = [match.group(1) for line in report if (match := _DRAW.match(line))]
     moves = None
     example = ""
@@ -164,7 +185,7 @@ def run_once(project: Path, test: str, seed: int, source: Path) -> Run:
     with tempfile.TemporaryDirectory() as storage:
         environment = {
             **os.environ,
-            "PYTHONPATH": os.pathsep.join([str(source), str(project)]),
+            "PYTHONPATH": os.pathsep.join([str(source), str(project), str(EXAMPLE)]),
             "HYPOTHESIS_STORAGE_DIRECTORY": storage,
         }
         command = [
@@ -242,21 +263,22 @@ def main(argv: list[str] | None = None) -> int:
         "--game", choices=["royal-cotillion", "captive-queens"], action="append",
         help="only this game's property (repeatable; default both)",
     )
-    parser.add_argument("--hard", action="store_true", help="also the rarer bug, both encodings")
+    parser.add_argument(
+        "--compare", action="store_true", help="also games dealt by number, and a rarer bug"
+    )
     parser.add_argument("--src", default=str(ROOT / "src"), help="the source tree to import from")
     args = parser.parse_args(argv)
     source = Path(args.src).resolve()
     summaries: list[str] = []
     for game in args.game or ["royal-cotillion", "captive-queens"]:
         summaries += measure(game, EXAMPLE, TESTS[game], args.runs, source, TARGETS[game])
-    if args.hard:
+    if args.compare:
         with tempfile.TemporaryDirectory() as directory:
             project = Path(directory)
-            (project / "test_hard.py").write_text(textwrap.dedent(_HARD_PROJECT), "utf-8")
-            for test in ("test_deal_one_with_cards_swapped", "test_deal_numbers"):
+            (project / "test_compare.py").write_text(textwrap.dedent(_COMPARE_PROJECT), "utf-8")
+            for name, test in _COMPARED.items():
                 summaries += measure(
-                    f"emptied column, {test[5:].replace('_', ' ')}", project,
-                    f"test_hard.py::{test}", args.runs, source,
+                    name, project, f"test_compare.py::{test}", args.runs, source
                 )
     print()
     print("\n".join(summaries))
