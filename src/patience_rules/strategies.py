@@ -17,7 +17,15 @@ towards deal 1 with no card displaced and towards fewer moves, preferring
 draws.  The moves that reached the failing state are noted with the failure
 in the notation, with the command that shows the deal::
 
-    royal-cotillion deal 1 (patience-rules show royal-cotillion --deal 1), then 3 moves: draw draw R4-F3
+    royal-cotillion deal 1 (patience-rules show royal-cotillion --deal 1), then 4 moves: draw draw draw draw
+
+and drawn values print as the calls that rebuild them
+(``state_from_text('royal-cotillion ...')``), so a report stays short.
+
+With Hypothesis installed, the package's ``hypothesis`` entry point also
+registers a strategy for each public value type, so that
+``st.from_type(pr.State)``, ``st.builds(...)`` of classes with such fields
+and ``@given(state=...)`` work without importing this module.
 
 >>> from hypothesis import given, settings
 >>> import patience_rules as pr
