@@ -65,7 +65,7 @@ class Targets:
 
 
 #: Royal Cotillion's failure must shrink fast, short and always the same way;
-#: Captive Queens' must stay as good as with the strategies of release 0.1.0
+#: Captive Queens' must stay as good as with the first version of the strategies
 #: (2-5 s, 8 moves or fewer).
 TARGETS = {
     "royal-cotillion": Targets(15.0, 5, 8, 40),
@@ -77,7 +77,7 @@ _END = re.compile(r"^={3,}")
 _PHASE = re.compile(r"during (generate|shrink|explain) phase \(([\d.]+) seconds\)")
 _NOTE = re.compile(r"^E?\s*(\S+ deal \d+.*?, (?:then (\d+) moves?: .*|no moves))$")
 _DRAW = re.compile(r"^E?\s*(Draw \d+.*|state=.*)$")
-#: The note of the strategies of release 0.1.0, for ``--src`` runs of that code.
+#: The note of the first version of the strategies, for ``--src`` runs of that code.
 _OLD_NOTE = re.compile(r"^E?\s*(\S+: (\d+) moves from the deal: .*)$")
 
 #: The properties of ``--compare``, written to a temporary directory.
