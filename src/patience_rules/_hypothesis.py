@@ -46,7 +46,7 @@ def _records(draw: st.DrawFn, rules: GameRules) -> GameRecord:
     start = _draw_start(draw, rules, None, "records()")
     _, made = _draw_play(draw, start.state, 50)
     record = GameRecord(rules, start.number if start.number is not None else start.order, made)
-    return _printed_as_text(draw, record.to_text(), GameRecord.from_text)
+    return _printed_as_text(draw, record, GameRecord.to_text, GameRecord.from_text)
 
 
 def _parts_of_registered_games() -> dict[type, list[object]]:
