@@ -425,3 +425,21 @@ def test_lost_when_no_move_is_left() -> None:
     )
     assert state.legal_moves() == () and state.is_over and not state.is_won
     assert str(state).endswith("Game over: lost")
+
+
+# -- forced play ------------------------------------------------------------------------
+
+
+def test_play_forced_stops_where_the_only_move_would_bring_back_a_position() -> None:
+    # The cells are full and no column is empty: the 6C can only go onto the 7H, and
+    # from there only back onto the 7D.
+    state = pr.state_from_text(
+        "freecell -/AD/4H/- 10H6H10D9D/5HQDQH9H8HAS4C3D2C/KS4S2D6D/10CJD8CJC8D8S7H/"
+        "6SJS5C7SKC9S/AC3CQS9CQCKD/10S5D7D6C/5S4D3S KH/JH/2S/7C"
+    )
+    assert legal(state) == {"T7-T4"}
+    moved = play(state, "T7-T4")
+    assert legal(moved) == {"T4-T7"} and play(moved, "T4-T7") == state
+    # State.play_forced stops "where the only move would bring back a position seen on
+    # the way": at the 6C on the 7H, whose only move brings back the start.
+    assert state.play_forced() == moved
