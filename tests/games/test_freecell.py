@@ -443,3 +443,21 @@ def test_play_forced_stops_where_the_only_move_would_bring_back_a_position() -> 
     # State.play_forced stops "where the only move would bring back a position seen on
     # the way": at the 6C on the 7H, whose only move brings back the start.
     assert state.play_forced() == moved
+
+
+# -- positions ---------------------------------------------------------------------------
+
+
+def test_a_column_holds_at_most_its_dealt_cards_under_a_run() -> None:
+    # Cards reach a column only by the deal (seven at most) and by moves onto it,
+    # which build a run: a column of 30 cards in card order is no position of the
+    # game, and the Observer, whose columns hold 7 + 12 cards, cannot show it.
+    deck = GAME.deck()
+    columns = [deck[:30], deck[30:], (), (), (), (), (), ()]
+    with pytest.raises(InvalidDealError, match="T1"):
+        GAME.make_state(columns=columns, cells=[None] * 4, foundation_heights=[0] * 4)
+    # The longest column the game can reach: seven dealt cards under a run of twelve.
+    run = "KC QH JS 10H 9S 8H 7S 6H 5S 4H 3S 2H"
+    longest = position(f"5C 7D 9D 4C JD 2C 3D {run}", *["*"] * 7, home="")
+    assert len(longest.columns[0]) == 19
+    assert len(pr.Observer(GAME).vector(longest)) == pr.Observer(GAME).size
