@@ -98,6 +98,7 @@ class Engine:
         "_forced",
         "_home_index",
         "_known",
+        "_last",
         "_mask",
         "_middle_set",
         "_n_cells",
@@ -110,6 +111,7 @@ class Engine:
         "_playable",
         "_redeal",
         "_redeal_limit",
+        "_refills",
         "_rows",
         "_runs",
         "_shifts",
@@ -193,6 +195,7 @@ class Engine:
         self._redeal = layout.redeal if layout.has_redeal else None
         self._redeal_limit = layout.redeals if layout.redeals is not None else _NO_LIMIT
         self._forced = rules.compulsion is Compulsion.FORCED
+        self._last: tuple[object, Move | None] = (None, None)
         #: Every move of the layout: its kind and, for a home move, its source
         #: and target foundation (-1 for the middle).
         self._known: dict[Move, tuple[MoveKind, Place, int]] = {
@@ -212,6 +215,7 @@ class Engine:
         self._cell_refill = layout.cell_refill
         self._auto_columns = layout.column_refill in _AUTOMATIC
         self._auto_cells = layout.cell_refill in _AUTOMATIC
+        self._refills = self._auto_columns or self._auto_cells
         #: Whether a state's hash takes in the columns' top cards (where cards
         #: move onto columns, the columns are most of what tells states apart).
         self.hash_columns = self._builds or layout.redeal is Redeal.SHIFT
@@ -461,8 +465,23 @@ class Engine:
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """Every legal move of ``state`` in the engine's fixed order."""
         if self._forced:
-            return tuple(self._list(state, 1)[:1])
+            first = self._forced_move(state)
+            return (first,) if first is not None else ()
         return tuple(self._list(state, _NO_LIMIT))
+
+    def _forced_move(self, state: State) -> Move | None:
+        """The one legal move of a state of a compulsory game (None: the game is over).
+
+        The engine remembers the last state it was asked about, so that
+        listing a state's move and then applying it finds the move once.
+        """
+        last = self._last
+        if last[0] is state:
+            return last[1]
+        moves = self._list(state, 1)
+        first = moves[0] if moves else None
+        self._last = (state, first)
+        return first
 
     def _list(self, state: Any, limit: int) -> list[Move]:
         """The legal moves of a state or a board, in order; the first ``limit`` or more."""
@@ -502,7 +521,9 @@ class Engine:
             self._list_parks(state, moves)
         if state._nstock:
             moves.append(_DRAW)
-        if self._redeal is not None and self._redeal_ready(state):
+            if self._redeal is Redeal.SHIFT and self._redeal_ready(state):
+                moves.append(_REDEAL)
+        elif self._redeal is not None and self._redeal_ready(state):
             moves.append(_REDEAL)
         return moves
 
@@ -519,21 +540,39 @@ class Engine:
         if move.__class__ is not Move:
             return False
         if self._forced:
-            first = self._list(state, 1)
-            return bool(first) and first[0] == move
+            first = self._forced_move(state)
+            return first is not None and first == move
         return self._check(state, move) is None
 
     def apply(self, state: State, move: Move) -> State:
         """The state after ``move``, which must be legal."""
-        if self._forced:
-            first = self._list(state, 1)
-            if first and (first[0] is move or first[0] == move):
-                return self.transition(state, first[0])
-        elif move.__class__ is Move and self._check(state, move) is None:
-            board = self._board(state)
-            self._do(board, move, False)
-            board.__class__ = State
-            return board  # type: ignore[no-any-return]
+        if move.__class__ is Move:
+            if self._forced:
+                first = self._forced_move(state)
+                if first is not None and (first is move or first == move):
+                    return self.transition(state, first)
+            elif move is _DRAW:
+                if state._nstock:
+                    board = self._board(state)
+                    self._do_draw(board)
+                    board.__class__ = State
+                    return board  # type: ignore[no-any-return]
+            else:
+                entry = self._known.get(move)
+                if entry is not None:
+                    kind = entry[0]
+                    if kind is _HOME:
+                        source, f = entry[1], entry[2]
+                        if self._check_home(state, source, f) is None:
+                            board = self._board(state)
+                            self._do_home(board, source, f, False)
+                            board.__class__ = State
+                            return board  # type: ignore[no-any-return]
+                    elif self._check(state, move) is None:
+                        board = self._board(state)
+                        self._do(board, move, False)
+                        board.__class__ = State
+                        return board  # type: ignore[no-any-return]
         raise IllegalMoveError(self.why_illegal(state, move))
 
     def why_illegal(self, state: State, move: object) -> str:
@@ -645,6 +684,11 @@ class Engine:
             board._cells = (*cells[:i], filler, *cells[i + 1 :])
             return card  # type: ignore[no-any-return]
         if kind is _COLUMN:
+            card, rest = board._columns[i]
+            if rest and board._more is None:  # neither turned nor refilled: the plain case
+                columns = board._columns
+                board._columns = (*columns[:i], rest, *columns[i + 1 :])
+                return card  # type: ignore[no-any-return]
             return self._take_run(board, i, 1)[0]
         return self._lower(board, i, private)
 
@@ -722,18 +766,31 @@ class Engine:
                     moves += row[i]
 
     def _check_home(self, state: Any, source: Place, f: int) -> str | None:
-        card = self._card_at(state, source)
+        kind = source.kind
+        card: Card | None
+        if kind is _CELL:
+            card = state._cells[source.index]
+        elif kind is _WASTE:
+            waste = state._waste
+            card = waste[0] if waste else None
+        else:
+            card = self._card_at(state, source)
+        if card is not None:
+            if f >= 0:
+                if card in self._wants[f][(state._key >> self._shifts[f]) & self._mask]:
+                    return None
+            elif card in self._middle_set:
+                return None
+        return self._why_not_home(state, source, f, card)
+
+    def _why_not_home(self, state: Any, source: Place, f: int, card: Card | None) -> str:
         layout = self.layout
         if card is None:
             return f"{layout.name(source)} has no card to play"
         if f < 0:
-            if card in self._middle_set:
-                return None
             ranks = ", ".join(rank.name.lower() for rank in layout.middle_part.ranks)  # type: ignore[union-attr]
             return f"the middle takes only {ranks}, not {card}"
         wants = self._wants[f][(state._key >> self._shifts[f]) & self._mask]
-        if card in wants:
-            return None
         target = _FOUNDATION_PLACES[f]
         expected = "it is complete" if not wants else f"it takes {_words(wants)} next"
         return f"{layout.name(target)} does not take {card} from {layout.name(source)}: {expected}"
@@ -937,11 +994,13 @@ class Engine:
     def _do_draw(self, board: Any) -> None:
         stock, n, waste = board._stock, board._nstock, board._waste
         was_empty = not waste
-        for _ in range(min(self._draw, n)):
+        last = max(n - self._draw, 0)
+        while n > last:
             n -= 1
             waste = (stock[n], waste)
-        board._nstock, board._waste = n, waste
-        if was_empty and (self._auto_cells or self._auto_columns):
+        board._nstock = n
+        board._waste = waste
+        if was_empty and self._refills:
             self._refill_all(board)
 
     # -- the redeal ----------------------------------------------------------------
@@ -1021,7 +1080,7 @@ class Engine:
         # where nothing is built or parked from the waste, the draw stays the
         # move to make while the drawn card goes nowhere home.
         draws_again = not (self._builds or self._parks)
-        refills = self._auto_cells or self._auto_columns
+        refills = self._refills
         # Only a redeal, a build or a park can bring a position round again:
         # the others send a card home or take one from the stock.
         seen: set[tuple[object, ...]] = set()
