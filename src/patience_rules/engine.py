@@ -91,6 +91,7 @@ class Engine:
         "_builds",
         "_cell_refill",
         "_column_refill",
+        "_cycles",
         "_draw",
         "_fill_by_move",
         "_fill_rank",
@@ -216,6 +217,9 @@ class Engine:
         self._auto_columns = layout.column_refill in _AUTOMATIC
         self._auto_cells = layout.cell_refill in _AUTOMATIC
         self._refills = self._auto_columns or self._auto_cells
+        #: Whether a position can come round again: cards move between piles,
+        #: or the redeals have no limit.
+        self._cycles = self._builds or self._parks or layout.redeals is None
         #: Whether a state's hash takes in the columns' top cards (where cards
         #: move onto columns, the columns are most of what tells states apart).
         self.hash_columns = self._builds or layout.redeal is Redeal.SHIFT
@@ -1063,7 +1067,8 @@ class Engine:
         moves are all compulsory this plays to the end of the game.  Play
         stops early where it would go on for ever: when a position comes
         round again (a stuck game with no limit on its redeals, or a card
-        moved back and forth), at the move that would repeat it.
+        moved back and forth): the move that would bring a position back is
+        not made.
 
         >>> import patience_rules as pr
         >>> engine = pr.get_game("captive-queens")._engine
@@ -1081,14 +1086,24 @@ class Engine:
         # move to make while the drawn card goes nowhere home.
         draws_again = not (self._builds or self._parks)
         refills = self._refills
-        # Only a redeal, a build or a park can bring a position round again:
-        # the others send a card home or take one from the stock.
-        seen: set[tuple[object, ...]] = set()
+        # Where cards move between piles, or redeals have no limit, a position
+        # can come round again: there every position is remembered.
+        seen = {self._where(board)} if self._cycles else None
         while True:
             moves = listing(board, limit)
             if not moves or (not forced and len(moves) > 1):
                 break
             move = moves[0]
+            if seen is not None:
+                before = self._board(board)
+                before._wanted = board._wanted.copy()
+                do(board, move, True)
+                where = self._where(board)
+                if where in seen:  # the move would bring a position back: not made
+                    board = before
+                    break
+                seen.add(where)
+                continue
             if move is _DRAW:
                 refilled = refills and not board._waste
                 self._do_draw(board)
@@ -1097,11 +1112,6 @@ class Engine:
                     while board._nstock and board._waste[0] not in wanted:
                         self._do_draw(board)
                 continue
-            if self._known[move][0] is not _HOME:
-                where = self._where(board)
-                if where in seen:
-                    break
-                seen.add(where)
             do(board, move, True)
             if waste_only and move.source.kind is _WASTE:
                 # The waste top is the only card that can move: play it home

@@ -442,9 +442,13 @@ class Middle:
             raise NotationError(f"{where}: {error}") from None
 
 
+#: The largest redeal limit (a limit is a count, not a size: any number will do).
+MAX_REDEALS = 10**18
+
+
 def _check_redeals(instance: Any, attribute: Any, value: Any) -> None:
     if value is not None:
-        _checks.whole("the redeal limit", value, 0, 1_000_000)
+        _checks.whole("the redeal limit", value, 0, MAX_REDEALS)
 
 
 @attrs.frozen
@@ -457,8 +461,8 @@ class Stock:
     does what ``redeal`` says, at most ``redeals`` times (``None``: as often
     as the player likes).
 
-    :param redeals: how many redeals the game allows, from 0 to 1,000,000,
-        or ``None`` for no limit (then the state does not count them).
+    :param redeals: how many redeals the game allows, from 0 to 10**18, or
+        ``None`` for no limit (then the state does not count them).
     :param draw: how many cards one draw deals onto the waste.
     :param redeal: what a redeal does (:class:`~patience_rules.Redeal`): turn
         the waste over as the new stock (when the stock is empty), or shift
@@ -469,7 +473,7 @@ class Stock:
     >>> Stock(redeals=-1)
     Traceback (most recent call last):
     ...
-    patience_rules.errors.InvalidRulesError: the redeal limit is a whole number from 0 to 1000000, got -1
+    patience_rules.errors.InvalidRulesError: the redeal limit is a whole number from 0 to 1000000000000000000, got -1
     """
 
     redeals: int | None = attrs.field(default=0, validator=_check_redeals)
@@ -493,7 +497,7 @@ class Stock:
         _checks.keys(data, where, (), ("redeals", "draw", "redeal"))
         redeals = data.get("redeals", 0)
         return cls(
-            None if redeals is None else _checks.read_whole(redeals, f"{where}.redeals", 0, 1_000_000),
+            None if redeals is None else _checks.read_whole(redeals, f"{where}.redeals", 0, MAX_REDEALS),
             _checks.read_whole(data.get("draw", 1), f"{where}.draw", 1, 52),
             _checks.read_member(Redeal, data.get("redeal", "turn-over"), f"{where}.redeal"),
         )

@@ -27,7 +27,7 @@ import attrs
 
 from . import _checks, _validity
 from .cards import _CARDS, Card, Rank, Suit, _difference, standard_deck
-from .deals import microsoft_deck_order, shuffled_deck
+from .deals import MAX_DEAL_NUMBER, MAX_MICROSOFT_DEAL, microsoft_deck_order, shuffled_deck
 from .errors import (
     InvalidRulesError,
     NotationError,
@@ -423,6 +423,16 @@ class GameRules:
     def deck(self) -> tuple[Card, ...]:
         """The game's cards in :attr:`Card.index` order, deck after deck."""
         return self.layout.deck
+
+    @property
+    def max_deal_number(self) -> int:
+        """The largest deal number of the game's :attr:`shuffle` (the smallest is 0).
+
+        >>> import patience_rules as pr
+        >>> pr.get_game("freecell").max_deal_number, pr.get_game("klondike").max_deal_number
+        (2147483647, 18446744073709551615)
+        """
+        return MAX_MICROSOFT_DEAL if self.shuffle is Shuffle.MICROSOFT else MAX_DEAL_NUMBER
 
     def deck_order(self, number: int) -> tuple[Card, ...]:
         """The deck order of deal number ``number``, by the game's :attr:`shuffle`.
@@ -1017,7 +1027,7 @@ class State:
         stops at the first state with no move or with two or more, or where
         the only move would bring back a position seen on the way (play
         would go on for ever: a stuck Klondike turning its stock over and
-        over).  The result is the state that :meth:`apply` would reach move
+        over); that move is not made.  The result is the state that :meth:`apply` would reach move
         by move, reached without building the states in between.
 
         >>> import patience_rules as pr

@@ -42,7 +42,8 @@ def position(
     empty one); ``home``: the top card of each started foundation (every
     card of its suit up to it is home), by default each suit up to the card
     below its lowest card placed elsewhere.  A ``*`` in a column stands for
-    a share of the cards placed nowhere else, in card order.
+    a share of the cards placed nowhere else, in card order, of at most the
+    cards that column is dealt.
     """
     texts = [*columns, *[""] * (8 - len(columns))]
     words = [word for text in texts for word in text.split() if word != "*"]
@@ -60,7 +61,15 @@ def position(
     stars = sum(text.split().count("*") for text in texts)
     if rest and not stars:
         raise ValueError(f"place these cards, or write * in a column: {rest}")
-    shares = [rest[i::stars] for i in range(stars)] if stars else []
+    # A share lies under its column's run: no more cards than the column is dealt.
+    starred = [i for i, text in enumerate(texts) for word in text.split() if word == "*"]
+    depths = GAME.tableau.depths  # type: ignore[union-attr]
+    if len(rest) > sum(depths[i] for i in starred):
+        raise ValueError(f"more cards to place ({len(rest)}) than the starred columns are dealt")
+    shares: list[list[Card]] = [[] for _ in starred]
+    for card in rest:  # a card at a time to the starred column with the most room left
+        k = max(range(len(starred)), key=lambda j: depths[starred[j]] - len(shares[j]))
+        shares[k].append(card)
     build = GAME.tableau.build  # type: ignore[union-attr]
     piles: list[list[Card]] = []
     for text in texts:
@@ -210,7 +219,7 @@ def test_deal_numbers_are_microsoft_s() -> None:
 
 
 def test_aces_start_the_foundations_which_build_up_in_suit() -> None:
-    state = position("* 2C", "* AC", "* 3C", "* AD", cells="2D - - -", home="")
+    state = position("* 2C", "* AC", "* 3C", "* AD", "*", "*", "*", "*", cells="2D - - -", home="")
     assert {m for m in legal(state) if "-F" in m} == {"T2-F1", "T4-F2"}
     state = play(state, "T2-F1", "T4-F2")
     assert {m for m in legal(state) if "-F" in m} == {"T1-F1", "R1-F2"}
@@ -220,7 +229,8 @@ def test_aces_start_the_foundations_which_build_up_in_suit() -> None:
 
 
 def test_a_card_under_the_top_never_moves_alone() -> None:
-    state = position("* AH 9S", "* 10D", home="")
+    # The clubs are home, to leave room under the Ace of hearts for the other cards.
+    state = position("* AH 9S", "* 10D", *["*"] * 6, home="KC")
     assert "T1-F3" not in legal(state)
     with pytest.raises(IllegalMoveError, match="does not take 9S"):
         state.apply(move(state, "T1-F3"))
@@ -266,7 +276,7 @@ def test_any_card_fills_an_empty_column_and_each_empty_column_is_a_target() -> N
 
 
 def test_nothing_leaves_a_foundation() -> None:
-    state = position("* 10D", home="9C 8D 7H 6S")
+    state = position("* 10D", *["*"] * 7, home="9C 8D 7H 6S")
     assert not any(m.startswith("F") for m in legal(state))
     with pytest.raises(pr.NotationError, match="never moves a card from foundation 1"):
         move(state, "F1-T1")
@@ -287,12 +297,16 @@ FULL_CELLS = ["KD", "KH", "QD", "QC"]
 
 def run_position(length: int, free_cells: int, free_columns: int, *, empty_target: bool) -> State:
     """The top ``length`` cards of RUN alone in T1; T2 a King of clubs or empty;
-    ``free_cells`` empty cells; ``free_columns`` empty columns besides T1 and T2."""
+    ``free_cells`` empty cells; ``free_columns`` empty columns besides T1 and T2.
+
+    The clubs and the diamonds are home up to their Jacks (the Kings and Queens
+    are the target and the cells' cards), which leaves room for the other cards
+    under the starred columns' tops with up to three columns empty."""
     run = " ".join(RUN.split()[:length])
     target = "" if empty_target else "KC"
     others = ["*"] * (6 - free_columns) + [""] * free_columns
     cells = " ".join(FULL_CELLS[: 4 - free_cells] + ["-"] * free_cells)
-    return position(run, target, *others, cells=cells, home="")
+    return position(run, target, *others, cells=cells, home="JC JD")
 
 
 # (free cells, free columns besides source and target): the longest run onto a card.
@@ -342,7 +356,8 @@ def test_into_an_empty_column_the_target_is_not_counted(
 
 
 def test_a_supermove_ends_where_its_single_card_moves_end() -> None:
-    # Three cards with two free cells, and four with a free cell and an empty column.
+    # Three cards with two free cells, and four with a free cell and an empty column
+    # (with the Ace of clubs home, the other cards fit under the columns' tops).
     state = position(
         "* KC",
         "QH JS 10H",
@@ -353,7 +368,7 @@ def test_a_supermove_ends_where_its_single_card_moves_end() -> None:
         "* 9C",
         "* 9D",
         cells="KD KH - -",
-        home="",
+        home="AC",
     )
     one_by_one = play(
         SINGLE.make_state(**state.parts()), "T2-R3", "T2-R4", "T2-T1", "R4-T1", "R3-T1"
@@ -369,7 +384,7 @@ def test_a_supermove_ends_where_its_single_card_moves_end() -> None:
         "* 9C",
         "* 9D",
         cells="KD KH QD -",
-        home="",
+        home="AC",
     )
     one_by_one = play(
         SINGLE.make_state(**state.parts()),
@@ -449,15 +464,25 @@ def test_play_forced_stops_where_the_only_move_would_bring_back_a_position() -> 
 
 
 def test_a_column_holds_at_most_its_dealt_cards_under_a_run() -> None:
-    # Cards reach a column only by the deal (seven at most) and by moves onto it,
-    # which build a run: a column of 30 cards in card order is no position of the
-    # game, and the Observer, whose columns hold 7 + 12 cards, cannot show it.
+    # Cards reach a column only by the deal (seven cards in T1-T4, six in T5-T8) and
+    # by moves onto it, which build a run: a column of 30 cards in card order is no
+    # position of the game, and the Observer, whose columns hold 7 + 12 cards, cannot
+    # show it.
     deck = GAME.deck()
     columns = [deck[:30], deck[30:], (), (), (), (), (), ()]
-    with pytest.raises(InvalidDealError, match="T1"):
+    with pytest.raises(InvalidDealError, match="column 1 holds 29 cards under its top run"):
         GAME.make_state(columns=columns, cells=[None] * 4, foundation_heights=[0] * 4)
     # The longest column the game can reach: seven dealt cards under a run of twelve.
     run = "KC QH JS 10H 9S 8H 7S 6H 5S 4H 3S 2H"
     longest = position(f"5C 7D 9D 4C JD 2C 3D {run}", *["*"] * 7, home="")
     assert len(longest.columns[0]) == 19
     assert len(pr.Observer(GAME).vector(longest)) == pr.Observer(GAME).size
+    # One card more under the same run is refused.
+    with pytest.raises(InvalidDealError, match="column 1 holds 8 cards under its top run"):
+        position(f"6C 5C 7D 9D 4C JD 2C 3D {run}", *["*"] * 7, home="")
+    # T5 is dealt six cards: six under its top card are a position, seven are not.
+    dealt = "5C 7D 9D 4C JD 2C"
+    six = position("*", "*", "*", "*", f"{dealt} 8S", "*", "*", "*", home="")
+    assert len(six.columns[4]) == 7
+    with pytest.raises(InvalidDealError, match="column 5 holds 7 cards under its top run"):
+        position("*", "*", "*", "*", f"{dealt} 3D 8S", "*", "*", "*", home="")
