@@ -35,6 +35,7 @@ from ._validity import Position
 from .building import Runs
 from .cards import Card, _difference
 from .errors import IllegalMoveError, InvalidDealError, _shown
+from .layout import Layout
 from .moves import Move, MoveKind, move_to_text
 from .piles import PileKind, Place
 from .policies import Compulsion, Redeal, Refill
@@ -129,6 +130,18 @@ class Engine:
         "rules_hash",
     )
 
+    #: The rules interpreted.
+    rules: GameRules
+    #: Their layout.
+    layout: Layout
+    #: The hash of the rules' identity (it agrees with ``==`` of the rules).
+    rules_hash: int
+    #: The packed key of every foundation full.
+    full_key: int
+    #: Whether a state's hash takes in the columns' top cards (where cards move
+    #: onto columns, the columns are most of what tells states apart).
+    hash_columns: bool
+
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
         layout = self.layout = rules.layout
@@ -220,8 +233,6 @@ class Engine:
         #: Whether a position can come round again: cards move between piles,
         #: or the redeals have no limit.
         self._cycles = self._builds or self._parks or layout.redeals is None
-        #: Whether a state's hash takes in the columns' top cards (where cards
-        #: move onto columns, the columns are most of what tells states apart).
         self.hash_columns = self._builds or layout.redeal is Redeal.SHIFT
 
     def __repr__(self) -> str:
