@@ -85,9 +85,9 @@ class Engine:
     """
 
     __slots__ = (
+        "_alone",
         "_auto_cells",
         "_auto_columns",
-        "_alone",
         "_base_heights",
         "_between_piles",
         "_build_moves",
@@ -118,8 +118,8 @@ class Engine:
         "_refills",
         "_rows",
         "_runs",
-        "_shifts",
         "_shift_anytime",
+        "_shifts",
         "_source_moves",
         "_units",
         "_wanted",
@@ -417,7 +417,7 @@ class Engine:
             self._refill_all(board)
         return self._finish(board)
 
-    def build(self, position: Position) -> State:
+    def _build(self, position: Position) -> State:
         """A state from a checked position (:meth:`GameRules.make_state` checks, then calls this)."""
         found = position.foundations
         board = self._make(

@@ -53,6 +53,7 @@ __all__ = [
     "register_game",
 ]
 
+#: The value of a game's option: a whole number, a text or True/False.
 OptionValue: TypeAlias = int | str | bool
 
 #: The version of the dict form written by :meth:`GameRules.to_dict`.
@@ -117,7 +118,7 @@ class _Engine(Protocol):
     def heights(self, key: int) -> tuple[int, ...]: ...
     def foundations(self, state: State) -> tuple[tuple[Card, ...], ...]: ...
     def deal_from(self, cards: Iterable[Card]) -> State: ...
-    def build(self, parts: _validity.Position) -> State: ...
+    def _build(self, parts: _validity.Position) -> State: ...
 
 
 _ENGINE: list[Callable[[GameRules], _Engine]] = []
@@ -528,7 +529,7 @@ class GameRules:
             redeals_used=redeals_used,
             face_down=face_down,
         )
-        return self._engine.build(position)
+        return self._engine._build(position)
 
 
 def _check_home(rules: GameRules) -> None:
