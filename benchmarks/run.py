@@ -277,8 +277,8 @@ def main(argv: list[str] | None = None) -> int:
     states = max(20, int(2000 * scale))
     games = max(2, int(60 * scale))
     cq_games = max(2, int(600 * scale))
-    fc_games = max(2, int(120 * scale))
-    kl_games = max(2, int(60 * scale))
+    fc_games = max(2, int(240 * scale))
+    kl_games = max(2, int(120 * scale))
     memory_states = args.memory_states or (2000 if args.quick else 100_000)
 
     rows: list[tuple[str, str, float, float]] = []
