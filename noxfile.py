@@ -6,7 +6,8 @@
 - ``matrix``: the suite less the slow tests on every other supported Python,
   so that ``tests`` and ``matrix`` together run on each of 3.10-3.13 once;
 - ``extras``: the tests that need the optional extras, against the real packages;
-- ``thorough``: the invariant suite with the thorough Hypothesis profile;
+- ``thorough``: the invariant suite with the thorough Hypothesis profile, and the
+  Klondike engine against its rule reader over 10**5 random moves per draw;
 - ``typing``: ``mypy --strict``, then pyright's type completeness of the public API;
 - ``lint``: ``ruff check`` and ``ruff format --check``;
 - ``coverage``: branch coverage of the whole suite, extras included;
@@ -105,12 +106,15 @@ def extras(session: nox.Session) -> None:
 
 @nox.session(python=MAIN_PYTHON)
 def thorough(session: nox.Session) -> None:
-    """The invariant suite with the thorough Hypothesis profile (10**5 moves per game)."""
+    """The invariant suite with the thorough Hypothesis profile (10**5 moves per game), and
+    the Klondike engine against its rule reader over 10**5 random moves each for draw 1
+    and draw 3."""
     session.install("-e", ".[test]")
     session.run(
         "pytest",
         "tests/test_invariants.py",
         "tests/test_stateful.py",
+        "tests/test_klondike_engine.py",
         *session.posargs,
         env={"HYPOTHESIS_PROFILE": "thorough"},
     )

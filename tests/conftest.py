@@ -4,8 +4,9 @@ Hypothesis profiles (choose one with ``HYPOTHESIS_PROFILE=<name>``):
 
 - ``ci`` (the default): few examples, so the property suite runs in seconds.
 - ``thorough``: enough examples that the random-play invariant test makes
-  more than 10**5 random moves per game; the terminal summary prints the
-  count of moves played, by game.
+  more than 10**5 random moves per game (and tests/test_klondike_engine.py
+  10**5 per draw); the terminal summary prints the count of moves played,
+  by game.
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ def play(
 def played_games(draw: st.DrawFn, max_steps: int = 250) -> Played:
     """A registered game played at random from a deal number or a deck order."""
     rules = pr.get_game(draw(st.sampled_from(GAME_NAMES)))
-    number = draw(st.integers(0, pr.MAX_DEAL_NUMBER))
+    number = draw(st.integers(0, rules.max_deal_number))
     deal: int | tuple[Card, ...] = (
         rules.deck_order(number) if draw(st.booleans()) else number
     )

@@ -46,6 +46,18 @@ SIZES = {
     "easy-start": 11,
     "easy-start-parlett": 11,
     "odd-and-even": 82,  # 2 + (9 cells + the waste) x 8 foundations
+    # 2 + (8 divan cells + the waste) x 9 foundations + the waste into each of 8 cells
+    "sultan": 91,
+    # 2 + (8 sails + the waste) x 5 foundations + each of 4 corners to the centre
+    "windmill": 51,
+    # 2 + 16 piles x 8 foundations + 16 piles onto each of the 15 others
+    "crescent": 370,
+    # 2 + (7 columns + the waste) x 4 foundations + runs of 1-13 from each column onto
+    # the 6 others + the waste onto each of 7 columns
+    "klondike": 587,
+    # 2 + (8 columns + 4 cells) x 4 foundations + runs of 1-13 from each column onto the
+    # 7 others + each cell onto 8 columns + each column into 4 cells
+    "freecell": 842,
 }
 
 
@@ -88,7 +100,8 @@ def test_ids_and_moves_round_trip_and_labels_are_distinct(name: str) -> None:
     assert list(space) == list(space.moves)
     labels = [space.label(action) for action in range(space.size)]
     assert len(set(labels)) == space.size
-    assert labels[:2] == ["draw", "redeal"]
+    redeal = "shift" if space.rules.stock.redeal is pr.Redeal.SHIFT else "redeal"
+    assert labels[:2] == ["draw", redeal]
 
 
 def test_labels_name_the_piles_in_the_games_words() -> None:

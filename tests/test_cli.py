@@ -107,10 +107,10 @@ def test_one_parser_lists_every_command(capsys: pytest.CaptureFixture[str]) -> N
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["show", "klondike"], "unknown game 'klondike'"),
+        (["show", "spider"], "unknown game 'spider'"),
         (["play", "nope"], "unknown game 'nope'"),
-        (["stats", "klondike", "--deals", "5"], "unknown game 'klondike'"),
-        (["solve", "klondike"], "unknown game 'klondike'"),
+        (["stats", "spider", "--deals", "5"], "unknown game 'spider'"),
+        (["solve", "spider"], "unknown game 'spider'"),
         (["show", "easy-start", "--deal", "-1"], "from 0 to 18446744073709551615, got '-1'"),
         (["show", "easy-start", "--deal", "seven"], "got 'seven'"),
         (["show", "easy-start", "--deal", "18446744073709551616"], "got '18446744073709551616'"),

@@ -30,8 +30,8 @@ GOLDEN_ORDERS = {
     "2D 8D 9S QS JC 7H 10D 4H JH QC 9C 9S AH 10C 2S 7S 2D KC JD 5H 10C",
 }
 
-# Deals 1, 2 and 3 of every game: tableau columns (back to front) | cells | top of stock
-# (the next five cards, drawn in this order); '-' where a game has no such pile.
+# Deals 1, 2 and 3 of every game: tableau columns (bottom to top) | the cards dealt to cells |
+# top of stock (the next five cards, drawn in this order); '-' where a game has no such pile.
 GOLDEN_LAYOUTS = {
     ("royal-cotillion", 1): "6H KS 6C/7H 7D 9C/JC 6S 5C/8C 8C 10H | KD JH QS 10S 4D 3C 4C JC "
     "9S JS KC 5S 3S 7S 8S 9C | 8D 9D QD 3D 6C",
@@ -48,6 +48,69 @@ GOLDEN_LAYOUTS = {
     ("odd-and-even", 1): "- | 6H 7H JC 8C KS 7D 6S 8C 6C | 9C 5C 10H KD JH",
     ("odd-and-even", 2): "- | 10D 6H JS QS 5H 3D 7C 4S KH | KC 6D 4C 9C 6D",
     ("odd-and-even", 3): "- | 8C QS 4D JC 7C 10S 4S JS 9H | 3S 5S 10D 4H 3C",
+    ("sultan", 1): (
+        "- | 6H 7H JC 8C 7D 6S 8C 6C | 9C 5C 10H JH QS"
+    ),
+    ("sultan", 2): (
+        "- | 10D 6H JS 2D QS 5H 3D 7C | AC AS 4S 2C 6D"
+    ),
+    ("sultan", 3): (
+        "- | 8C QS 4D JC 7C 10S 4S AD | JS 9H AS 3S AC"
+    ),
+    ("windmill", 1): (
+        "- | 6H 7H JC 8C KS 7D 6S 8C | 6C 9C 5C 10H KD"
+    ),
+    ("windmill", 2): (
+        "- | 10D 6H JS 2D QS 5H 3D 7C | AC AS 4S KH 2C"
+    ),
+    ("windmill", 3): (
+        "- | 8C QS 4D JC 7C 10S 4S JS | 9H AS 3S AC 5S"
+    ),
+    ("crescent", 1): (
+        "6H 4C 6D JH 4C 2D/7H JC 6H 2S 4D KH/JC 9S 3H 9H QS QD/8C JS KC 2C QH 3H/7D 5S JS "
+        "5C 2H 8S/6S 3S 10D 9S 9D QC/8C 7S 5S 5H 4H 3D/6C 8S 5D 7C QC 8D/9C 9C 2D 3C KS "
+        "10D/5C 8D 3S 6S 10C KD/10H 9D 2C 2S 7H JD/JH QD 8H AH 6D 10C/QS 3D 7C 10H 5D "
+        "JD/10S 6C 4S 4S 5H AC/4D 7D 8H 9H AD 4H/3C AS 2H QH 10S 7S | - | -"
+    ),
+    ("crescent", 2): (
+        "10D 7C QH 2H 7D JC/6H 4D 2S QS 6H JD/JS 8S AC 9D 6C 3S/2D 9H 10H 5D 7H 7D/QS 7S "
+        "4D 10H 10C 4S/5H KC 10S 2S 8H 8H/3D KS 3C 5S QD KD/7C 9S 2C 3C 7S QC/4S AS 6C 3H "
+        "5C 9S/2C 4C 8S QH JC 5C/6D JH 8C 2H JD 3D/4C 10S 4H 6S 5H JS/9C 7H AH 3H AD "
+        "10D/6D QD QC 4H 5S 10C/8D 6S 5D 8D 9C KH/8C 9D 3S JH 2D 9H | - | -"
+    ),
+    ("crescent", 3): (
+        "8C 8S 5S 8D 5D 7H/QS 10H 9D 3H 7D 10D/4D 5C KH 4C KS 4H/JC 6S 9D 6H JH JH/7C QD "
+        "6C 3H QD QC/10S 2H 7H AD JS 9C/4S 3D 9H JD 6D 9S/JS 8C 4C KD 3S AH/9H QH 3C 10H "
+        "4D 10C/3S QC 8H 6S 7C 2S/5S AC 5H 6H 7D 7S/10D 3D 2S 4S 2D 2D/4H 6D 6C 8S 8D "
+        "KC/3C 5C QH 2H 9S JD/7S 5D 9C AS QS 5H/8H 2C 2C 10S JC 10C | - | -"
+    ),
+    ("klondike", 1): (
+        "7D/9C 6D/4D 9S 2D/8H JC JH 2C/8D 5D 5H AD KH/5S KD 7H 6S 10H JS/JD 3C 4H KC 10S "
+        "10D 8S | - | QC 4S 6C 7C AS"
+    ),
+    ("klondike", 2): (
+        "QH/3S 10D/4C AC 7D/5H 6C 6H JD/7H 7S JH 8C 2S/2D 3C 10C 4D 4H QD/KH QC 9S 5S AD "
+        "6S 8H | - | 3H 9D 6D JS AS"
+    ),
+    ("klondike", 3): (
+        "AD/3D AH/7S 3H 6S/QS JC 5C JD/9S KS QC 4S 4C/2C QH KH AC 2H 6H/5S 6C KD 8H 8C 8D "
+        "8S | - | 9C 3S 9D 6D 7D"
+    ),
+    ("freecell", 1): (
+        "JD KD 2S 4C 3S 6D 6S/2D KC KS 5C 10D 8S 9C/9H 9S 9D 10S 4S 8D 2H/JC 5S QD QH 10H "
+        "QS 6H/5D AD JS 4H 8H 6C/7H QC AS AC 2C 3D/7C KH AH 4D JH 8C/5H 3H 3C 7S 7D 10C | "
+        "- | -"
+    ),
+    ("freecell", 2): (
+        "QD 4D 10D 7S AH 3H AS/QC JD JC 9D 9S AD 5S/KC JS 8C KS 10C 7H 10H/3C 6H 6C 7C 2S "
+        "3D JH/4C QS 8S 6S 3S 5H/2C 6D 4S 4H 10S 8D/KD 2D 5D AC 9H KH/5C 9C QH 8H 2H 7D | "
+        "- | -"
+    ),
+    ("freecell", 3): (
+        "KC 7D 10C 4H 6C 9S 8C/2D JH QH AS 10D 2C 4S/QC 9D 10S JD 2S 3H 5S/7H JS 5D 8D 3C "
+        "4C 5C/6S QS 6H AC 9H AH/8H 8S KS 6D KD 2H/10H 9C 7C 3D 7S JC/4D QD AD KH 3S 5H | "
+        "- | -"
+    ),
 }
 GOLDEN_LAYOUTS.update(
     {
@@ -73,7 +136,8 @@ def test_the_shuffle_is_pinned(decks: int, number: int) -> None:
 def test_golden_deals(name: str, number: int) -> None:
     state = pr.get_game(name).deal(number)
     columns = "/".join(words(column) for column in state.columns)
-    parts = (columns, words(state.cells), words(state.stock[::-1][:5]))
+    cells = [card for card in state.cells if card is not None]
+    parts = (columns, words(cells), words(state.stock[::-1][:5]))
     layout = " | ".join(part or "-" for part in parts)
     assert layout == GOLDEN_LAYOUTS[name, number]
 

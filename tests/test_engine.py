@@ -243,9 +243,9 @@ class TestRegistry:
 
     def test_unknown_names_list_the_known(self) -> None:
         with pytest.raises(UnknownGameError) as caught:
-            pr.get_game("klondike")
+            pr.get_game("spider")
         message = str(caught.value)
-        assert message.startswith("unknown game 'klondike': expected one of ")
+        assert message.startswith("unknown game 'spider': expected one of ")
         for name in pr.game_names():
             assert name in message
 

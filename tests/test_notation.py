@@ -116,7 +116,7 @@ def test_options_are_written_only_when_they_differ_from_the_registered_game() ->
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("klondike", "unknown game 'klondike'"),
+        ("spider", "unknown game 'spider'"),
         ("easy-start[redeals=true]", "redeals is a whole number"),
         ("easy-start[redeals=3", "must end with"),
         ("easy-start[redeals]", "expected options as key=value"),
@@ -196,15 +196,7 @@ def test_rules_the_registry_does_not_make_cannot_be_written() -> None:
 
 
 def _every_place(rules: pr.GameRules) -> list[Place]:
-    places = [Place(PileKind.STOCK), Place(PileKind.WASTE)]
-    places += [Place(PileKind.FOUNDATION, f) for f in range(len(rules.foundations))]
-    if rules.middle is not None:
-        places.append(Place(PileKind.MIDDLE))
-    if rules.tableau is not None:
-        places += [Place(PileKind.COLUMN, i) for i in range(rules.tableau.columns)]
-    if rules.reserve is not None:
-        places += [Place(PileKind.CELL, i) for i in range(rules.reserve.cells)]
-    return places
+    return list(rules.layout.places)
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
@@ -215,11 +207,7 @@ def test_every_place_and_every_move_shape_of_a_game_reads_back(name: str) -> Non
     assert len(texts) == len(places)  # no two places share a text
     for place in places:
         assert place_from_text(place_to_text(place), rules) == place
-    sources = [p for p in places if p.kind in (PileKind.COLUMN, PileKind.CELL, PileKind.WASTE)]
-    targets = [p for p in places if p.kind in (PileKind.FOUNDATION, PileKind.MIDDLE)]
-    moves = [Move(source, target) for source in sources for target in targets]
-    moves += [Move.draw(), Move.redeal()]
-    for move in moves:
+    for move in rules.layout.moves:
         assert move_from_text(str(move), rules) == move
         assert move_to_text(move) == str(move)
 

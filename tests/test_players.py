@@ -85,16 +85,29 @@ def test_greedy_prefers_columns_then_cells_then_waste_then_draw() -> None:
 
 
 def test_greedy_plays_home_before_any_other_kind_of_move() -> None:
-    # A move that sends no card home (as games with building will have) comes
-    # after every play home and before the draw.
-    choose = GreedyPlayer().chooser(0)
-    state = ROYAL.deal(7)
-    waste, column, cell = (pr.Place(pr.PileKind.WASTE), pr.Place(pr.PileKind.COLUMN, 0),
-                           pr.Place(pr.PileKind.CELL, 0))
-    elsewhere = pr.Move(column, cell)
-    home = pr.Move.to_foundation(waste, 2)
-    assert choose(state, (elsewhere, pr.Move.draw(), home)) == home
-    assert choose(state, (pr.Move.draw(), elsewhere)) == elsewhere
+    # A move that sends no card home (onto a column) comes after every play
+    # home and before the draw; a move back to a position of the game, never.
+    klondike = pr.get_game("klondike")
+    state = klondike.deal(6)  # T1-F3, T7-F2, T5-T4 and the draw
+    home, _, elsewhere, draw = state.legal_moves()
+    assert (home.kind, elsewhere.kind, draw) == (pr.MoveKind.HOME, pr.MoveKind.BUILD, pr.Move.draw())
+    choose = GreedyPlayer().chooser(6)
+    assert choose(state, (elsewhere, draw, home)) == home
+    assert choose(state, (draw, elsewhere)) == elsewhere
+
+    # FreeCell: T6 holds 10S alone and T8 is empty; moving it there and back
+    # would make the first position again.
+    freecell = pr.state_from_text(
+        "freecell 2C/2D/AH/AS 6H9H8S9SJH5S4S3D2S/2H3HQH9DQSJD/10C7HJS4D4C10H9C8D7C/"
+        "JC3C6DQCKSKH/3S4H5H8H7S/10S/KD10D8C7D6C5D/- 5C/KC/6S/QD"
+    )
+    there = pr.move_from_text("T6-T8", freecell)
+    choose = GreedyPlayer().chooser(11)
+    assert choose(freecell, (there,)) == there
+    after = freecell.apply(there)
+    back = pr.move_from_text("T8-T6", after)
+    assert after.is_legal(back) and after.apply(back) == freecell
+    assert choose(after, (back,)) is None  # the only move brings the first position back
 
 
 def test_random_chooser_is_uniform() -> None:

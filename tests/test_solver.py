@@ -139,7 +139,7 @@ def test_only_a_state_is_solved() -> None:
     with pytest.raises(pr.PatienceRulesError, match="solve\\(\\) searches a State"):
         solve(RC)  # type: ignore[arg-type]
     with pytest.raises(pr.UnknownGameError):
-        solve_deal("klondike", 1)
+        solve_deal("spider", 1)
 
 
 def endless_compulsory_game() -> pr.GameRules:

@@ -22,10 +22,14 @@ def _groups(root: ET.Element, cls: str) -> list[ET.Element]:
 
 def _expected_cards(state: State) -> list[str]:
     """The face-up cards a picture shows: foundation tops, the middle, the
-    columns, the cells and the waste top."""
+    columns' face-up cards, the cells and the waste top."""
     shown = [cards[-1] for cards in state.foundations if cards]
     shown += state.middle
-    shown += [card for column in state.columns for card in column]
+    shown += [
+        card
+        for column, down in zip(state.columns, state.face_down, strict=True)
+        for card in column[down:]
+    ]
     shown += [cell for cell in state.cells if cell is not None]
     shown += state.waste[-1:]
     return sorted(str(card) for card in shown)
@@ -35,17 +39,21 @@ def _check_picture(state: State, root: ET.Element) -> None:
     cards = _groups(root, "card")
     assert sorted(g.get("data-card", "") for g in cards) == _expected_cards(state)
     assert len(_groups(root, "stock")) == (1 if state.stock else 0)
+    assert len(_groups(root, "back")) == sum(state.face_down)
     rules = state.rules
+    layout = rules.layout
     empty = sum(1 for cards in state.foundations if not cards)
     if rules.middle is not None:
-        empty += len(rules.middle.ranks) * 4 * rules.decks - len(state.middle)
+        empty += layout.middle_size - len(state.middle)
     empty += sum(1 for column in state.columns if not column)
     empty += sum(1 for cell in state.cells if cell is None)
-    empty += (0 if state.stock else 1) + (0 if state.waste else 1)
+    if layout.has_stock:
+        empty += (0 if state.stock else 1) + (0 if state.waste else 1)
     assert len(_groups(root, "slot")) == empty
     texts = "".join(root.itertext())
     assert rules.title in texts
-    assert f"{state.stock_size} left" in texts
+    if layout.has_stock:
+        assert f"{state.stock_size} left" in texts
     for part in (rules.tableau, rules.reserve, rules.middle):
         if part is not None:
             assert part.name in texts

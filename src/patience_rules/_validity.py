@@ -18,7 +18,10 @@ position is valid when
 5. no pile is empty that an automatic refill would have filled (an empty
    cell or column while its source, the waste or the stock, has a card);
 6. a column onto which nothing is ever built holds no more cards than it is
-   dealt (one, where a refill fills it);
+   dealt (one, where a refill fills it); a column that cards build on is
+   what is left of its deal with, on top, a run by the build rule (only
+   moves onto the column add cards to it, each onto the one below) — except
+   where shifts turn a column round;
 7. in a tableau dealt face down, each column has at most the face-down cards
    it is dealt, a face-up top card, and face-up cards that are a run by the
    build rule (only moves onto the column add cards to it);
@@ -44,7 +47,7 @@ from .cards import Card, _difference, _format_cards
 from .errors import InvalidDealError, _shown
 from .layout import Layout
 from .piles import PileKind, Place
-from .policies import Compulsion, Refill
+from .policies import Compulsion, Redeal, Refill
 
 
 class Position(NamedTuple):
@@ -188,6 +191,20 @@ def check(
                     f"cards, more than the {most} it is dealt (nothing is built on it)"
                 )
 
+    if (
+        layout.build is not None
+        and not layout.face_down
+        and layout.redeal is not Redeal.SHIFT
+    ):
+        for i, (column, depth) in enumerate(zip(column_list, layout.depths, strict=True)):
+            under = len(column) - _top_run(layout.build, column)
+            if under > depth:
+                raise InvalidDealError(
+                    f"columns: {layout.name(Place(PileKind.COLUMN, i))} holds {under} cards "
+                    f"under its top run, more than the {depth} it is dealt: only moves onto a "
+                    f"column add cards to it ({layout.build.describe()})"
+                )
+
     # 9. compulsory play
     if compulsion is Compulsion.FORCED and not any(
         foundation.playable for foundation in layout.foundation_parts
@@ -312,6 +329,17 @@ def _face_up(
             )
         up.append(len(column) - count)
     return tuple(up)
+
+
+def _top_run(build: Build, cards: Sequence[Card]) -> int:
+    """How many cards at the top of ``cards`` are a run by ``build`` (0 for none)."""
+    if not cards:
+        return 0
+    onto = build.onto
+    count = 1
+    while count < len(cards) and cards[-count - 1] in onto[cards[-count]]:
+        count += 1
+    return count
 
 
 def _is_run(build: Build, cards: Sequence[Card]) -> bool:

@@ -72,7 +72,7 @@ Foundations:  --  --  --  -- |  --  --  --  --
 Queens:  (empty)
 Stock: 52 cards   Waste: (empty)   Redeals left: 2
 0
->>> main(["show", "klondike"])
+>>> main(["show", "spider"])
 2
 """
 

@@ -36,7 +36,13 @@ from typing import TypeVar
 from .cards import Card
 from .errors import InvalidDealError, _shown
 
-__all__ = ["MAX_DEAL_NUMBER", "check_deal_number", "microsoft_deck_order", "shuffled_deck"]
+__all__ = [
+    "MAX_DEAL_NUMBER",
+    "MAX_MICROSOFT_DEAL",
+    "check_deal_number",
+    "microsoft_deck_order",
+    "shuffled_deck",
+]
 
 _MASK = (1 << 64) - 1
 _T = TypeVar("_T")
@@ -117,7 +123,8 @@ def shuffled_deck(cards: Sequence[_T], number: int) -> tuple[_T, ...]:
 
 
 #: The largest Microsoft FreeCell deal number: the generator keeps 31 bits of state.
-_MICROSOFT_MAX = (1 << 31) - 1
+#: The largest deal number of Microsoft's numbering (its generator has 31 bits).
+MAX_MICROSOFT_DEAL = (1 << 31) - 1
 
 
 def microsoft_deck_order(number: int) -> tuple[Card, ...]:
@@ -155,17 +162,17 @@ def microsoft_deck_order(number: int) -> tuple[Card, ...]:
     if (
         not isinstance(number, int)
         or isinstance(number, bool)
-        or not 0 <= number <= _MICROSOFT_MAX
+        or not 0 <= number <= MAX_MICROSOFT_DEAL
     ):
         raise InvalidDealError(
             "a Microsoft FreeCell deal number is a whole number from 0 to "
-            f"{_MICROSOFT_MAX}, got {_shown(number)}"
+            f"{MAX_MICROSOFT_DEAL}, got {_shown(number)}"
         )
     cards = [Card.from_index(suit * 13 + rank) for rank in range(13) for suit in range(4)]
     state = number
     dealt: list[Card] = []
     while cards:
-        state = (state * 214013 + 2531011) & _MICROSOFT_MAX
+        state = (state * 214013 + 2531011) & MAX_MICROSOFT_DEAL
         index = (state >> 16) % len(cards)
         cards[index], cards[-1] = cards[-1], cards[index]
         dealt.append(cards.pop())

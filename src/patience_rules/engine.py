@@ -35,6 +35,7 @@ from ._validity import Position
 from .building import Runs
 from .cards import Card, _difference
 from .errors import IllegalMoveError, InvalidDealError, _shown
+from .layout import Layout
 from .moves import Move, MoveKind, move_to_text
 from .piles import PileKind, Place
 from .policies import Compulsion, Redeal, Refill
@@ -84,13 +85,16 @@ class Engine:
     """
 
     __slots__ = (
+        "_alone",
         "_auto_cells",
         "_auto_columns",
         "_base_heights",
+        "_between_piles",
         "_build_moves",
         "_builds",
         "_cell_refill",
         "_column_refill",
+        "_cycles",
         "_draw",
         "_fill_by_move",
         "_fill_rank",
@@ -98,6 +102,7 @@ class Engine:
         "_forced",
         "_home_index",
         "_known",
+        "_last",
         "_mask",
         "_middle_set",
         "_n_cells",
@@ -110,8 +115,10 @@ class Engine:
         "_playable",
         "_redeal",
         "_redeal_limit",
+        "_refills",
         "_rows",
         "_runs",
+        "_shift_anytime",
         "_shifts",
         "_source_moves",
         "_units",
@@ -125,6 +132,18 @@ class Engine:
         "rules",
         "rules_hash",
     )
+
+    #: The rules interpreted.
+    rules: GameRules
+    #: Their layout.
+    layout: Layout
+    #: The hash of the rules' identity (it agrees with ``==`` of the rules).
+    rules_hash: int
+    #: The packed key of every foundation full.
+    full_key: int
+    #: Whether a state's hash takes in the columns' top cards (where cards move
+    #: onto columns, the columns are most of what tells states apart).
+    hash_columns: bool
 
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
@@ -171,6 +190,8 @@ class Engine:
         )
         self._rows: dict[tuple[int, ...], _Row] = {}
         self._wanted: dict[int, dict[Card, _Row]] = {}
+        #: The row of a card that foundation f alone wants.
+        self._alone = tuple(self._row((f,)) for f in range(n))
         # Builds, parks, draws and redeals.
         build = layout.build
         self._onto = build.onto if build is not None else ()
@@ -193,6 +214,7 @@ class Engine:
         self._redeal = layout.redeal if layout.has_redeal else None
         self._redeal_limit = layout.redeals if layout.redeals is not None else _NO_LIMIT
         self._forced = rules.compulsion is Compulsion.FORCED
+        self._last: tuple[object, Move | None] = (None, None)
         #: Every move of the layout: its kind and, for a home move, its source
         #: and target foundation (-1 for the middle).
         self._known: dict[Move, tuple[MoveKind, Place, int]] = {
@@ -212,8 +234,14 @@ class Engine:
         self._cell_refill = layout.cell_refill
         self._auto_columns = layout.column_refill in _AUTOMATIC
         self._auto_cells = layout.cell_refill in _AUTOMATIC
-        #: Whether a state's hash takes in the columns' top cards (where cards
-        #: move onto columns, the columns are most of what tells states apart).
+        self._refills = self._auto_columns or self._auto_cells
+        #: Whether cards move onto columns or into cells.
+        self._between_piles = self._builds or self._parks
+        #: Whether the redeal is a shift, which the stock does not wait for.
+        self._shift_anytime = self._redeal is Redeal.SHIFT
+        #: Whether a position can come round again: cards move between piles,
+        #: or the redeals have no limit.
+        self._cycles = self._builds or self._parks or layout.redeals is None
         self.hash_columns = self._builds or layout.redeal is Redeal.SHIFT
 
     def __repr__(self) -> str:
@@ -306,7 +334,7 @@ class Engine:
         for card in self._wants[f][new]:
             row = wanted.get(card)
             if row is None:
-                wanted[card] = self._row((f,))
+                wanted[card] = self._alone[f]
             else:
                 merged = sorted((*row[-1], f), key=self._order.__getitem__)
                 wanted[card] = self._row(tuple(merged))
@@ -389,7 +417,7 @@ class Engine:
             self._refill_all(board)
         return self._finish(board)
 
-    def build(self, position: Position) -> State:
+    def _build(self, position: Position) -> State:
         """A state from a checked position (:meth:`GameRules.make_state` checks, then calls this)."""
         found = position.foundations
         board = self._make(
@@ -461,8 +489,23 @@ class Engine:
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """Every legal move of ``state`` in the engine's fixed order."""
         if self._forced:
-            return tuple(self._list(state, 1)[:1])
+            first = self._forced_move(state)
+            return (first,) if first is not None else ()
         return tuple(self._list(state, _NO_LIMIT))
+
+    def _forced_move(self, state: State) -> Move | None:
+        """The one legal move of a state of a compulsory game (None: the game is over).
+
+        The engine remembers the last state it was asked about, so that
+        listing a state's move and then applying it finds the move once.
+        """
+        last = self._last
+        if last[0] is state:
+            return last[1]
+        moves = self._list(state, 1)
+        first = moves[0] if moves else None
+        self._last = (state, first)
+        return first
 
     def _list(self, state: Any, limit: int) -> list[Move]:
         """The legal moves of a state or a board, in order; the first ``limit`` or more."""
@@ -494,15 +537,18 @@ class Engine:
                 self._list_home_from_foundations(state, get, moves)
             if len(moves) >= limit:
                 return moves
-        if self._builds:
-            self._list_builds(state, moves)
-            if len(moves) >= limit:
-                return moves
-        if self._parks:
-            self._list_parks(state, moves)
+        if self._between_piles:
+            if self._builds:
+                self._list_builds(state, moves)
+                if len(moves) >= limit:
+                    return moves
+            if self._parks:
+                self._list_parks(state, moves)
         if state._nstock:
             moves.append(_DRAW)
-        if self._redeal is not None and self._redeal_ready(state):
+            if self._shift_anytime and self._redeal_ready(state):
+                moves.append(_REDEAL)
+        elif self._redeal is not None and self._redeal_ready(state):
             moves.append(_REDEAL)
         return moves
 
@@ -519,21 +565,45 @@ class Engine:
         if move.__class__ is not Move:
             return False
         if self._forced:
-            first = self._list(state, 1)
-            return bool(first) and first[0] == move
+            first = self._forced_move(state)
+            return first is not None and first == move
         return self._check(state, move) is None
 
     def apply(self, state: State, move: Move) -> State:
         """The state after ``move``, which must be legal."""
-        if self._forced:
-            first = self._list(state, 1)
-            if first and (first[0] is move or first[0] == move):
-                return self.transition(state, first[0])
-        elif move.__class__ is Move and self._check(state, move) is None:
-            board = self._board(state)
-            self._do(board, move, False)
-            board.__class__ = State
-            return board  # type: ignore[no-any-return]
+        if move.__class__ is Move:
+            if self._forced:
+                first = self._forced_move(state)
+                if first is not None and (first is move or first == move):
+                    board = self._board(state)
+                    if first is _DRAW:
+                        self._do_draw(board)
+                    else:
+                        self._do(board, first, False)
+                    board.__class__ = State
+                    return board  # type: ignore[no-any-return]
+            elif move is _DRAW:
+                if state._nstock:
+                    board = self._board(state)
+                    self._do_draw(board)
+                    board.__class__ = State
+                    return board  # type: ignore[no-any-return]
+            else:
+                entry = self._known.get(move)
+                if entry is not None:
+                    kind = entry[0]
+                    if kind is _HOME:
+                        source, f = entry[1], entry[2]
+                        if self._check_home(state, source, f) is None:
+                            board = self._board(state)
+                            self._do_home(board, source, f, False)
+                            board.__class__ = State
+                            return board  # type: ignore[no-any-return]
+                    elif self._check(state, move) is None:
+                        board = self._board(state)
+                        self._do(board, move, False)
+                        board.__class__ = State
+                        return board  # type: ignore[no-any-return]
         raise IllegalMoveError(self.why_illegal(state, move))
 
     def why_illegal(self, state: State, move: object) -> str:
@@ -645,6 +715,11 @@ class Engine:
             board._cells = (*cells[:i], filler, *cells[i + 1 :])
             return card  # type: ignore[no-any-return]
         if kind is _COLUMN:
+            card, rest = board._columns[i]
+            if rest and board._more is None:  # neither turned nor refilled: the plain case
+                columns = board._columns
+                board._columns = (*columns[:i], rest, *columns[i + 1 :])
+                return card  # type: ignore[no-any-return]
             return self._take_run(board, i, 1)[0]
         return self._lower(board, i, private)
 
@@ -722,18 +797,31 @@ class Engine:
                     moves += row[i]
 
     def _check_home(self, state: Any, source: Place, f: int) -> str | None:
-        card = self._card_at(state, source)
+        kind = source.kind
+        card: Card | None
+        if kind is _CELL:
+            card = state._cells[source.index]
+        elif kind is _WASTE:
+            waste = state._waste
+            card = waste[0] if waste else None
+        else:
+            card = self._card_at(state, source)
+        if card is not None:
+            if f >= 0:
+                if card in self._wants[f][(state._key >> self._shifts[f]) & self._mask]:
+                    return None
+            elif card in self._middle_set:
+                return None
+        return self._why_not_home(state, source, f, card)
+
+    def _why_not_home(self, state: Any, source: Place, f: int, card: Card | None) -> str:
         layout = self.layout
         if card is None:
             return f"{layout.name(source)} has no card to play"
         if f < 0:
-            if card in self._middle_set:
-                return None
             ranks = ", ".join(rank.name.lower() for rank in layout.middle_part.ranks)  # type: ignore[union-attr]
             return f"the middle takes only {ranks}, not {card}"
         wants = self._wants[f][(state._key >> self._shifts[f]) & self._mask]
-        if card in wants:
-            return None
         target = _FOUNDATION_PLACES[f]
         expected = "it is complete" if not wants else f"it takes {_words(wants)} next"
         return f"{layout.name(target)} does not take {card} from {layout.name(source)}: {expected}"
@@ -937,11 +1025,13 @@ class Engine:
     def _do_draw(self, board: Any) -> None:
         stock, n, waste = board._stock, board._nstock, board._waste
         was_empty = not waste
-        for _ in range(min(self._draw, n)):
+        last = max(n - self._draw, 0)
+        while n > last:
             n -= 1
             waste = (stock[n], waste)
-        board._nstock, board._waste = n, waste
-        if was_empty and (self._auto_cells or self._auto_columns):
+        board._nstock = n
+        board._waste = waste
+        if was_empty and self._refills:
             self._refill_all(board)
 
     # -- the redeal ----------------------------------------------------------------
@@ -1004,7 +1094,8 @@ class Engine:
         moves are all compulsory this plays to the end of the game.  Play
         stops early where it would go on for ever: when a position comes
         round again (a stuck game with no limit on its redeals, or a card
-        moved back and forth), at the move that would repeat it.
+        moved back and forth): the move that would bring a position back is
+        not made.
 
         >>> import patience_rules as pr
         >>> engine = pr.get_game("captive-queens")._engine
@@ -1021,15 +1112,25 @@ class Engine:
         # where nothing is built or parked from the waste, the draw stays the
         # move to make while the drawn card goes nowhere home.
         draws_again = not (self._builds or self._parks)
-        refills = self._auto_cells or self._auto_columns
-        # Only a redeal, a build or a park can bring a position round again:
-        # the others send a card home or take one from the stock.
-        seen: set[tuple[object, ...]] = set()
+        refills = self._refills
+        # Where cards move between piles, or redeals have no limit, a position
+        # can come round again: there every position is remembered.
+        seen = {self._where(board)} if self._cycles else None
         while True:
             moves = listing(board, limit)
             if not moves or (not forced and len(moves) > 1):
                 break
             move = moves[0]
+            if seen is not None:
+                before = self._board(board)
+                before._wanted = board._wanted.copy()
+                do(board, move, True)
+                where = self._where(board)
+                if where in seen:  # the move would bring a position back: not made
+                    board = before
+                    break
+                seen.add(where)
+                continue
             if move is _DRAW:
                 refilled = refills and not board._waste
                 self._do_draw(board)
@@ -1037,21 +1138,20 @@ class Engine:
                     wanted = board._wanted
                     while board._nstock and board._waste[0] not in wanted:
                         self._do_draw(board)
-                continue
-            if self._known[move][0] is not _HOME:
-                where = self._where(board)
-                if where in seen:
-                    break
-                seen.add(where)
-            do(board, move, True)
-            if waste_only and move.source.kind is _WASTE:
-                # The waste top is the only card that can move: play it home
-                # while something takes it.
+                if not waste_only:
+                    continue
+            else:
+                do(board, move, True)
+            if waste_only:
+                # The waste top is the only card that can move: after a draw
+                # or a play from the waste, play it home while something
+                # takes it (its first target, the move the listing would give).
                 wanted = board._wanted
                 n = self._n_foundations
+                do_home = self._do_home
                 while board._waste and (row := wanted.get(board._waste[0])) is not None:
                     target = row[-1][0]
-                    self._do_home(board, _WASTE_PLACE, target if target < n else -1, True)
+                    do_home(board, _WASTE_PLACE, target if target < n else -1, True)
         if self._wanted.get(board._key) is None:
             self._remember(board._key, board._wanted)
         else:

@@ -7,7 +7,7 @@ also derives from the built-in exception a Python programmer would expect
 
 >>> import patience_rules as pr
 >>> try:
-...     pr.get_game("klondike")
+...     pr.get_game("spider")
 ... except pr.PatienceRulesError as error:
 ...     print(type(error).__name__)
 UnknownGameError

@@ -93,6 +93,8 @@ class Place:
     patience_rules.errors.InvalidRulesError: a place's index is a whole number of at least 0 (piles are numbered from 0), got -1
     """
 
+    _repr_pretty_ = _checks.pretty
+
     kind: PileKind = attrs.field(order=_KIND_ORDER.__getitem__, validator=_check_kind)
     index: int = attrs.field(default=0, validator=_check_index)
 
@@ -138,6 +140,8 @@ class Foundation:
     >>> hearts_down.describe(), hearts_down.laid_out
     ('hearts 5 4 3 2 A K', False)
     """
+
+    _repr_pretty_ = _checks.pretty
 
     suit: Suit | None = attrs.field(validator=_check_suit)
     sequence: FoundationSequence = attrs.field(validator=_check_sequence)
@@ -241,6 +245,8 @@ class Tableau:
     ...
     patience_rules.errors.InvalidRulesError: columns is a whole number from 1 to 64, got 0
     """
+
+    _repr_pretty_ = _checks.pretty
 
     columns: int = attrs.field(validator=lambda i, a, v: _checks.whole("columns", v, 1, MAX_PILES))
     depth: int | tuple[int, ...] = attrs.field(converter=_to_depth, validator=_check_depth)
@@ -362,6 +368,8 @@ class Reserve:
     False
     """
 
+    _repr_pretty_ = _checks.pretty
+
     cells: int = attrs.field(validator=lambda i, a, v: _checks.whole("cells", v, 1, MAX_PILES))
     refill: Refill = attrs.field(default=Refill.NEVER, validator=_check_refill)
     width: int = attrs.field(default=4, validator=lambda i, a, v: _checks.whole("width", v, 1, 64))
@@ -408,6 +416,8 @@ class Middle:
     Middle(ranks=(<Rank.QUEEN: 12>,), laid_out=False, name='Queens')
     """
 
+    _repr_pretty_ = _checks.pretty
+
     ranks: tuple[Rank, ...] = attrs.field(converter=_to_ranks)
     laid_out: bool = attrs.field(default=False, validator=lambda i, a, v: _checks.flag("laid_out", v))
     name: str = attrs.field(default="Middle", validator=_name())
@@ -442,9 +452,13 @@ class Middle:
             raise NotationError(f"{where}: {error}") from None
 
 
+#: The largest redeal limit (a limit is a count, not a size: any number will do).
+MAX_REDEALS = 10**18
+
+
 def _check_redeals(instance: Any, attribute: Any, value: Any) -> None:
     if value is not None:
-        _checks.whole("the redeal limit", value, 0, 1_000_000)
+        _checks.whole("the redeal limit", value, 0, MAX_REDEALS)
 
 
 @attrs.frozen
@@ -457,8 +471,8 @@ class Stock:
     does what ``redeal`` says, at most ``redeals`` times (``None``: as often
     as the player likes).
 
-    :param redeals: how many redeals the game allows, from 0 to 1,000,000,
-        or ``None`` for no limit (then the state does not count them).
+    :param redeals: how many redeals the game allows, from 0 to 10**18, or
+        ``None`` for no limit (then the state does not count them).
     :param draw: how many cards one draw deals onto the waste.
     :param redeal: what a redeal does (:class:`~patience_rules.Redeal`): turn
         the waste over as the new stock (when the stock is empty), or shift
@@ -469,8 +483,10 @@ class Stock:
     >>> Stock(redeals=-1)
     Traceback (most recent call last):
     ...
-    patience_rules.errors.InvalidRulesError: the redeal limit is a whole number from 0 to 1000000, got -1
+    patience_rules.errors.InvalidRulesError: the redeal limit is a whole number from 0 to 1000000000000000000, got -1
     """
+
+    _repr_pretty_ = _checks.pretty
 
     redeals: int | None = attrs.field(default=0, validator=_check_redeals)
     draw: int = attrs.field(default=1, validator=lambda i, a, v: _checks.whole("draw", v, 1, 52))
@@ -493,7 +509,7 @@ class Stock:
         _checks.keys(data, where, (), ("redeals", "draw", "redeal"))
         redeals = data.get("redeals", 0)
         return cls(
-            None if redeals is None else _checks.read_whole(redeals, f"{where}.redeals", 0, 1_000_000),
+            None if redeals is None else _checks.read_whole(redeals, f"{where}.redeals", 0, MAX_REDEALS),
             _checks.read_whole(data.get("draw", 1), f"{where}.draw", 1, 52),
             _checks.read_member(Redeal, data.get("redeal", "turn-over"), f"{where}.redeal"),
         )

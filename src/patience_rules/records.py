@@ -63,6 +63,7 @@ than :data:`MAX_MOVE_LENGTH` characters is refused unread.
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Final, Protocol
@@ -87,7 +88,7 @@ from .notation import (
     game_to_text,
     move_from_text,
 )
-from .rules import GameRules
+from .rules import GameRules, is_registered
 from .state import Move, State
 
 __all__ = ["MAX_MOVE_LENGTH", "MAX_TAG_LINE", "GameRecord", "TextStream"]
@@ -108,7 +109,7 @@ _NUMBER_RE: Final = re.compile(r"([0-9]{1,9})\.(.*)")
 _DEAL_RE: Final = re.compile(r"[0-9]{1,20}")
 _SPACE_RE: Final = re.compile(r"\s*")
 _WORD_RE: Final = re.compile(r"\S*")
-_RESERVED: Final = ("Game", "Deal", "Deck", "Result")
+_RESERVED: Final = ("Game", "Rules", "Deal", "Deck", "Result")
 _RESULTS: Final = ("won", "lost", "unfinished")
 _LINE_WIDTH: Final = 79
 _CHUNK: Final = 1 << 16
@@ -120,6 +121,22 @@ class TextStream(Protocol):
 
     def read(self, size: int = ..., /) -> str:
         """At most ``size`` more characters of the text; ``""`` at its end."""
+
+
+def _rules_json(rules: GameRules) -> str:
+    """The rules' dict form as compact JSON, on one line."""
+    return json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"))
+
+
+def _rules_of_json(text: str) -> GameRules:
+    """The rules written by :func:`_rules_json`, checked."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise NotationError(f"Rules: expected the rules' dict form in JSON ({error})") from None
+    if not isinstance(data, Mapping):
+        raise NotationError(f"Rules: expected a JSON object, got {_shown(data)}")
+    return GameRules.from_dict(data)
 
 
 def _check_deal_number(value: int) -> int:
@@ -317,9 +334,18 @@ class GameRecord:
         >>> GameRecord.from_text(record.to_text()).tags
         (('Note', 'a "b"\\u2028c'),)
 
-        :raises NotationError: if the rules are not a registered game.
+        A game that the registry does not make is written out in full, as
+        its dict form in JSON (:meth:`GameRules.to_dict
+        <patience_rules.GameRules.to_dict>`), in a ``Rules`` tag after the
+        ``Game`` tag (its name): the record alone replays it.
         """
-        lines = [f"[Game {_quote(game_to_text(self.rules))}]"]
+        if is_registered(self.rules):
+            lines = [f"[Game {_quote(game_to_text(self.rules))}]"]
+        else:
+            lines = [
+                f"[Game {_quote(self.rules.name)}]",
+                f"[Rules {_quote(_rules_json(self.rules))}]",
+            ]
         if isinstance(self.deal, int):
             lines.append(f"[Deal {_quote(str(self.deal))}]")
         else:
@@ -398,12 +424,13 @@ class GameRecord:
         >>> GameRecord(pr.get_game("easy-start-parlett"), 3, [Move.draw()]).to_dict()
         {'version': 1, 'game': 'easy-start', 'options': {'redeals': 3}, 'deal': 3, 'moves': ['draw'], 'tags': {}, 'result': 'unfinished'}
         """
-        game_to_text(self.rules)  # only registered games can be named
         data: dict[str, object] = {
             "version": FORMAT_VERSION,
             "game": self.rules.name,
             "options": dict(self.rules.options),
         }
+        if not is_registered(self.rules):
+            data["rules"] = self.rules.to_dict()
         if isinstance(self.deal, int):
             data["deal"] = self.deal
         else:
@@ -427,7 +454,7 @@ class GameRecord:
             raise NotationError(
                 f"version: expected format version {FORMAT_VERSION}, got {_shown(version)}"
             )
-        keys = {"version", "game", "options", "deal", "deck", "moves", "tags", "result"}
+        keys = {"version", "game", "options", "rules", "deal", "deck", "moves", "tags", "result"}
         unknown = sorted(
             key if isinstance(key, str) and len(key) <= 60 else _shown(key)
             for key in data
@@ -652,10 +679,19 @@ def _read(chunks: Iterable[str]) -> GameRecord:
         tags[name] = value
     if "Game" not in tags:
         raise NotationError('a record starts with the game: expected a [Game "..."] tag')
-    try:
-        rules = game_from_text(tags.pop("Game"))
-    except NotationError as error:
-        raise NotationError(f"Game: {error}") from None
+    game = tags.pop("Game")
+    if "Rules" in tags:
+        rules = _rules_of_json(tags.pop("Rules"))
+        if rules.name != game:
+            raise NotationError(
+                f"Rules: the rules are those of {_shown(rules.name)}, not of the game "
+                f"{_shown(game)} the record names"
+            )
+    else:
+        try:
+            rules = game_from_text(game)
+        except NotationError as error:
+            raise NotationError(f"Game: {error}") from None
     deal = _deal_from_tags(tags)
     result = tags.pop("Result", None)
     if result is not None and result not in _RESULTS:

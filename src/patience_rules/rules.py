@@ -27,7 +27,7 @@ import attrs
 
 from . import _checks, _validity
 from .cards import _CARDS, Card, Rank, Suit, _difference, standard_deck
-from .deals import microsoft_deck_order, shuffled_deck
+from .deals import MAX_DEAL_NUMBER, MAX_MICROSOFT_DEAL, microsoft_deck_order, shuffled_deck
 from .errors import (
     InvalidRulesError,
     NotationError,
@@ -53,6 +53,7 @@ __all__ = [
     "register_game",
 ]
 
+#: The value of a game's option: a whole number, a text or True/False.
 OptionValue: TypeAlias = int | str | bool
 
 #: The version of the dict form written by :meth:`GameRules.to_dict`.
@@ -75,13 +76,18 @@ def chain_from_bottom_up(cards: Iterable[Card]) -> Chain:
 
 def chain_bottom_up(chain: Chain) -> tuple[Card, ...]:
     """The cards of a chain as a tuple from bottom to top."""
+    return tuple(_bottom_up(chain))
+
+
+def _bottom_up(chain: Chain) -> list[Card]:
+    """The cards of a chain as a list from bottom to top."""
     cards: list[Card] = []
     append = cards.append
     while chain:
         card, chain = chain
         append(card)
     cards.reverse()
-    return tuple(cards)
+    return cards
 
 
 def chain_length(chain: Chain) -> int:
@@ -112,7 +118,7 @@ class _Engine(Protocol):
     def heights(self, key: int) -> tuple[int, ...]: ...
     def foundations(self, state: State) -> tuple[tuple[Card, ...], ...]: ...
     def deal_from(self, cards: Iterable[Card]) -> State: ...
-    def build(self, parts: _validity.Position) -> State: ...
+    def _build(self, parts: _validity.Position) -> State: ...
 
 
 _ENGINE: list[Callable[[GameRules], _Engine]] = []
@@ -424,6 +430,16 @@ class GameRules:
         """The game's cards in :attr:`Card.index` order, deck after deck."""
         return self.layout.deck
 
+    @property
+    def max_deal_number(self) -> int:
+        """The largest deal number of the game's :attr:`shuffle` (the smallest is 0).
+
+        >>> import patience_rules as pr
+        >>> pr.get_game("freecell").max_deal_number, pr.get_game("klondike").max_deal_number
+        (2147483647, 18446744073709551615)
+        """
+        return MAX_MICROSOFT_DEAL if self.shuffle is Shuffle.MICROSOFT else MAX_DEAL_NUMBER
+
     def deck_order(self, number: int) -> tuple[Card, ...]:
         """The deck order of deal number ``number``, by the game's :attr:`shuffle`.
 
@@ -513,7 +529,7 @@ class GameRules:
             redeals_used=redeals_used,
             face_down=face_down,
         )
-        return self._engine.build(position)
+        return self._engine._build(position)
 
 
 def _check_home(rules: GameRules) -> None:
@@ -889,24 +905,26 @@ class State:
     def __reduce__(self) -> tuple[object, tuple[GameRules, int, tuple[object, ...]]]:
         # The piles as bytes of card indices, with a format version; loading
         # checks them as make_state does.
-        parts = self.parts()
-        rules = self._engine.rules
+        engine = self._engine
+        layout = engine.layout
+        more = self._more
         foundations: object = (
-            tuple(bytes(cards) for cards in parts["foundations"])
-            if rules.layout.records
-            else self.foundation_heights
+            tuple(bytes(_bottom_up(chain)) for chain in more[0])
+            if more is not None and more[0] is not None
+            else engine.heights(self._key)
         )
+        cells = self._cells
         payload = (
-            bytes(parts["stock"]),
-            bytes(parts["waste"]),
-            tuple(bytes(column) for column in parts["columns"]),
-            bytes(255 if card is None else card for card in parts["cells"]),
+            bytes(self._stock[: self._nstock]),
+            bytes(_bottom_up(self._waste)),
+            tuple(bytes(_bottom_up(column)) for column in self._columns),
+            bytes(255 if card is None else card for card in cells),
             foundations,
-            bytes(parts["middle"]),
-            parts["face_down"] if rules.layout.face_down else None,
-            parts["redeals_used"],
+            bytes(self._middle),
+            self.face_down if layout.face_down else None,
+            self._redeals,
         )
-        return (_restore_state, (rules, PICKLE_FORMAT, payload))
+        return (_restore_state, (engine.rules, PICKLE_FORMAT, payload))
 
     def __copy__(self) -> State:
         return self
@@ -1017,7 +1035,7 @@ class State:
         stops at the first state with no move or with two or more, or where
         the only move would bring back a position seen on the way (play
         would go on for ever: a stuck Klondike turning its stock over and
-        over).  The result is the state that :meth:`apply` would reach move
+        over); that move is not made.  The result is the state that :meth:`apply` would reach move
         by move, reached without building the states in between.
 
         >>> import patience_rules as pr

@@ -278,7 +278,7 @@ class DealStats:
 
         >>> from patience_rules.stats import DealResult, DealStats
         >>> DealStats.of([DealResult(0, True, 3, 7), DealResult(1, False, 1, 4)])
-        DealStats(games=2, wins=1, cards_home=(0, 1, 0, 1), moves=11)
+        DealStats(games=2, wins=1, cards_home=(0, 1, 0, 1), moves=11, stopped=0)
         """
         games = wins = moves = stopped = 0
         histogram: list[int] = []

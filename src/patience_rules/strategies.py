@@ -3,39 +3,69 @@
 This module needs Hypothesis (``pip install patience-rules[hypothesis]``);
 ``import patience_rules`` alone never imports it.
 
-The strategies follow Hypothesis's own style: plural nouns, keyword
-arguments checked when the strategy is made (a bad one raises
-:class:`hypothesis.errors.InvalidArgument`), and values that shrink well.
-A state is drawn as a deal plus a list of move choices, so a failing
-example shrinks towards a short game from the deck in card order, and the
-moves that reached it are printed with the failure.
+The strategies follow Hypothesis's own conventions: they are plural nouns,
+their options are keyword arguments, a bad argument raises
+:class:`hypothesis.errors.InvalidArgument` when the strategy is first drawn
+from (not when it is built), and their reprs say how they were made
+(``states(royal_cotillion(), max_moves=20)``).
+
+A state is drawn as a deal plus a list of moves, each chosen among the legal
+moves of the position it is made in, so every state is reachable by legal
+play.  The deal is deal 1 (the one ``patience-rules show GAME`` shows) with
+some pairs of cards swapped in its deck order; a failing example shrinks
+towards deal 1 with no card displaced and towards fewer moves, preferring
+draws.  The moves that reached the failing state are noted with the failure
+in the notation, with the command that shows the deal::
+
+    royal-cotillion deal 1 (patience-rules show royal-cotillion --deal 1), then 4 moves: draw draw draw draw
+
+and drawn values print as the calls that rebuild them
+(``state_from_text('royal-cotillion ...')``), so a report stays short.
+
+With Hypothesis installed, the package's ``hypothesis`` entry point also
+registers a strategy for each public value type, so that
+``st.from_type(pr.State)``, ``st.builds(...)`` of classes with such fields
+and ``@given(state=...)`` work without importing this module.
 
 >>> from hypothesis import given, settings
 >>> import patience_rules as pr
 >>> from patience_rules.strategies import states
 >>> @settings(max_examples=10)
-... @given(states(pr.get_game("royal-cotillion"), max_moves=20))
+... @given(states(pr.royal_cotillion(), max_moves=20))
 ... def test_cards_home_never_exceed_the_deck(state):
 ...     assert state.cards_home <= len(state.rules.deck())
 >>> test_cards_home_never_exceed_the_deck()
+>>> states(pr.royal_cotillion(), max_moves=20)
+states(royal_cotillion(), max_moves=20)
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+import inspect
+from collections.abc import Callable, Iterable, Sequence
+from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from hypothesis import note
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from .cards import Card
-from .games import game_names, get_game
-from .piles import PileKind, Place
+import patience_rules as _package
+
+from .cards import Card, Rank, Suit, standard_deck
+from .deals import MAX_DEAL_NUMBER
+from .errors import PatienceRulesError, _shown
+from .games import game_entries, game_names, get_game
+from .notation import cards_from_text, cards_to_text, game_to_text, state_from_text, state_to_text
+from .piles import Foundation, Middle, PileKind, Place, Reserve, Stock, Tableau
+from .policies import Compulsion, Refill
+from .records import GameRecord
 from .rules import GameRules
+from .sequences import FoundationSequence
 from .state import Move, State
 
 __all__ = [
+    "deal_numbers",
     "deals",
     "deck_orders",
     "games",
@@ -44,35 +74,239 @@ __all__ = [
     "states",
 ]
 
+_T = TypeVar("_T")
+_P = ParamSpec("_P")
+
+#: The deal whose deck order drawn decks shrink towards: the deal that
+#: ``patience-rules show GAME`` and ``play GAME`` show when no deal is given.
+_BASE_DEAL = 1
+
+#: A drawn deck gets at most this many swaps for each of its cards.
+_SWAPS_PER_CARD = 2
+
+#: The choice that goes on to another swap is drawn from 0 to this, and 0
+#: ends the list: Hypothesis draws some 25 swaps a deck (more or fewer at
+#: times), which move a third to most of the cards of a two-deck game.
+_MORE_SWAPS = 63
+
+
+# -- reprs and printing ------------------------------------------------------
+
+
+class _Printer(Protocol):
+    def text(self, obj: str) -> None: ...
+
+
+class _Shown:
+    """An argument of a strategy, shown in the strategy's repr by a short text.
+
+    Hypothesis shows a strategy as the call that made it, each argument by
+    its pretty form; a game would show as every field of its rules.
+    """
+
+    __slots__ = ("text", "value")
+
+    def __init__(self, value: object, text: str) -> None:
+        self.value = value
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_pretty_(self, printer: _Printer, cycle: bool) -> None:
+        printer.text(self.text)
+
+
+def _strategy(
+    name: str,
+) -> Callable[[Callable[Concatenate[st.DrawFn, _P], _T]], Callable[_P, st.SearchStrategy[_T]]]:
+    """:func:`hypothesis.strategies.composite`, shown under the public name ``name``."""
+
+    def decorate(
+        body: Callable[Concatenate[st.DrawFn, _P], _T],
+    ) -> Callable[_P, st.SearchStrategy[_T]]:
+        body.__name__ = body.__qualname__ = name
+        return st.composite(body)
+
+    return decorate
+
+
+@functools.lru_cache(maxsize=128)
+def _registered_name(rules: GameRules) -> str | None:
+    """The registry name that makes exactly these rules, if there is one."""
+    for entry in game_entries():
+        try:
+            made = entry.make()
+        except (PatienceRulesError, TypeError):  # pragma: no cover - a broken entry
+            continue
+        if made == rules:
+            return entry.name
+    return None
+
+
+@functools.lru_cache(maxsize=128)
+def _game_expression(rules: GameRules) -> str:
+    """The rules as the call that makes them: ``royal_cotillion()``, ``easy_start(redeals=3)``."""
+    options = dict(rules.options)
+    for entry in game_entries():
+        factory = entry.factory
+        name = getattr(factory, "__name__", "")
+        if getattr(_package, name, None) is not factory:
+            continue
+        # Options at their default values are left out: captive_queens(), not
+        # captive_queens(redeals=2).
+        defaults = {
+            key: parameter.default
+            for key, parameter in inspect.signature(factory).parameters.items()
+        }
+        given = {
+            key: value
+            for key, value in options.items()
+            if not (type(value) is type(defaults.get(key)) and value == defaults[key])
+        }
+        try:
+            made = factory(**given)
+        except (PatienceRulesError, TypeError):
+            continue
+        if made == rules:
+            arguments = ", ".join(f"{key}={value!r}" for key, value in given.items())
+            return f"{name}({arguments})"
+    try:
+        if get_game(rules.name, **options) == rules:
+            return f"get_game({rules.name!r}{''.join(f', {k}={v!r}' for k, v in rules.options)})"
+    except (PatienceRulesError, TypeError):
+        pass
+    return f"GameRules(name={rules.name!r}, ...)"
+
+
+def _shown_game(game: object) -> _Shown:
+    text = _game_expression(game) if isinstance(game, GameRules) else _shown(game)
+    return _Shown(game, text)
+
+
+def _shown_state(state: object) -> _Shown:
+    if isinstance(state, State):
+        return _Shown(state, f"state_from_text({state_to_text(state)!r})")
+    return _Shown(state, _shown(state))
+
+
+def _printed_as_text(
+    draw: st.DrawFn, value: _T, write: Callable[[_T], str], read: Callable[[str], _T]
+) -> _T:
+    """``value``, drawn so that Hypothesis prints it as ``read(write(value))``.
+
+    A falsifying example then shows ``state_from_text('royal-cotillion ...')``
+    (one line that rebuilds the value) rather than the value's fields.  A
+    value that its text form does not give back exactly is returned as it
+    is, and printed as Hypothesis prints it.
+    """
+    text = write(value)
+    try:
+        exact = read(text) == value
+    except PatienceRulesError:
+        exact = False
+    return draw(st.just(text).map(read)) if exact else value
+
+
+# -- checking arguments -------------------------------------------------------
+
 
 def _check_game(game: object, where: str) -> GameRules:
     if not isinstance(game, GameRules):
         raise InvalidArgument(
             f"{where} takes the rules of a game (a GameRules value, such as "
-            f"patience_rules.get_game('royal-cotillion')), got {game!r}"
+            f"patience_rules.royal_cotillion()), got {_shown(game)}"
         )
     return game
 
 
 def _check_state(state: object, where: str) -> State:
     if not isinstance(state, State):
-        raise InvalidArgument(f"{where} takes a State, such as game.deal(1), got {state!r}")
+        raise InvalidArgument(
+            f"{where} takes a State, such as game.deal(1), got {_shown(state)}"
+        )
     return state
 
 
 def _check_flag(value: object, name: str) -> bool:
     if not isinstance(value, bool):
-        raise InvalidArgument(f"{name} must be True or False, got {value!r}")
+        raise InvalidArgument(f"{name} must be True or False, got {_shown(value)}")
     return value
+
+
+def _check_count(value: object, name: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise InvalidArgument(f"{name} is a whole number of at least 0, got {_shown(value)}")
+    return value
+
+
+def _check_numbers(value: object, where: str) -> st.SearchStrategy[int] | None:
+    if value is not None and not isinstance(value, st.SearchStrategy):
+        raise InvalidArgument(
+            f"{where} takes a strategy of deal numbers, such as deal_numbers() or "
+            f"just(7), or None; got {_shown(value)}"
+        )
+    return value
+
+
+def _check_deal_number(value: object, name: str) -> int:
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or not 0 <= value <= MAX_DEAL_NUMBER
+    ):
+        raise InvalidArgument(
+            f"{name} must be a deal number (a whole number from 0 to {MAX_DEAL_NUMBER}), "
+            f"got {_shown(value)}"
+        )
+    return value
+
+
+# -- games and deal numbers ---------------------------------------------------
+
+#: ``get_game``, made once per name: drawn rules print as ``get_game('name')``.
+_get_game = functools.lru_cache(maxsize=128)(get_game)
+
+
+@_strategy("games")
+def _games(draw: st.DrawFn, *, names: _Shown | None = None) -> GameRules:
+    if names is None:
+        chosen: tuple[object, ...] = game_names()
+    else:
+        value = names.value
+        if isinstance(value, str):
+            raise InvalidArgument(
+                f"games(names=...) takes a list of names, not one string: got {value!r}; "
+                f"write names=[{value!r}]"
+            )
+        if not isinstance(value, tuple):
+            raise InvalidArgument(
+                f"games(names=...) takes a list of game names, got {_shown(value)}"
+            )
+        if not value:
+            raise InvalidArgument("games(names=...) needs at least one game name, got none")
+        chosen = value
+    for name in chosen:
+        try:
+            _get_game(name)
+        except (PatienceRulesError, TypeError):
+            raise InvalidArgument(
+                f"games(names=...) holds {_shown(name)}, which is not a registered game: "
+                f"expected names from {', '.join(game_names())}"
+            ) from None
+    return draw(st.sampled_from(chosen).map(_get_game))
 
 
 def games(*, names: Iterable[str] | None = None) -> st.SearchStrategy[GameRules]:
     """The rules of registered games, every variant included.
 
     :param names: draw only these registry names (or aliases); by default
-        every registered name.  It shrinks towards the first name.
-    :raises InvalidArgument: if ``names`` is empty or holds a name that is
-        not registered.
+        every registered name, so a newly registered game is drawn too.
+    :raises InvalidArgument: (when first drawn from) if ``names`` is empty,
+        is a single string, or holds a name that is not registered.
+
+    A drawn game shrinks towards the first name, and prints as
+    ``get_game('royal-cotillion')``.
 
     >>> from hypothesis import given, settings
     >>> @settings(max_examples=5)
@@ -80,42 +314,117 @@ def games(*, names: Iterable[str] | None = None) -> st.SearchStrategy[GameRules]
     ... def test_one_deck(game):
     ...     assert game.decks == 1
     >>> test_one_deck()
-    >>> games(names=["klondike"])
-    Traceback (most recent call last):
-    ...
-    hypothesis.errors.InvalidArgument: games(names=...) holds 'klondike', which is not a registered game: expected names from captive-queens, easy-start, easy-start-parlett, odd-and-even, royal-cotillion, royal-cotillion-stock-refill
+    >>> games(names=["easy-start", "quadrille"])
+    games(names=['easy-start', 'quadrille'])
     """
-    if names is None:
-        chosen = list(game_names())
+    if names is None or isinstance(names, str) or not isinstance(names, Iterable):
+        shown = None if names is None else _Shown(names, _shown(names))
     else:
-        if isinstance(names, str):
-            raise InvalidArgument(
-                f"games(names=...) takes a list of names, not one string: got {names!r}; "
-                f"write names=[{names!r}]"
-            )
-        chosen = list(names)
-        if not chosen:
-            raise InvalidArgument("games(names=...) needs at least one game name, got none")
-    rules = []
-    for name in chosen:
-        try:
-            rules.append(get_game(name))
-        except (LookupError, TypeError):
-            raise InvalidArgument(
-                f"games(names=...) holds {name!r}, which is not a registered game: "
-                f"expected names from {', '.join(game_names())}"
-            ) from None
-    return st.sampled_from(rules)
+        listed = tuple(names)
+        shown = _Shown(listed, _shown(list(listed), limit=200))
+    return _games(names=shown)
 
 
-def deck_orders(game: GameRules) -> st.SearchStrategy[tuple[Card, ...]]:
-    """Deck orders of ``game``: every arrangement of its cards, first card dealt first.
+@_strategy("deal_numbers")
+def _deal_numbers(
+    draw: st.DrawFn, *, min_value: int = 0, max_value: int = MAX_DEAL_NUMBER
+) -> int:
+    low = _check_deal_number(min_value, "deal_numbers(min_value=...)")
+    high = _check_deal_number(max_value, "deal_numbers(max_value=...)")
+    if low > high:
+        raise InvalidArgument(
+            f"deal_numbers() needs min_value <= max_value, got min_value={low} and "
+            f"max_value={high}"
+        )
+    return draw(st.integers(low, high))
 
-    They shrink towards the deck in card order.
+
+def deal_numbers(
+    *, min_value: int = 0, max_value: int = MAX_DEAL_NUMBER
+) -> st.SearchStrategy[int]:
+    """Deal numbers from ``min_value`` to ``max_value``, shrinking towards ``min_value``.
+
+    A deal number gives the same deal everywhere (:meth:`GameRules.deal
+    <patience_rules.GameRules.deal>`, ``patience-rules show GAME --deal N``).
+    Pass this strategy as ``deal_numbers=`` to :func:`deals` or
+    :func:`states` to draw games dealt by number.
+
+    :raises InvalidArgument: (when first drawn from) unless both bounds are
+        deal numbers (0 to :data:`~patience_rules.MAX_DEAL_NUMBER`) and
+        ``min_value <= max_value``.
 
     >>> from hypothesis import given, settings
     >>> import patience_rules as pr
-    >>> game = pr.get_game("captive-queens")
+    >>> game = pr.captive_queens()
+    >>> @settings(max_examples=5)
+    ... @given(deal_numbers(max_value=999))
+    ... def test_every_deal_number_deals(number):
+    ...     assert game.deal(number).stock_size == 52
+    >>> test_every_deal_number_deals()
+    >>> deal_numbers(max_value=999)
+    deal_numbers(max_value=999)
+    """
+    return _deal_numbers(min_value=min_value, max_value=max_value)
+
+
+# -- deck orders and deals ----------------------------------------------------
+
+
+@functools.lru_cache(maxsize=64)
+def _base_order(rules: GameRules) -> tuple[Card, ...]:
+    return rules.deck_order(_BASE_DEAL)
+
+
+@functools.lru_cache(maxsize=512)
+def _dealt(rules: GameRules, number: int) -> State:
+    return rules.deal(number)
+
+
+def _draw_order(draw: st.DrawFn, rules: GameRules) -> tuple[Card, ...]:
+    """Deal 1's deck order with pairs of cards swapped, as the choices direct.
+
+    Each swap is a choice that goes on (any value but 0, which ends the
+    list), then a choice that names two positions.  The shrinker deletes
+    swaps, or lowers them to swap a card with itself, so a deck shrinks
+    towards deal 1's order one displaced pair at a time.
+    """
+    order = list(_base_order(rules))
+    size = len(order)
+    more = st.integers(0, _MORE_SWAPS)
+    pairs = st.integers(0, size * size - 1)
+    for _ in range(_SWAPS_PER_CARD * size):
+        if not draw(more):
+            break
+        i, j = divmod(draw(pairs), size)
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
+
+
+def _spaced_cards(cards: Sequence[Card]) -> str:
+    return cards_to_text(cards, " ")
+
+
+@_strategy("deck_orders")
+def _deck_orders(draw: st.DrawFn, game: _Shown) -> tuple[Card, ...]:
+    rules = _check_game(game.value, "deck_orders()")
+    order = _draw_order(draw, rules)
+    return _printed_as_text(draw, order, _spaced_cards, cards_from_text)
+
+
+def deck_orders(game: GameRules) -> st.SearchStrategy[tuple[Card, ...]]:
+    """Deck orders of ``game``: arrangements of its cards, first card dealt first.
+
+    Any arrangement can be drawn.  An order is drawn as the deck order of
+    deal 1 with pairs of cards swapped, and shrinks towards deal 1's order
+    with as few cards displaced as possible.  It prints as
+    ``cards_from_text('3D 8S JC ...')``.
+
+    :raises InvalidArgument: (when first drawn from) if ``game`` is not a
+        :class:`~patience_rules.GameRules`.
+
+    >>> from hypothesis import given, settings
+    >>> import patience_rules as pr
+    >>> game = pr.captive_queens()
     >>> @settings(max_examples=5)
     ... @given(deck_orders(game))
     ... def test_every_order_deals(order):
@@ -123,117 +432,272 @@ def deck_orders(game: GameRules) -> st.SearchStrategy[tuple[Card, ...]]:
     ...     assert game.deal_from(order).stock == order[::-1]
     >>> test_every_order_deals()
     """
-    rules = _check_game(game, "deck_orders()")
-    return st.permutations(rules.deck()).map(tuple)
+    return _deck_orders(_shown_game(game))
 
 
-def deals(game: GameRules) -> st.SearchStrategy[State]:
-    """Starting states of ``game``, dealt from the orders of :func:`deck_orders`.
+class _Start:
+    """How a drawn game began: a deal number, or deal 1's deck order with cards swapped."""
+
+    __slots__ = ("number", "order", "state")
+
+    def __init__(self, state: State, number: int | None, order: tuple[Card, ...]) -> None:
+        self.state = state
+        self.number = number
+        self.order = order
+
+
+def _draw_start(
+    draw: st.DrawFn, rules: GameRules, numbers: st.SearchStrategy[int] | None, where: str
+) -> _Start:
+    if numbers is not None:
+        number = _check_deal_number(draw(numbers), f"a number drawn from {where}")
+        state = _dealt(rules, number)
+        return _Start(state, number, ())
+    order = _draw_order(draw, rules)
+    if order == _base_order(rules):
+        return _Start(_dealt(rules, _BASE_DEAL), _BASE_DEAL, ())
+    return _Start(rules.deal_from(order), None, order)
+
+
+def _draw_play(
+    draw: st.DrawFn, start: State, max_moves: int
+) -> tuple[State, list[Move]]:
+    """Up to ``max_moves`` legal moves from ``start``, as the choices direct.
+
+    Each move is one choice that goes on (any value but 0; about one in
+    ``max_moves + 1`` is 0 and ends the game there) and one that picks a
+    legal move, the draw first and then the rest in the engine's order.
+    """
+    state = start
+    made: list[Move] = []
+    more = st.integers(0, max(max_moves, 1))
+    for _ in range(max_moves):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        ordered = sorted(moves, key=_draws_first)
+        go_on, index = draw(st.tuples(more, st.integers(0, len(ordered) - 1)))
+        if not go_on:
+            break
+        move = ordered[index]
+        made.append(move)
+        state = state.apply(move)
+    return state, made
+
+
+def _draws_first(move: Move) -> bool:
+    return not move.is_draw
+
+
+def _describe_start(rules: GameRules, start: _Start) -> tuple[str, str | None]:
+    """The deal in words (with the command that shows it), and a line with the deck order."""
+    name = _registered_name(rules)
+    if start.number is not None:
+        words = f"deal {start.number}"
+        if name is not None:
+            words += f" (patience-rules show {name} --deal {start.number})"
+        return words, None
+    base = _base_order(rules)
+    moved = [p for p, (card, was) in enumerate(zip(start.order, base, strict=True)) if card != was]
+    if len(moved) == 2 and start.order[moved[0]] == base[moved[1]]:
+        first, second = moved
+        words = (
+            f"deal {_BASE_DEAL} with {base[first]} and {base[second]} swapped in its deck order "
+            f"(cards {first + 1} and {second + 1})"
+        )
+    else:
+        words = f"deal {_BASE_DEAL} with {len(moved)} cards of its deck order moved"
+    return words, f"deck order: {cards_to_text(start.order, ' ')}"
+
+
+def _note_game(rules: GameRules, start: _Start, made: Sequence[Move]) -> None:
+    words, deck = _describe_start(rules, start)
+    game = _registered_name(rules) or game_to_text(rules)
+    if made:
+        count = f"{len(made)} move{'' if len(made) == 1 else 's'}"
+        played = f"then {count}: {' '.join(str(move) for move in made)}"
+    else:
+        played = "no moves"
+    note(f"{game} {words}, {played}")
+    if deck is not None:
+        note(deck)
+
+
+@_strategy("deals")
+def _deals(
+    draw: st.DrawFn, game: _Shown, *, deal_numbers: st.SearchStrategy[int] | None = None
+) -> State:
+    rules = _check_game(game.value, "deals()")
+    numbers = _check_numbers(deal_numbers, "deals(deal_numbers=...)")
+    start = _draw_start(draw, rules, numbers, "deals(deal_numbers=...)")
+    _note_game(rules, start, ())
+    return _printed_as_text(draw, start.state, state_to_text, state_from_text)
+
+
+def deals(
+    game: GameRules, *, deal_numbers: st.SearchStrategy[int] | None = None
+) -> st.SearchStrategy[State]:
+    """Starting states of ``game``.
+
+    By default a deal is dealt from a deck order of :func:`deck_orders`,
+    and shrinks towards deal 1.  With ``deal_numbers`` (a strategy of deal
+    numbers, such as :func:`deal_numbers` or ``just(7)``) it is the deal of a
+    drawn number.  The deal is noted with the failure, and a drawn state
+    prints as ``state_from_text('...')``.
+
+    :raises InvalidArgument: (when first drawn from) if ``game`` is not a
+        :class:`~patience_rules.GameRules`, if ``deal_numbers`` is not a
+        strategy, or if it draws something that is not a deal number.
 
     >>> from hypothesis import given, settings
     >>> import patience_rules as pr
     >>> @settings(max_examples=5)
-    ... @given(deals(pr.get_game("odd-and-even")))
+    ... @given(deals(pr.odd_and_even()))
     ... def test_the_layout(state):
     ...     assert (len(state.cells), len(state.stock), state.cards_home) == (9, 87, 8)
     >>> test_the_layout()
     """
-    rules = _check_game(game, "deals()")
-    return deck_orders(rules).map(rules.deal_from)
+    return _deals(_shown_game(game), deal_numbers=deal_numbers)
 
 
-def states(game: GameRules, *, max_moves: int = 50) -> st.SearchStrategy[State]:
+@_strategy("states")
+def _states(
+    draw: st.DrawFn,
+    game: _Shown,
+    *,
+    max_moves: int = 50,
+    deal_numbers: st.SearchStrategy[int] | None = None,
+) -> State:
+    rules = _check_game(game.value, "states()")
+    most = _check_count(max_moves, "states(max_moves=...)")
+    numbers = _check_numbers(deal_numbers, "states(deal_numbers=...)")
+    start = _draw_start(draw, rules, numbers, "states(deal_numbers=...)")
+    state, made = _draw_play(draw, start.state, most)
+    _note_game(rules, start, made)
+    return _printed_as_text(draw, state, state_to_text, state_from_text)
+
+
+def states(
+    game: GameRules,
+    *,
+    max_moves: int = 50,
+    deal_numbers: st.SearchStrategy[int] | None = None,
+) -> st.SearchStrategy[State]:
     """States of ``game`` reached by legal play: a deal, then up to ``max_moves`` moves.
 
-    The deal comes from :func:`deals`; then a number of moves is drawn and
-    each move is drawn from the legal moves of the state it is made in
-    (play stops early at the end of the game).  A failing example shrinks
-    to fewer moves, earlier moves in the engine's order and a deck closer
-    to card order; the moves played are shown with it (``note``).
+    The deal comes from :func:`deals` (with the same ``deal_numbers``);
+    then moves are drawn one at a time, each among the legal moves of the
+    position it is made in, until ``max_moves`` are made, the game is over,
+    or a choice ends the game early (most games go on for a good part of
+    ``max_moves``).  The deal and the moves are noted with a failure, in the
+    notation, with the command that shows the deal; the state prints as
+    ``state_from_text('...')``.
+
+    How it shrinks: towards fewer moves, towards draws (a draw means the
+    same in every position: it turns the next card of the stock), then
+    towards earlier moves in the engine's order, and towards deal 1 with no
+    card displaced.  With ``deal_numbers``, towards smaller deal numbers
+    instead (see the guide for when that finds shorter examples).
 
     :param max_moves: the most moves to play from the deal, 0 or more.
-    :raises InvalidArgument: if ``max_moves`` is not a whole number of at
-        least 0.
+    :param deal_numbers: a strategy of deal numbers to deal the game by
+        (:func:`deal_numbers`, ``just(7)``), or ``None`` for deal 1's deck
+        order with cards swapped.
+    :raises InvalidArgument: (when first drawn from) if ``game`` is not a
+        :class:`~patience_rules.GameRules`, if ``max_moves`` is not a whole
+        number of at least 0, or as :func:`deals` does for ``deal_numbers``.
 
     >>> from hypothesis import given, settings
     >>> import patience_rules as pr
-    >>> game = pr.get_game("easy-start")
+    >>> game = pr.easy_start()
     >>> @settings(max_examples=5)
     ... @given(states(game, max_moves=10))
     ... def test_laid_out_cards_stay_home(state):
     ...     assert state.cards_home >= 12
     >>> test_laid_out_cards_stay_home()
-    >>> states(game, max_moves=-1)
-    Traceback (most recent call last):
-    ...
-    hypothesis.errors.InvalidArgument: states(max_moves=...) is a whole number of at least 0, got -1
+
+
+    A bad argument is reported when the strategy is first drawn from:
+
+    >>> from hypothesis.errors import InvalidArgument
+    >>> bad = states(game, max_moves=-1)
+    >>> bad
+    states(easy_start(), max_moves=-1)
+    >>> @given(bad)
+    ... def test_nothing(state):
+    ...     pass
+    >>> try:
+    ...     test_nothing()
+    ... except InvalidArgument as error:
+    ...     print(error)
+    states(max_moves=...) is a whole number of at least 0, got -1
     """
-    rules = _check_game(game, "states()")
-    if not isinstance(max_moves, int) or isinstance(max_moves, bool) or max_moves < 0:
-        raise InvalidArgument(
-            f"states(max_moves=...) is a whole number of at least 0, got {max_moves!r}"
-        )
+    return _states(_shown_game(game), max_moves=max_moves, deal_numbers=deal_numbers)
 
-    @st.composite
-    def played(draw: st.DrawFn) -> State:
-        state = draw(deals(rules))
-        count = draw(st.integers(min_value=0, max_value=max_moves))
-        made: list[Move] = []
-        for _ in range(count):
-            moves = state.legal_moves()
-            if not moves:
-                break
-            move = draw(st.sampled_from(moves))
-            made.append(move)
-            state = state.apply(move)
-        note(
-            f"{rules.name}: {len(made)} moves from the deal: {', '.join(map(repr, made)) or 'none'}"
-        )
-        return state
 
-    return played()
+# -- moves ---------------------------------------------------------------------
+
+
+@_strategy("legal_moves")
+def _legal_moves(draw: st.DrawFn, state: _Shown) -> Move:
+    checked = _check_state(state.value, "legal_moves()")
+    moves = checked.legal_moves()
+    if not moves:
+        draw(st.nothing())  # a finished game: the example is rejected
+    return draw(st.sampled_from(moves))
 
 
 def legal_moves(state: State) -> st.SearchStrategy[Move]:
     """The legal moves of ``state``, shrinking towards the first in the engine's order.
 
-    A state that is over has no legal move: for it this is
-    :func:`hypothesis.strategies.nothing`, so draw from states that are
-    not over.
+    A state that is over has no legal move: drawing from it rejects the
+    example (as :func:`hypothesis.strategies.nothing` would), so draw from
+    states that are not over.
+
+    :raises InvalidArgument: (when first drawn from) if ``state`` is not a
+        :class:`~patience_rules.State`.
 
     >>> from hypothesis import given, settings
     >>> import patience_rules as pr
-    >>> state = pr.get_game("royal-cotillion").deal(7)
+    >>> state = pr.royal_cotillion().deal(7)
     >>> @settings(max_examples=5)
     ... @given(legal_moves(state))
     ... def test_a_move_changes_the_state(move):
     ...     assert state.apply(move) != state
     >>> test_a_move_changes_the_state()
     """
-    checked = _check_state(state, "legal_moves()")
-    moves = checked.legal_moves()
-    return st.sampled_from(moves) if moves else st.nothing()
+    return _legal_moves(_shown_state(state))
 
 
 @functools.lru_cache(maxsize=64)
-def _well_formed_moves(rules: GameRules, outside_layout: bool) -> st.SearchStrategy[Move]:
-    """Every move from a pile of the layout to a pile of the layout (and one past each).
+def _layout_moves(rules: GameRules, outside_layout: bool) -> tuple[Move, ...]:
+    """Every move from a pile of the layout to a pile of the layout, and runs of two.
 
-    Made once per game.  An index into the moves, not ``sampled_from``:
-    filtering ``sampled_from`` makes a new strategy that hashes every move.
+    The piles are the layout's places, with the stock and the waste;
+    ``outside_layout`` adds, for each kind of pile, one past the last (a
+    first one, for a kind the game lacks).
     """
-    extra = 1 if outside_layout else 0
-    counts = {
-        PileKind.STOCK: 1,
-        PileKind.WASTE: 1,
-        PileKind.COLUMN: rules.tableau.columns if rules.tableau is not None else 0,
-        PileKind.CELL: rules.reserve.cells if rules.reserve is not None else 0,
-        PileKind.FOUNDATION: len(rules.foundations),
-        PileKind.MIDDLE: 1 if rules.middle is not None else 0,
-    }
-    places = [Place(kind, i) for kind, count in counts.items() for i in range(count + extra)]
-    moves = [Move(source, target) for source in places for target in places]
-    return st.integers(min_value=0, max_value=len(moves) - 1).map(moves.__getitem__)
+    places = {*rules.layout.places, Place(PileKind.STOCK), Place(PileKind.WASTE)}
+    if outside_layout:
+        for kind in PileKind:
+            indices = [place.index for place in places if place.kind is kind]
+            places.add(Place(kind, max(indices) + 1 if indices else 0))
+    ordered = sorted(places)
+    counts = (1, 2) if rules.layout.max_run > 1 else (1,)
+    return tuple(
+        Move(source, target, count) for source in ordered for target in ordered for count in counts
+    )
+
+
+@_strategy("illegal_moves")
+def _illegal_moves(draw: st.DrawFn, state: _Shown, *, outside_layout: bool = False) -> Move:
+    checked = _check_state(state.value, "illegal_moves()")
+    wide = _check_flag(outside_layout, "illegal_moves(outside_layout=...)")
+    legal = frozenset(checked.legal_moves())
+    # A layout always has moves that no rule allows (waste to waste, say),
+    # so this is never empty.
+    refused = [move for move in _layout_moves(checked.rules, wide) if move not in legal]
+    return draw(st.sampled_from(refused))
 
 
 def illegal_moves(state: State, *, outside_layout: bool = False) -> st.SearchStrategy[Move]:
@@ -244,17 +708,21 @@ def illegal_moves(state: State, *, outside_layout: bool = False) -> st.SearchStr
     take, plays from empty piles, moves between cells or columns, moves off
     a foundation, a draw from an empty stock, a redeal that is not allowed,
     and, where every move is compulsory, any move but the one to make.
-    :meth:`State.apply` refuses each with
-    :class:`~patience_rules.IllegalMoveError`.
+    :meth:`State.apply <patience_rules.State.apply>` refuses each with
+    :class:`~patience_rules.IllegalMoveError`.  The piles of the layout are
+    those the game's :class:`~patience_rules.ActionSpace` names, with the
+    stock and the waste.
 
     :param outside_layout: also draw moves naming piles the game does not
         have (one past the last column, cell and foundation; a middle,
         where the game has none).
+    :raises InvalidArgument: (when first drawn from) if ``state`` is not a
+        :class:`~patience_rules.State` or ``outside_layout`` is not a bool.
 
     >>> import pytest
     >>> from hypothesis import given, settings
     >>> import patience_rules as pr
-    >>> state = pr.get_game("captive-queens").deal(1)
+    >>> state = pr.captive_queens().deal(1)
     >>> @settings(max_examples=5)
     ... @given(illegal_moves(state))
     ... def test_refused(move):
@@ -262,9 +730,68 @@ def illegal_moves(state: State, *, outside_layout: bool = False) -> st.SearchStr
     ...         state.apply(move)
     >>> test_refused()
     """
-    checked = _check_state(state, "illegal_moves()")
-    wide = _check_flag(outside_layout, "illegal_moves(outside_layout=...)")
-    legal = frozenset(checked.legal_moves())
-    # A layout always has moves that no rule allows (waste to waste, say),
-    # so the filter never rules out every candidate.
-    return _well_formed_moves(checked.rules, wide).filter(lambda move: move not in legal)
+    return _illegal_moves(_shown_state(state), outside_layout=outside_layout)
+
+
+# -- the strategies of the public types (registered through Hypothesis's entry point) --
+
+
+def _moves_of_layout(rules: GameRules) -> st.SearchStrategy[Move]:
+    return st.sampled_from(rules.layout.moves)
+
+
+def _places_of_layout(rules: GameRules) -> st.SearchStrategy[Place]:
+    return st.sampled_from(rules.layout.places)
+
+
+@_strategy("records")
+def _records(draw: st.DrawFn, rules: GameRules) -> GameRecord:
+    start = _draw_start(draw, rules, None, "records()")
+    _, made = _draw_play(draw, start.state, 50)
+    record = GameRecord(rules, start.number if start.number is not None else start.order, made)
+    return _printed_as_text(draw, record, GameRecord.to_text, GameRecord.from_text)
+
+
+def _parts_of_registered_games() -> dict[type, list[object]]:
+    parts: dict[type, list[object]] = {}
+    for name in game_names():
+        rules = get_game(name)
+        values: list[object] = [*rules.foundations, rules.stock]
+        values += [foundation.sequence for foundation in rules.foundations]
+        values += [part for part in (rules.tableau, rules.reserve, rules.middle) if part]
+        for value in values:
+            known = parts.setdefault(type(value), [])
+            if value not in known:
+                known.append(value)
+    return parts
+
+
+def _part_of(kind: type) -> st.SearchStrategy[object]:
+    return st.sampled_from(_parts_of_registered_games()[kind])
+
+
+def _register_types() -> None:
+    """Register a strategy for each public value type (see :mod:`patience_rules._hypothesis`).
+
+    Registering twice is harmless: the later registration replaces the
+    earlier one.
+    """
+    st.register_type_strategy(Card, st.sampled_from(standard_deck()))
+    st.register_type_strategy(Rank, st.sampled_from(Rank))
+    st.register_type_strategy(Suit, st.sampled_from(Suit))
+    st.register_type_strategy(PileKind, st.sampled_from(PileKind))
+    st.register_type_strategy(Compulsion, st.sampled_from(Compulsion))
+    st.register_type_strategy(Refill, st.sampled_from(Refill))
+    # The others are made when first asked for, so that a game registered
+    # after Hypothesis is imported is drawn too, and importing Hypothesis
+    # stays cheap.
+    st.register_type_strategy(GameRules, lambda _: games())
+    st.register_type_strategy(State, lambda _: games().flatmap(states))
+    st.register_type_strategy(Move, lambda _: games().flatmap(_moves_of_layout))
+    st.register_type_strategy(Place, lambda _: games().flatmap(_places_of_layout))
+    st.register_type_strategy(GameRecord, lambda _: games().flatmap(_records))
+    for kind in (FoundationSequence, Foundation, Tableau, Reserve, Middle, Stock):
+        st.register_type_strategy(kind, _part_of)
+
+
+_register_types()
