@@ -127,14 +127,16 @@ def test_supermoves_into_an_empty_column_agree() -> None:
     game = pr.freecell()
     cards = {str(card): card for card in game.deck()}
     run_of_four = [cards[name] for name in ("9S", "8H", "7C", "6D")]
-    held = [cards[name] for name in ("2C", "2D", "2H", "2S")]
-    rest = [card for card in game.deck() if card not in run_of_four + held and card.rank != Rank.ACE]
-    columns = [run_of_four, [cards["10H"]], [], []]
-    rest.remove(cards["10H"])
-    columns += [rest[i::4] for i in range(4)]
-    state = game.make_state(
-        columns=columns, cells=held, foundation_heights=[1, 1, 1, 1]
-    )
+    held = [cards[name] for name in ("4C", "4D", "4H", "4S")]
+    # Aces to Threes are home; the Fives to Kings lie under the columns' tops.
+    rest = [
+        card
+        for card in game.deck()
+        if card.rank >= Rank.FIVE and card not in [*run_of_four, cards["10H"]]
+    ]
+    columns = [rest[:5] + run_of_four, [*rest[5:10], cards["10H"]], [], []]
+    columns += [rest[10:16], rest[16:21], rest[21:26], rest[26:]]
+    state = game.make_state(columns=columns, cells=held, foundation_heights=[3, 3, 3, 3])
     simulated = run.fc_tuple(state)
     moves = [run.hw_tableau_move(move) for move in state.legal_moves()]
     assert moves == hw.fc_moves(simulated)
