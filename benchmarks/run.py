@@ -1,6 +1,6 @@
 """Benchmarks: the engine against hand-written simulators, in one process.
 
-Run ``python benchmarks/run.py`` (about a minute of CPU time;
+Run ``python benchmarks/run.py`` (under a minute of CPU time;
 ``--long`` for a steadier measurement, ``--quick`` for a smoke run).  Times
 are CPU times of this process (``time.process_time``), so that other work on
 the machine does not count; each figure is the best of several repeats, the
