@@ -103,6 +103,7 @@ class Engine:
         "_home_index",
         "_known",
         "_last",
+        "_listed",
         "_mask",
         "_middle_set",
         "_n_cells",
@@ -237,6 +238,11 @@ class Engine:
         self._redeal_limit = layout.redeals if layout.redeals is not None else _NO_LIMIT
         self._forced = rules.compulsion is Compulsion.FORCED
         self._last: tuple[object, Move | None] = (None, None)
+        # The last state whose moves were listed, and those moves: applying
+        # one of them (the very object) to that state needs no check.  One
+        # attribute, read and written whole, so that threads sharing the
+        # engine never pair one state with another's moves.
+        self._listed: tuple[object, tuple[Move, ...]] = (None, ())
         #: Every move of the layout: its kind and, for a home move, its source
         #: and target foundation (-1 for the middle).
         self._known: dict[Move, tuple[MoveKind, Place, int]] = {
@@ -513,7 +519,9 @@ class Engine:
         if self._forced:
             first = self._forced_move(state)
             return (first,) if first is not None else ()
-        return tuple(self._list(state, _NO_LIMIT))
+        moves = tuple(self._list(state, _NO_LIMIT))
+        self._listed = (state, moves)
+        return moves
 
     def _forced_move(self, state: State) -> Move | None:
         """The one legal move of a state of a compulsory game (None: the game is over).
@@ -611,6 +619,14 @@ class Engine:
                     board.__class__ = State
                     return board  # type: ignore[no-any-return]
             else:
+                listed = self._listed
+                if listed[0] is state:
+                    for known in listed[1]:
+                        if known is move:
+                            board = self._board(state)
+                            self._do(board, move, False)
+                            board.__class__ = State
+                            return board  # type: ignore[no-any-return]
                 entry = self._known.get(move)
                 if entry is not None:
                     kind = entry[0]
@@ -909,65 +925,75 @@ class Engine:
 
     def _list_builds(self, state: Any, moves: list[Move]) -> None:
         columns = state._columns
-        # For every card that some column's top card takes, those columns in
-        # order; and the empty columns.
-        takes = self._takes
-        fits: dict[Card, list[int]] = {}
-        empties: list[int] = []
-        for j, column in enumerate(columns):
-            if column:
-                for card in takes[column[0]]:
-                    js = fits.get(card)
-                    if js is None:
-                        fits[card] = [j]
-                    else:
-                        js.append(j)
-            else:
-                empties.append(j)
+        # The column of each top card and the empty columns.  ``doubles``: two
+        # columns show equal cards (a game of more decks than one), so that
+        # the columns a card goes onto are found by a scan instead.
+        tops = {column[0]: j for j, column in enumerate(columns) if column}
+        empties = [j for j, column in enumerate(columns) if not column] if EMPTY in columns else []
+        doubles = len(tops) + len(empties) < len(columns)
         longest, longest_empty = self._run_limits(state, len(empties))
+        takes = self._takes
+        build = self._onto
+        # The cards that some column's top takes, and with the empty columns'
+        # starters, every card that has a build: the rest are passed over
+        # with one lookup.
+        fit = {card for top in tops for card in takes[top]}
         starters = self._starters if empties else _NO_CARDS
-        get = fits.get
+        may = fit.union(starters) if empties else fit
 
-        def targets(rows: tuple[tuple[Move | None, ...], ...], card: Card, count: int) -> None:
-            onto = get(card) if count <= longest else None
-            if card in starters and count <= longest_empty:
-                found = sorted((*onto, *empties)) if onto is not None else empties
-            elif onto is None:
-                return
+        def add(rows: tuple[tuple[Move | None, ...], ...], card: Card, count: int) -> None:
+            """Add the moves of ``card`` (heading ``count`` cards) onto columns."""
+            start = count <= longest_empty and card in starters
+            if card in fit:  # (count is at most longest)
+                rests = build[card]
+                if doubles:
+                    found = [j for j, column in enumerate(columns) if column and column[0] in rests]
+                else:
+                    found = [tops[top] for top in rests if top in tops]
+                if start:
+                    found += empties
+                if len(found) > 1:
+                    found.sort()
+            elif start:
+                found = empties
             else:
-                found = onto
+                return
             row = rows[count]
             for j in found:
                 move = row[j]
                 if move is not None:  # None: the card's own column
                     moves.append(move)
 
-        onto = self._onto
-        runs = self._runs is not _RUNS_NONE and bool(onto)
+        more = state._more
+        up = more[1] if more is not None and self._runs is not _RUNS_NONE else None
+        runs = self._runs is not _RUNS_NONE and bool(build)
+        build_rows = self._build_rows
         for i, column in enumerate(columns):
             if not column:
                 continue
-            rows = self._build_rows[i]
             card, rest = column
             count = 1
-            face_up = self._face_up(state, i) if runs else 1
+            # No run longer than its face-up cards, or than the cells and
+            # empty columns allow, moves.
+            limit = (min(up[i], longest) if up is not None else longest) if runs else 1
             while True:
-                targets(rows, card, count)
-                if count >= face_up or not rest or rest[0] not in onto[card]:
+                if card in may:
+                    add(build_rows[i], card, count)
+                if count >= limit or not rest or rest[0] not in build[card]:
                     break
                 card, rest = rest
                 count += 1
         first = self._n_columns
         for i, card in enumerate(state._cells):
-            if card is not None:
-                targets(self._build_rows[first + i], card, 1)
+            if card is not None and card in may:
+                add(build_rows[first + i], card, 1)
         waste = state._waste
-        if waste and self._waste_index >= 0:
-            targets(self._build_rows[self._waste_index], waste[0], 1)
+        if waste and self._waste_index >= 0 and waste[0] in may:
+            add(build_rows[self._waste_index], waste[0], 1)
         for f, i in self._playable:
             card = self._foundation_top(state, f)
-            if card is not None:
-                targets(self._build_rows[i], card, 1)
+            if card is not None and card in may:
+                add(build_rows[i], card, 1)
 
     def _check_build(self, state: Any, move: Move) -> str | None:
         layout, source, target, count = self.layout, move.source, move.target, move.count
