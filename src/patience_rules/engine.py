@@ -353,13 +353,14 @@ class Engine:
 
     def _shift_wants(self, wanted: dict[Card, _Row], f: int, old: int, new: int) -> None:
         """Update ``wanted`` in place: foundation ``f`` went from height ``old`` to ``new``."""
-        for card in self._wants[f][old]:
+        wants = self._wants[f]
+        for card in wants[old]:
             targets: tuple[int, ...] = wanted[card][-1]  # type: ignore[assignment]
             if len(targets) == 1:
                 del wanted[card]
             else:
                 wanted[card] = self._row(tuple(t for t in targets if t != f))
-        for card in self._wants[f][new]:
+        for card in wants[new]:
             row = wanted.get(card)
             if row is None:
                 wanted[card] = self._alone[f]
@@ -517,7 +518,8 @@ class Engine:
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """Every legal move of ``state`` in the engine's fixed order."""
         if self._forced:
-            first = self._forced_move(state)
+            last = self._last
+            first = last[1] if last[0] is state else self._forced_move(state)
             return (first,) if first is not None else ()
         moves = tuple(self._list(state, _NO_LIMIT))
         self._listed = (state, moves)
@@ -532,13 +534,15 @@ class Engine:
         last = self._last
         if last[0] is state:
             return last[1]
-        moves = self._list(state, 1)
+        moves = self._list_waste(state, 1) if self._waste_only else self._list(state, 1)
         first = moves[0] if moves else None
         self._last = (state, first)
         return first
 
     def _list(self, state: Any, limit: int) -> list[Move]:
         """The legal moves of a state or a board, in order; the first ``limit`` or more."""
+        if self._waste_only:
+            return self._list_waste(state, limit)
         moves: list[Move] = []
         # Home moves: a lookup of each playable card in the wanted table.
         wanted = state._wanted
@@ -574,13 +578,34 @@ class Engine:
                     return moves
             if self._parks:
                 self._list_parks(state, moves)
+        self._list_stock(state, moves)
+        return moves
+
+    def _list_waste(self, state: Any, limit: int) -> list[Move]:
+        """:meth:`_list` where the waste is the only pile cards are played from.
+
+        Its top card's home moves, then the stock's moves: a layout of this
+        shape (Captive Queens) has nothing else to look at.
+        """
+        moves: list[Move] = []
+        waste = state._waste
+        if waste:
+            row = state._wanted.get(waste[0])
+            if row is not None:
+                moves += row[self._waste_index]
+                if len(moves) >= limit:
+                    return moves
+        self._list_stock(state, moves)
+        return moves
+
+    def _list_stock(self, state: Any, moves: list[Move]) -> None:
+        """Add the draw and the redeal, where they are legal."""
         if state._nstock:
             moves.append(_DRAW)
             if self._shift_anytime and self._redeal_ready(state):
                 moves.append(_REDEAL)
         elif self._redeal is not None and self._redeal_ready(state):
             moves.append(_REDEAL)
-        return moves
 
     def is_legal(self, state: State, move: object) -> bool:
         """Whether ``move`` is legal in ``state``, by checking that move alone.
@@ -603,7 +628,8 @@ class Engine:
         """The state after ``move``, which must be legal."""
         if move.__class__ is Move:
             if self._forced:
-                first = self._forced_move(state)
+                last = self._last  # (the state whose move was just listed, and its move)
+                first = last[1] if last[0] is state else self._forced_move(state)
                 if first is not None and (first is move or first == move):
                     board = self._board(state)
                     if first is _DRAW:
@@ -1173,6 +1199,9 @@ class Engine:
         # Where cards move between piles, or redeals have no limit, a position
         # can come round again: there every position is remembered.
         seen = {self._where(board)} if self._cycles else None
+        if waste_only and seen is None and not refills:
+            self._play_waste(board)
+            return self._done(board)
         while True:
             moves = listing(board, limit)
             if not moves or (not forced and len(moves) > 1):
@@ -1209,11 +1238,61 @@ class Engine:
                 while board._waste and (row := wanted.get(board._waste[0])) is not None:
                     target = row[-1][0]
                     do_home(board, _WASTE_PLACE, target if target < n else -1, True)
+        return self._done(board)
+
+    def _done(self, board: Any) -> State:
+        """The board after :meth:`play_forced`: its private wanted table shared, and a state."""
         if self._wanted.get(board._key) is None:
             self._remember(board._key, board._wanted)
         else:
             board._wanted = self._wanted[board._key]
         return self._finish(board)
+
+    def _play_waste(self, board: Any) -> None:
+        """:meth:`play_forced` in a compulsory game where only the waste top plays.
+
+        The moves are those :meth:`_list_waste` gives first, made in one
+        loop on the board's piles held in locals: the waste top home to its
+        first target while one takes it (as :meth:`_raise` does, or to the
+        middle); else a draw; else the redeal.  No position can come round
+        again (the redeals are limited), and nothing refills.
+        """
+        wanted = board._wanted
+        n = self._n_foundations
+        draw = self._draw
+        shifts, units, mask = self._shifts, self._units, self._mask
+        shift_wants = self._shift_wants
+        # Foundations whose cards are kept (a playable foundation) go through _raise.
+        plain = board._more is None or board._more[0] is None
+        key, stock, nstock, waste = board._key, board._stock, board._nstock, board._waste
+        while True:
+            if waste:
+                row = wanted.get(waste[0])
+                if row is not None:
+                    card, waste = waste
+                    f = row[-1][0]  # the first target: a foundation, or the middle (n)
+                    if f >= n:
+                        board._middle = tuple(sorted((*board._middle, card)))
+                    elif plain:
+                        old = (key >> shifts[f]) & mask
+                        key += units[f]
+                        shift_wants(wanted, f, old, old + 1)
+                    else:
+                        board._key = key
+                        self._raise(board, f, card, True)
+                        key = board._key
+                    continue
+            if nstock:
+                last = nstock - draw if nstock > draw else 0
+                while nstock > last:
+                    nstock -= 1
+                    waste = (stock[nstock], waste)
+                continue
+            board._key, board._nstock, board._waste = key, nstock, waste
+            if not self._redeal_ready(board):
+                return
+            self._do_redeal(board)
+            stock, nstock, waste = board._stock, board._nstock, board._waste
 
     @staticmethod
     def _where(board: Any) -> tuple[object, ...]:
