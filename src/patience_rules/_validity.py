@@ -70,7 +70,7 @@ def _cards(value: object, where: str, letter: str = "", index: int = 0) -> tuple
     """``value`` as a tuple of cards; ``where`` (with ``letter`` and ``index + 1``) names it."""
     cards: tuple[Card, ...]
     if value.__class__ is tuple:
-        cards = cast(tuple[Card, ...], value)
+        cards = value  # (its items are checked below)
     elif isinstance(value, str | bytes) or not isinstance(value, Sequence):
         name = f"{where}: {letter}{index + 1}" if letter else where
         raise InvalidDealError(f"{name}: expected a sequence of cards, got {_shown(value)}")
@@ -154,7 +154,7 @@ def check(
         every += pile
     for pile in held:
         every += pile
-    every += [cast(Card, cell) for cell in cell_list if cell is not None]
+    every += cast("list[Card]", [cell for cell in cell_list if cell is not None])
     if bytes(sorted(bytes(every))) != layout.deck_bytes:
         difference = _difference(every, layout.deck) or "the cards differ"
         raise InvalidDealError(f"cards: the piles must hold exactly the cards of {title}: {difference}")
