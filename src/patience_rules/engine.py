@@ -585,7 +585,7 @@ class Engine:
         """:meth:`_list` where the waste is the only pile cards are played from.
 
         Its top card's home moves, then the stock's moves: a layout of this
-        shape (Captive Queens) has nothing else to look at.
+        shape (a stock turned onto a waste that plays home) has nothing else to look at.
         """
         moves: list[Move] = []
         waste = state._waste
