@@ -119,7 +119,7 @@ _MOST_CARDS: Final = 52 * MAX_DECKS
 class TextStream(Protocol):
     """What :meth:`GameRecord.read` reads from: a text file, or anything with ``read(size)``."""
 
-    def read(self, size: int = ..., /) -> str:
+    def read(self, size: int = -1, /) -> str:
         """At most ``size`` more characters of the text; ``""`` at its end."""
 
 
@@ -224,7 +224,7 @@ def _unquote(value: str, where: str) -> str:
     return _ESCAPE_RE.sub(unescape, value) if "\\" in value else value
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class GameRecord:
     """A game, its deal and the moves played, replayed and checked when made.
 
@@ -253,11 +253,20 @@ class GameRecord:
     """
 
     rules: GameRules
-    deal: int | tuple[Card, ...] = attrs.field(converter=_to_deal)
-    moves: tuple[Move, ...] = attrs.field(default=(), converter=_to_moves)
-    tags: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_to_tags)
+    deal: int | tuple[Card, ...]
+    moves: tuple[Move, ...] = ()
+    tags: tuple[tuple[str, str], ...] = ()
     _start: State = attrs.field(init=False, eq=False, repr=False)
     _final: State = attrs.field(init=False, eq=False, repr=False)
+
+    def __init__(
+        self,
+        rules: GameRules,
+        deal: int | Iterable[Card],
+        moves: Iterable[Move] = (),
+        tags: Mapping[str, str] | Iterable[tuple[str, str]] = (),
+    ) -> None:
+        self.__attrs_init__(rules, _to_deal(deal), _to_moves(moves), _to_tags(tags))
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, GameRules):

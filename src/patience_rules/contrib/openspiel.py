@@ -102,6 +102,7 @@ from ..games import game_names, get_game
 from ..observation import Observer
 from ..rules import GameRules
 from ..state import State
+from ._spiel import SpielGame, SpielState
 
 __all__ = [
     "MAX_DEAL_PARAMETER",
@@ -187,7 +188,7 @@ def _checked_parameters(params: object) -> dict[str, Any]:
     return parameters
 
 
-class PatienceGame(pyspiel.Game):  # type: ignore[misc]
+class PatienceGame(SpielGame):
     """One registered game, as an OpenSpiel game.
 
     :param name: the registered game's name.
@@ -354,7 +355,7 @@ def _replay(game: str, history: Sequence[int]) -> _Play:
     return state._play
 
 
-class PatienceState(pyspiel.State):  # type: ignore[misc]
+class PatienceState(SpielState):
     """A state of a :class:`PatienceGame`: the deal so far, then the game's :class:`State`.
 
     >>> import pyspiel
