@@ -48,6 +48,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 from urllib.parse import quote, unquote
 
+from ._dict_forms import StateDict
 from .cards import Card
 from .errors import NotationError, PatienceRulesError, UnknownGameError, _shown
 from .layout import Layout
@@ -58,6 +59,7 @@ from .rules import GameRules, OptionValue, State, get_game, is_registered, regis
 
 __all__ = [
     "FORMAT_VERSION",
+    "StateDict",
     "cards_from_text",
     "cards_to_text",
     "game_from_text",
@@ -557,14 +559,15 @@ def _single_card(text: str, where: str) -> Card | None:
 # -- dicts ------------------------------------------------------------------
 
 
-def state_to_dict(state: State) -> dict[str, object]:
+def state_to_dict(state: State) -> StateDict:
     """A state as a dict of JSON types (strings, numbers, lists), with a format version.
 
     Cards are their short text forms; each foundation is the list of its
     cards from the base up; piles are lists from bottom to top.  Keys for
     parts the game lacks (middle, columns, cells, stock and waste) are left
-    out; ``face_down`` is there for a tableau dealt face down.  A game that
-    the registry does not make is written out in full under ``rules`` (see
+    out; ``face_down`` is there for a tableau dealt face down (see
+    :class:`StateDict` for every key).  A game that the registry does not
+    make is written out in full under ``rules`` (see
     :meth:`GameRules.to_dict <patience_rules.GameRules.to_dict>`), so the
     dict alone makes the state again.
 
@@ -578,14 +581,15 @@ def state_to_dict(state: State) -> dict[str, object]:
     """
     rules = state.rules
     layout = rules.layout
-    data: dict[str, object] = {
+    data: StateDict = {
         "version": FORMAT_VERSION,
         "game": rules.name,
         "options": dict(rules.options),
+        "foundations": [[str(card) for card in cards] for cards in state.foundations],
+        "redeals_used": state.redeals_used,
     }
     if not is_registered(rules):
         data["rules"] = rules.to_dict()
-    data["foundations"] = [[str(card) for card in cards] for cards in state.foundations]
     if layout.has_middle:
         data["middle"] = [str(card) for card in state.middle]
     if layout.columns:
@@ -597,7 +601,6 @@ def state_to_dict(state: State) -> dict[str, object]:
     if layout.has_stock:
         data["stock"] = [str(card) for card in state.stock]
         data["waste"] = [str(card) for card in state.waste]
-    data["redeals_used"] = state.redeals_used
     return data
 
 
