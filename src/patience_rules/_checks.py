@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .cards import Rank, Suit
 from .errors import InvalidRulesError, NotationError, _shown
@@ -17,6 +17,14 @@ E = TypeVar("E", bound=enum.Enum)
 
 #: The most standard decks a game may shuffle together.
 MAX_DECKS = 16
+
+def pretty(value: object, printer: Any, cycle: bool) -> None:
+    """``_repr_pretty_`` for the library's values: IPython and Hypothesis print the repr.
+
+    (Hypothesis would otherwise print an attrs class field by field.)
+    """
+    printer.text(repr(value))
+
 
 # -- checks of arguments (InvalidRulesError) -----------------------------------
 

@@ -146,6 +146,8 @@ class Build:
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "onto", _onto_table(self))
 
+    _repr_pretty_ = _checks.pretty
+
     def __repr__(self) -> str:
         return (
             f"Build(suits=Suits.{self.suits.name}, direction=Direction.{self.direction.name}, "

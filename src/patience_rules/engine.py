@@ -85,9 +85,11 @@ class Engine:
     """
 
     __slots__ = (
+        "_alone",
         "_auto_cells",
         "_auto_columns",
         "_base_heights",
+        "_between_piles",
         "_build_moves",
         "_builds",
         "_cell_refill",
@@ -116,6 +118,7 @@ class Engine:
         "_refills",
         "_rows",
         "_runs",
+        "_shift_anytime",
         "_shifts",
         "_source_moves",
         "_units",
@@ -187,6 +190,8 @@ class Engine:
         )
         self._rows: dict[tuple[int, ...], _Row] = {}
         self._wanted: dict[int, dict[Card, _Row]] = {}
+        #: The row of a card that foundation f alone wants.
+        self._alone = tuple(self._row((f,)) for f in range(n))
         # Builds, parks, draws and redeals.
         build = layout.build
         self._onto = build.onto if build is not None else ()
@@ -230,6 +235,10 @@ class Engine:
         self._auto_columns = layout.column_refill in _AUTOMATIC
         self._auto_cells = layout.cell_refill in _AUTOMATIC
         self._refills = self._auto_columns or self._auto_cells
+        #: Whether cards move onto columns or into cells.
+        self._between_piles = self._builds or self._parks
+        #: Whether the redeal is a shift, which the stock does not wait for.
+        self._shift_anytime = self._redeal is Redeal.SHIFT
         #: Whether a position can come round again: cards move between piles,
         #: or the redeals have no limit.
         self._cycles = self._builds or self._parks or layout.redeals is None
@@ -325,7 +334,7 @@ class Engine:
         for card in self._wants[f][new]:
             row = wanted.get(card)
             if row is None:
-                wanted[card] = self._row((f,))
+                wanted[card] = self._alone[f]
             else:
                 merged = sorted((*row[-1], f), key=self._order.__getitem__)
                 wanted[card] = self._row(tuple(merged))
@@ -408,7 +417,7 @@ class Engine:
             self._refill_all(board)
         return self._finish(board)
 
-    def build(self, position: Position) -> State:
+    def _build(self, position: Position) -> State:
         """A state from a checked position (:meth:`GameRules.make_state` checks, then calls this)."""
         found = position.foundations
         board = self._make(
@@ -528,15 +537,16 @@ class Engine:
                 self._list_home_from_foundations(state, get, moves)
             if len(moves) >= limit:
                 return moves
-        if self._builds:
-            self._list_builds(state, moves)
-            if len(moves) >= limit:
-                return moves
-        if self._parks:
-            self._list_parks(state, moves)
+        if self._between_piles:
+            if self._builds:
+                self._list_builds(state, moves)
+                if len(moves) >= limit:
+                    return moves
+            if self._parks:
+                self._list_parks(state, moves)
         if state._nstock:
             moves.append(_DRAW)
-            if self._redeal is Redeal.SHIFT and self._redeal_ready(state):
+            if self._shift_anytime and self._redeal_ready(state):
                 moves.append(_REDEAL)
         elif self._redeal is not None and self._redeal_ready(state):
             moves.append(_REDEAL)
@@ -565,7 +575,13 @@ class Engine:
             if self._forced:
                 first = self._forced_move(state)
                 if first is not None and (first is move or first == move):
-                    return self.transition(state, first)
+                    board = self._board(state)
+                    if first is _DRAW:
+                        self._do_draw(board)
+                    else:
+                        self._do(board, first, False)
+                    board.__class__ = State
+                    return board  # type: ignore[no-any-return]
             elif move is _DRAW:
                 if state._nstock:
                     board = self._board(state)
@@ -1122,16 +1138,20 @@ class Engine:
                     wanted = board._wanted
                     while board._nstock and board._waste[0] not in wanted:
                         self._do_draw(board)
-                continue
-            do(board, move, True)
-            if waste_only and move.source.kind is _WASTE:
-                # The waste top is the only card that can move: play it home
-                # while something takes it.
+                if not waste_only:
+                    continue
+            else:
+                do(board, move, True)
+            if waste_only:
+                # The waste top is the only card that can move: after a draw
+                # or a play from the waste, play it home while something
+                # takes it (its first target, the move the listing would give).
                 wanted = board._wanted
                 n = self._n_foundations
+                do_home = self._do_home
                 while board._waste and (row := wanted.get(board._waste[0])) is not None:
                     target = row[-1][0]
-                    self._do_home(board, _WASTE_PLACE, target if target < n else -1, True)
+                    do_home(board, _WASTE_PLACE, target if target < n else -1, True)
         if self._wanted.get(board._key) is None:
             self._remember(board._key, board._wanted)
         else:

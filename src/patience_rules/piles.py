@@ -93,6 +93,8 @@ class Place:
     patience_rules.errors.InvalidRulesError: a place's index is a whole number of at least 0 (piles are numbered from 0), got -1
     """
 
+    _repr_pretty_ = _checks.pretty
+
     kind: PileKind = attrs.field(order=_KIND_ORDER.__getitem__, validator=_check_kind)
     index: int = attrs.field(default=0, validator=_check_index)
 
@@ -138,6 +140,8 @@ class Foundation:
     >>> hearts_down.describe(), hearts_down.laid_out
     ('hearts 5 4 3 2 A K', False)
     """
+
+    _repr_pretty_ = _checks.pretty
 
     suit: Suit | None = attrs.field(validator=_check_suit)
     sequence: FoundationSequence = attrs.field(validator=_check_sequence)
@@ -241,6 +245,8 @@ class Tableau:
     ...
     patience_rules.errors.InvalidRulesError: columns is a whole number from 1 to 64, got 0
     """
+
+    _repr_pretty_ = _checks.pretty
 
     columns: int = attrs.field(validator=lambda i, a, v: _checks.whole("columns", v, 1, MAX_PILES))
     depth: int | tuple[int, ...] = attrs.field(converter=_to_depth, validator=_check_depth)
@@ -362,6 +368,8 @@ class Reserve:
     False
     """
 
+    _repr_pretty_ = _checks.pretty
+
     cells: int = attrs.field(validator=lambda i, a, v: _checks.whole("cells", v, 1, MAX_PILES))
     refill: Refill = attrs.field(default=Refill.NEVER, validator=_check_refill)
     width: int = attrs.field(default=4, validator=lambda i, a, v: _checks.whole("width", v, 1, 64))
@@ -407,6 +415,8 @@ class Middle:
     >>> Middle(ranks=[Rank.QUEEN], name="Queens")
     Middle(ranks=(<Rank.QUEEN: 12>,), laid_out=False, name='Queens')
     """
+
+    _repr_pretty_ = _checks.pretty
 
     ranks: tuple[Rank, ...] = attrs.field(converter=_to_ranks)
     laid_out: bool = attrs.field(default=False, validator=lambda i, a, v: _checks.flag("laid_out", v))
@@ -475,6 +485,8 @@ class Stock:
     ...
     patience_rules.errors.InvalidRulesError: the redeal limit is a whole number from 0 to 1000000000000000000, got -1
     """
+
+    _repr_pretty_ = _checks.pretty
 
     redeals: int | None = attrs.field(default=0, validator=_check_redeals)
     draw: int = attrs.field(default=1, validator=lambda i, a, v: _checks.whole("draw", v, 1, 52))

@@ -53,6 +53,7 @@ __all__ = [
     "register_game",
 ]
 
+#: The value of a game's option: a whole number, a text or True/False.
 OptionValue: TypeAlias = int | str | bool
 
 #: The version of the dict form written by :meth:`GameRules.to_dict`.
@@ -75,13 +76,18 @@ def chain_from_bottom_up(cards: Iterable[Card]) -> Chain:
 
 def chain_bottom_up(chain: Chain) -> tuple[Card, ...]:
     """The cards of a chain as a tuple from bottom to top."""
+    return tuple(_bottom_up(chain))
+
+
+def _bottom_up(chain: Chain) -> list[Card]:
+    """The cards of a chain as a list from bottom to top."""
     cards: list[Card] = []
     append = cards.append
     while chain:
         card, chain = chain
         append(card)
     cards.reverse()
-    return tuple(cards)
+    return cards
 
 
 def chain_length(chain: Chain) -> int:
@@ -112,7 +118,7 @@ class _Engine(Protocol):
     def heights(self, key: int) -> tuple[int, ...]: ...
     def foundations(self, state: State) -> tuple[tuple[Card, ...], ...]: ...
     def deal_from(self, cards: Iterable[Card]) -> State: ...
-    def build(self, parts: _validity.Position) -> State: ...
+    def _build(self, parts: _validity.Position) -> State: ...
 
 
 _ENGINE: list[Callable[[GameRules], _Engine]] = []
@@ -523,7 +529,7 @@ class GameRules:
             redeals_used=redeals_used,
             face_down=face_down,
         )
-        return self._engine.build(position)
+        return self._engine._build(position)
 
 
 def _check_home(rules: GameRules) -> None:
@@ -899,24 +905,26 @@ class State:
     def __reduce__(self) -> tuple[object, tuple[GameRules, int, tuple[object, ...]]]:
         # The piles as bytes of card indices, with a format version; loading
         # checks them as make_state does.
-        parts = self.parts()
-        rules = self._engine.rules
+        engine = self._engine
+        layout = engine.layout
+        more = self._more
         foundations: object = (
-            tuple(bytes(cards) for cards in parts["foundations"])
-            if rules.layout.records
-            else self.foundation_heights
+            tuple(bytes(_bottom_up(chain)) for chain in more[0])
+            if more is not None and more[0] is not None
+            else engine.heights(self._key)
         )
+        cells = self._cells
         payload = (
-            bytes(parts["stock"]),
-            bytes(parts["waste"]),
-            tuple(bytes(column) for column in parts["columns"]),
-            bytes(255 if card is None else card for card in parts["cells"]),
+            bytes(self._stock[: self._nstock]),
+            bytes(_bottom_up(self._waste)),
+            tuple(bytes(_bottom_up(column)) for column in self._columns),
+            bytes(255 if card is None else card for card in cells),
             foundations,
-            bytes(parts["middle"]),
-            parts["face_down"] if rules.layout.face_down else None,
-            parts["redeals_used"],
+            bytes(self._middle),
+            self.face_down if layout.face_down else None,
+            self._redeals,
         )
-        return (_restore_state, (rules, PICKLE_FORMAT, payload))
+        return (_restore_state, (engine.rules, PICKLE_FORMAT, payload))
 
     def __copy__(self) -> State:
         return self

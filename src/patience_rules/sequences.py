@@ -86,6 +86,8 @@ class FoundationSequence:
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "ranks", _check_sequence(self))
 
+    _repr_pretty_ = _checks.pretty
+
     def __repr__(self) -> str:
         return (
             f"FoundationSequence(start=Rank.{self.start.name}, step={self.step}, "

@@ -52,14 +52,16 @@ from hypothesis.errors import InvalidArgument
 
 import patience_rules as _package
 
-from .actions import ActionSpace
-from .cards import Card
+from .cards import Card, Rank, Suit, standard_deck
 from .deals import MAX_DEAL_NUMBER
 from .errors import PatienceRulesError, _shown
 from .games import game_entries, game_names, get_game
 from .notation import cards_from_text, cards_to_text, game_to_text, state_from_text, state_to_text
-from .piles import PileKind, Place
+from .piles import Foundation, Middle, PileKind, Place, Reserve, Stock, Tableau
+from .policies import Compulsion, Refill
+from .records import GameRecord
 from .rules import GameRules
+from .sequences import FoundationSequence
 from .state import Move, State
 
 __all__ = [
@@ -669,21 +671,22 @@ def legal_moves(state: State) -> st.SearchStrategy[Move]:
 
 @functools.lru_cache(maxsize=64)
 def _layout_moves(rules: GameRules, outside_layout: bool) -> tuple[Move, ...]:
-    """Every move from a pile of the layout to a pile of the layout.
+    """Every move from a pile of the layout to a pile of the layout, and runs of two.
 
-    The piles are those the game's :class:`~patience_rules.ActionSpace`
-    names, with the stock and the waste; ``outside_layout`` adds, for each
-    kind of pile, one past the last (a first one, for a kind the game lacks).
+    The piles are the layout's places, with the stock and the waste;
+    ``outside_layout`` adds, for each kind of pile, one past the last (a
+    first one, for a kind the game lacks).
     """
-    places = {Place(PileKind.STOCK), Place(PileKind.WASTE)}
-    for move in ActionSpace(rules).moves:
-        places.update((move.source, move.target))
+    places = {*rules.layout.places, Place(PileKind.STOCK), Place(PileKind.WASTE)}
     if outside_layout:
         for kind in PileKind:
             indices = [place.index for place in places if place.kind is kind]
             places.add(Place(kind, max(indices) + 1 if indices else 0))
     ordered = sorted(places)
-    return tuple(Move(source, target) for source in ordered for target in ordered)
+    counts = (1, 2) if rules.layout.max_run > 1 else (1,)
+    return tuple(
+        Move(source, target, count) for source in ordered for target in ordered for count in counts
+    )
 
 
 @_strategy("illegal_moves")
@@ -728,3 +731,67 @@ def illegal_moves(state: State, *, outside_layout: bool = False) -> st.SearchStr
     >>> test_refused()
     """
     return _illegal_moves(_shown_state(state), outside_layout=outside_layout)
+
+
+# -- the strategies of the public types (registered through Hypothesis's entry point) --
+
+
+def _moves_of_layout(rules: GameRules) -> st.SearchStrategy[Move]:
+    return st.sampled_from(rules.layout.moves)
+
+
+def _places_of_layout(rules: GameRules) -> st.SearchStrategy[Place]:
+    return st.sampled_from(rules.layout.places)
+
+
+@_strategy("records")
+def _records(draw: st.DrawFn, rules: GameRules) -> GameRecord:
+    start = _draw_start(draw, rules, None, "records()")
+    _, made = _draw_play(draw, start.state, 50)
+    record = GameRecord(rules, start.number if start.number is not None else start.order, made)
+    return _printed_as_text(draw, record, GameRecord.to_text, GameRecord.from_text)
+
+
+def _parts_of_registered_games() -> dict[type, list[object]]:
+    parts: dict[type, list[object]] = {}
+    for name in game_names():
+        rules = get_game(name)
+        values: list[object] = [*rules.foundations, rules.stock]
+        values += [foundation.sequence for foundation in rules.foundations]
+        values += [part for part in (rules.tableau, rules.reserve, rules.middle) if part]
+        for value in values:
+            known = parts.setdefault(type(value), [])
+            if value not in known:
+                known.append(value)
+    return parts
+
+
+def _part_of(kind: type) -> st.SearchStrategy[object]:
+    return st.sampled_from(_parts_of_registered_games()[kind])
+
+
+def _register_types() -> None:
+    """Register a strategy for each public value type (see :mod:`patience_rules._hypothesis`).
+
+    Registering twice is harmless: the later registration replaces the
+    earlier one.
+    """
+    st.register_type_strategy(Card, st.sampled_from(standard_deck()))
+    st.register_type_strategy(Rank, st.sampled_from(Rank))
+    st.register_type_strategy(Suit, st.sampled_from(Suit))
+    st.register_type_strategy(PileKind, st.sampled_from(PileKind))
+    st.register_type_strategy(Compulsion, st.sampled_from(Compulsion))
+    st.register_type_strategy(Refill, st.sampled_from(Refill))
+    # The others are made when first asked for, so that a game registered
+    # after Hypothesis is imported is drawn too, and importing Hypothesis
+    # stays cheap.
+    st.register_type_strategy(GameRules, lambda _: games())
+    st.register_type_strategy(State, lambda _: games().flatmap(states))
+    st.register_type_strategy(Move, lambda _: games().flatmap(_moves_of_layout))
+    st.register_type_strategy(Place, lambda _: games().flatmap(_places_of_layout))
+    st.register_type_strategy(GameRecord, lambda _: games().flatmap(_records))
+    for kind in (FoundationSequence, Foundation, Tableau, Reserve, Middle, Stock):
+        st.register_type_strategy(kind, _part_of)
+
+
+_register_types()
