@@ -1,10 +1,10 @@
-"""The types of the dict forms of states and game records (see :mod:`patience_rules.notation`).
+"""The types of the dict forms of states and game records.
 
 They are defined here, without postponed annotations, so that their keys
-are known at run time too: ``StateDict.__optional_keys__`` names the keys
-that a game may lack, as a type checker knows them.  They are documented
-under the modules that export them: :mod:`patience_rules.notation` and
-:mod:`patience_rules.records`.
+are known at run time as a type checker knows them:
+``StateDict.__optional_keys__`` names the keys that a game may lack.  The
+package exports them (and :mod:`patience_rules.notation` and
+:mod:`patience_rules.records` too).
 """
 
 from typing import Literal, TypeAlias
@@ -13,12 +13,10 @@ from typing_extensions import NotRequired, TypedDict
 
 from .rules import OptionValue
 
-__all__ = ["GameResult", "RecordDict", "StateDict"]
+__all__ = ["RecordDict", "StateDict"]
 
-#: How a game stands after its last move (:attr:`GameRecord.result
-#: <patience_rules.GameRecord.result>`): won, lost (over but not won), or
-#: unfinished (a legal move remains).
-GameResult: TypeAlias = Literal["won", "lost", "unfinished"]
+# patience_rules.records.GameResult, documented there.
+_GameResult: TypeAlias = Literal["won", "lost", "unfinished"]
 
 
 class StateDict(TypedDict):
@@ -94,4 +92,4 @@ class RecordDict(TypedDict):
     #: The other tags, by name.
     tags: dict[str, str]
     #: How the game stands after the last move.
-    result: GameResult
+    result: _GameResult

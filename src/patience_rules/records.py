@@ -66,11 +66,11 @@ import itertools
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Final, Protocol, get_args
+from typing import Final, Protocol, TypeAlias, get_args
 
 import attrs
 
-from ._dict_forms import GameResult, RecordDict
+from ._dict_forms import RecordDict, _GameResult
 from .cards import MAX_DECKS, Card
 from .deals import MAX_DEAL_NUMBER
 from .errors import (
@@ -100,6 +100,10 @@ __all__ = [
     "RecordDict",
     "TextStream",
 ]
+
+#: How a game stands after its last move (:attr:`GameRecord.result`): won,
+#: lost (over but not won), or unfinished (a legal move remains).
+GameResult: TypeAlias = _GameResult
 
 #: The longest tag line, in characters as written, that records write and read.
 MAX_TAG_LINE: Final = 1 << 20
