@@ -624,13 +624,15 @@ def _list(value: object, where: str) -> list[object]:
 
 
 def _card_list(value: object, where: str) -> list[Card]:
-    cards = []
-    for i, item in enumerate(_list(value, where)):
-        try:
-            cards.append(Card.from_str(item))  # type: ignore[arg-type]
-        except NotationError as error:
-            raise NotationError(f"{where}[{i}]: {error}") from None
-    return cards
+    """The cards of a pile's list; a bad one is named by its place in the pile, from 1."""
+    return [_card(item, f"{where}, card {i + 1}") for i, item in enumerate(_list(value, where))]
+
+
+def _card(item: object, where: str) -> Card:
+    try:
+        return Card.from_str(item)  # type: ignore[arg-type]
+    except NotationError as error:
+        raise NotationError(f"{where}: {error}") from None
 
 
 def _rules_from_dict(data: Mapping[str, object]) -> GameRules:
@@ -693,7 +695,7 @@ def state_from_dict(data: Mapping[str, object]) -> State:
     foundations = _list(data["foundations"], "foundations")
     parts: dict[str, object] = {
         "foundations": [
-            _card_list(cards, f"foundations[{f}]") for f, cards in enumerate(foundations)
+            _card_list(cards, f"foundations: F{f + 1}") for f, cards in enumerate(foundations)
         ],
     }
     parts_of_layout = (
@@ -714,14 +716,14 @@ def state_from_dict(data: Mapping[str, object]) -> State:
             raise NotationError(f"{key}: {rules.title} has no {key.replace('_', '-')} part")
     if "columns" in data:
         parts["columns"] = [
-            _card_list(column, f"columns[{i}]")
+            _card_list(column, f"columns: T{i + 1}")
             for i, column in enumerate(_list(data["columns"], "columns"))
         ]
     if "face_down" in data:
         parts["face_down"] = _list(data["face_down"], "face_down")
     if "cells" in data:
         parts["cells"] = [
-            None if cell is None else _card_list([cell], f"cells[{i}]")[0]
+            None if cell is None else _card(cell, f"cells: R{i + 1}")
             for i, cell in enumerate(_list(data["cells"], "cells"))
         ]
     for key in ("stock", "waste", "middle"):

@@ -541,8 +541,9 @@ class GameRecord:
         return record
 
 
-def _move_text(move: Move) -> str:
-    return str(move)
+def _move_text(move: object) -> str:
+    """A move in the notation, for a message; anything else as a short repr."""
+    return str(move) if isinstance(move, Move) else _shown(move)
 
 
 class _Replay:
