@@ -1,6 +1,6 @@
 """Benchmarks: the engine against hand-written simulators, in one process.
 
-Run ``python benchmarks/run.py`` (about half a minute of CPU time;
+Run ``python benchmarks/run.py`` (under a minute of CPU time;
 ``--long`` for a steadier measurement, ``--quick`` for a smoke run).  Times
 are CPU times of this process (``time.process_time``), so that other work on
 the machine does not count; each figure is the best of several repeats, the
@@ -36,6 +36,15 @@ from patience_rules import Move, PileKind, State  # noqa: E402
 
 RC = pr.get_game("royal-cotillion")
 CQ = pr.get_game("captive-queens")
+# FreeCell and Klondike where the measured package has them (``--src`` may
+# name an older release without them): their rows are left out otherwise.
+FC = pr.freecell() if hasattr(pr, "freecell") else None
+KL = pr.klondike() if hasattr(pr, "klondike") else None
+
+#: The most moves a FreeCell or Klondike random playout makes: random play
+#: need not end (Klondike redeals without limit; FreeCell moves a card back
+#: and forth), so every playout stops here, on both sides.
+PLAYOUT_CAP = 1000
 
 
 def rc_tuple(state: State) -> hw.RCState:
@@ -60,6 +69,41 @@ def hw_move(move: Move) -> hw.Move:
     return (kind, move.source.index, target)
 
 
+def fc_tuple(state: State) -> hw.FCState:
+    """An engine state of FreeCell in the hand-written form."""
+    return (
+        state.foundation_heights,
+        tuple(-1 if card is None else int(card) for card in state.cells),
+        tuple(tuple(map(int, column)) for column in state.columns),
+    )
+
+
+def kl_tuple(state: State) -> hw.KLState:
+    """An engine state of Klondike in the hand-written form."""
+    return (
+        state.foundation_heights,
+        tuple(map(int, state.waste)),
+        tuple(tuple(map(int, column)) for column in state.columns),
+        state.face_down,
+        tuple(map(int, state.stock)),
+    )
+
+
+_TABLEAU_KINDS = {PileKind.COLUMN: hw.COLUMN, PileKind.CELL: hw.CELL, PileKind.WASTE: hw.WASTE,
+                  PileKind.FOUNDATION: hw.FOUNDATION}
+
+
+def hw_tableau_move(move: Move) -> hw.TableauMove:
+    """An engine move of FreeCell or Klondike in the hand-written form."""
+    if move.is_draw:
+        return hw.KL_DRAW
+    if move.is_redeal:
+        return hw.KL_REDEAL
+    kinds = _TABLEAU_KINDS
+    return (kinds[move.source.kind], move.source.index, kinds[move.target.kind],
+            move.target.index, move.count)
+
+
 def rc_playout(state: State, rng: random.Random) -> tuple[State, int]:
     """Play random legal moves to the end: the final state and the number of moves."""
     steps = 0
@@ -80,6 +124,46 @@ def hw_rc_playout(state: hw.RCState, rng: random.Random) -> tuple[hw.RCState, in
             return state, steps
         state = hw.rc_apply(state, moves[rng.randrange(len(moves))])
         steps += 1
+
+
+def capped_playout(state: State, rng: random.Random, cap: int = PLAYOUT_CAP) -> tuple[State, int]:
+    """Play random legal moves until the game is over or ``cap`` moves are made."""
+    steps = 0
+    while steps < cap:
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state = state.apply(moves[rng.randrange(len(moves))])
+        steps += 1
+    return state, steps
+
+
+def hw_fc_playout(
+    state: hw.FCState, rng: random.Random, cap: int = PLAYOUT_CAP
+) -> tuple[hw.FCState, int]:
+    """The same FreeCell playout by the hand-written simulator."""
+    steps = 0
+    while steps < cap:
+        moves = hw.fc_moves(state)
+        if not moves:
+            break
+        state = hw.fc_apply(state, moves[rng.randrange(len(moves))])
+        steps += 1
+    return state, steps
+
+
+def hw_kl_playout(
+    state: hw.KLState, rng: random.Random, cap: int = PLAYOUT_CAP
+) -> tuple[hw.KLState, int]:
+    """The same Klondike playout by the hand-written simulator."""
+    steps = 0
+    while steps < cap:
+        moves = hw.kl_moves(state)
+        if not moves:
+            break
+        state = hw.kl_apply(state, moves[rng.randrange(len(moves))])
+        steps += 1
+    return state, steps
 
 
 def cq_play(state: State) -> State:
@@ -193,6 +277,8 @@ def main(argv: list[str] | None = None) -> int:
     states = max(20, int(2000 * scale))
     games = max(2, int(60 * scale))
     cq_games = max(2, int(600 * scale))
+    fc_games = max(2, int(240 * scale))
+    kl_games = max(2, int(120 * scale))
     memory_states = args.memory_states or (2000 if args.quick else 100_000)
 
     rows: list[tuple[str, str, float, float]] = []
@@ -225,6 +311,32 @@ def main(argv: list[str] | None = None) -> int:
     )
     row("RC random playouts", "games/s", games / t_engine, games / t_sim)
     row("  the same, as transitions", "moves/s", steps / t_engine, steps / t_sim)
+
+    # FreeCell (Microsoft's deals from 1) and Klondike: random playouts of at
+    # most PLAYOUT_CAP moves each.
+    if FC is not None:
+        fc_deals = [(n, FC.deal(n)) for n in range(1, fc_games + 1)]
+        hw_fc_deals = [(n, hw.fc_deal(list(map(int, FC.deck_order(n))))) for n, _ in fc_deals]
+        steps = sum(hw_fc_playout(state, random.Random(n))[1] for n, state in hw_fc_deals)
+        t_engine, t_sim = race(
+            lambda: [capped_playout(state, random.Random(n)) for n, state in fc_deals],
+            lambda: [hw_fc_playout(state, random.Random(n)) for n, state in hw_fc_deals],
+            repeats,
+        )
+        row("FreeCell random playouts", "games/s", fc_games / t_engine, fc_games / t_sim)
+        row("  the same, as transitions", "moves/s", steps / t_engine, steps / t_sim)
+
+    if KL is not None:
+        kl_deals = [(n, KL.deal(n)) for n in range(1, kl_games + 1)]
+        hw_kl_deals = [(n, hw.kl_deal(list(map(int, KL.deck_order(n))))) for n, _ in kl_deals]
+        steps = sum(hw_kl_playout(state, random.Random(n))[1] for n, state in hw_kl_deals)
+        t_engine, t_sim = race(
+            lambda: [capped_playout(state, random.Random(n)) for n, state in kl_deals],
+            lambda: [hw_kl_playout(state, random.Random(n)) for n, state in hw_kl_deals],
+            repeats,
+        )
+        row("Klondike random playouts", "games/s", kl_games / t_engine, kl_games / t_sim)
+        row("  the same, as transitions", "moves/s", steps / t_engine, steps / t_sim)
 
     cq_starts = [CQ.deal(n) for n in range(cq_games)]
     hw_cq_starts = [hw.cq_deal(list(map(int, CQ.deck_order(n)))) for n in range(cq_games)]

@@ -2,7 +2,7 @@
 
 Run: ``python examples/greedy_player.py --deal 7 --deals 300``
 
-The greedy policy follows the game's strategy tips: play a Ladies' card home
+The greedy player follows the game's strategy tips: play a Ladies' card home
 first (it uncovers the card beneath), then a Lords' card (the next card
 drawn refills its cell), then the waste's top card; draw only when nothing
 can go home.
@@ -13,7 +13,8 @@ from __future__ import annotations
 import argparse
 
 import patience_rules as pr
-from patience_rules.stats import GreedyPolicy, RandomPolicy, play_deals
+from patience_rules.players import GreedyPlayer, RandomPlayer
+from patience_rules.stats import play_deals
 
 WHERE = {
     pr.PileKind.COLUMN: "Ladies",
@@ -31,13 +32,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     game = pr.get_game(args.game)
-    greedy = GreedyPolicy()
+    greedy = GreedyPlayer()
     choose = greedy.chooser(args.deal)
     state = game.deal(args.deal)
     counts = dict.fromkeys(WHERE.values(), 0)
     draws = 0
     while not state.is_over:
         move = choose(state, state.legal_moves())
+        if move is None:  # the player gives the game up
+            break
         if move.is_draw or move.is_redeal:
             draws += 1
         else:
@@ -47,11 +50,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Deal {args.deal}: {played}; {draws} draws")
     print(state)
 
-    for policy in (greedy, RandomPolicy()):
-        stats = play_deals(game, args.deals, policy=policy, jobs=args.jobs)
+    for player in (greedy, RandomPlayer()):
+        stats = play_deals(game, args.deals, player=player, jobs=args.jobs)
         low, high = stats.confidence_interval()
         print(
-            f"{policy.name:>6}: won {stats.wins} of {stats.games} ({stats.win_rate:.1%}, "
+            f"{player.name:>6}: won {stats.wins} of {stats.games} ({stats.win_rate:.1%}, "
             f"95% CI {low:.1%} to {high:.1%}); mean cards home {stats.mean_cards_home:.1f}"
         )
     return 0

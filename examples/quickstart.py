@@ -6,7 +6,8 @@ Run: ``python examples/quickstart.py``
 from __future__ import annotations
 
 import patience_rules as pr
-from patience_rules.stats import GreedyPolicy, play_deal
+from patience_rules.players import GreedyPlayer
+from patience_rules.stats import play_deal
 
 
 def main() -> int:
@@ -32,8 +33,8 @@ def main() -> int:
     outcome = "won" if after.is_won else "lost"
     print(f"After {moves_made} more moves the game is {outcome}: {after.cards_home} of 104 home.")
 
-    # The statistics module does the same in one call, with a policy.
-    print(play_deal(game, 7, GreedyPolicy()))
+    # The statistics module does the same in one call, with a player.
+    print(play_deal(game, 7, GreedyPlayer()))
     return 0
 
 

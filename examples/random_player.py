@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 
 import patience_rules as pr
-from patience_rules.stats import RandomPolicy, play_deal, play_deals
+from patience_rules.players import RandomPlayer
+from patience_rules.stats import play_deal, play_deals
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,15 +20,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="royal-cotillion", help="a registered game name")
     parser.add_argument("--deals", type=int, default=200, help="how many deals (default 200)")
     parser.add_argument("--start", type=int, default=0, help="the first deal number")
-    parser.add_argument("--seed", type=int, default=0, help="the random policy's seed")
+    parser.add_argument("--seed", type=int, default=0, help="the random player's seed")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     args = parser.parse_args(argv)
 
     game = pr.get_game(args.game)
-    policy = RandomPolicy(seed=args.seed)
+    player = RandomPlayer(seed=args.seed)
 
-    # One game, move by move, to show what the policy does.
-    choose = policy.chooser(args.start)
+    # One game, move by move, to show what the player does.
+    choose = player.chooser(args.start)
     state = game.deal(args.start)
     shown = 0
     while not state.is_over:
@@ -37,12 +38,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"deal {args.start}: plays {state.card_of(move)} ({len(moves)} moves to choose from)")
             shown += 1
         state = state.apply(move)
-    one = play_deal(game, args.start, policy)
+    one = play_deal(game, args.start, player)
     assert one.cards_home == state.cards_home  # the same game, replayed
     print(f"deal {args.start}: {'won' if one.won else 'lost'} with {one.cards_home} cards home")
 
     # Many games.
-    stats = play_deals(game, args.deals, start=args.start, policy=policy, jobs=args.jobs)
+    stats = play_deals(game, args.deals, start=args.start, player=player, jobs=args.jobs)
     low, high = stats.confidence_interval()
     print(
         f"{game.title}, random play (seed {args.seed}): won {stats.wins} of {stats.games} "

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,6 +18,7 @@ import run
 import solvability
 
 import patience_rules as pr
+from patience_rules import Rank
 
 
 @pytest.mark.parametrize("deal", range(12))
@@ -47,6 +50,128 @@ def test_playouts_end_alike(game: str) -> None:
         assert run.rc_tuple(end) == simulated
 
 
+def _moves_of_a_playout(
+    game: pr.GameRules,
+    deal: int,
+    to_tuple: Callable[[pr.State], Any],
+    simulated: Any,
+    listing: Callable[[Any], list[hw.TableauMove]],
+    apply: Callable[[Any, hw.TableauMove], Any],
+) -> tuple[list[hw.TableauMove], set[str], pr.State, Any]:
+    """Play one seeded random playout on both sides, checking them against each other.
+
+    Returns the moves played, a label for each kind of move listed on the way,
+    and the two final states.
+    """
+    state = game.deal(deal)
+    rng = random.Random(deal)
+    played: list[hw.TableauMove] = []
+    listed: set[str] = set()
+    while len(played) < run.PLAYOUT_CAP:
+        assert to_tuple(state) == simulated
+        moves = state.legal_moves()
+        simulated_moves = listing(simulated)
+        assert [run.hw_tableau_move(move) for move in moves] == simulated_moves
+        if not moves:
+            break
+        listed.update(_label(move) for move in moves)
+        choice = rng.randrange(len(moves))
+        state = state.apply(moves[choice])
+        simulated = apply(simulated, simulated_moves[choice])
+        played.append(simulated_moves[choice])
+    assert to_tuple(state) == simulated
+    return played, listed, state, simulated
+
+
+def _label(move: pr.Move) -> str:
+    """The kind of a move, told apart as the simulators tell them apart."""
+    if move.is_draw or move.is_redeal:
+        return str(move)
+    label = f"{move.source.kind.value} to {move.target.kind.value}"
+    if move.count > 1:
+        label += ", a run"
+    return label
+
+
+def test_freecell_simulator_plays_like_the_engine() -> None:
+    game = pr.freecell()
+    listed: set[str] = set()
+    ends = []
+    for deal in (1, 2, 3, 7, 8, 11, 617):
+        played, seen, state, simulated = _moves_of_a_playout(
+            game, deal, run.fc_tuple, hw.fc_deal(list(map(int, game.deck_order(deal)))),
+            hw.fc_moves, hw.fc_apply,
+        )
+        # The playouts of the benchmark make the same moves on both sides.
+        end, steps = run.capped_playout(game.deal(deal), random.Random(deal))
+        simulated_end, simulated_steps = run.hw_fc_playout(
+            hw.fc_deal(list(map(int, game.deck_order(deal)))), random.Random(deal)
+        )
+        assert steps == simulated_steps == len(played)
+        assert run.fc_tuple(end) == simulated_end == simulated
+        assert state.is_won == hw.fc_won(simulated)
+        listed |= seen
+        ends.append(steps)
+    # Playouts that got stuck and playouts stopped by the cap, and every kind
+    # of move, supermoves included, compared on the way.
+    assert min(ends) < run.PLAYOUT_CAP == max(ends)
+    assert listed == {
+        "column to foundation", "cell to foundation", "column to column",
+        "column to column, a run", "cell to column", "column to cell",
+    }
+
+
+def test_supermoves_into_an_empty_column_agree() -> None:
+    # A position of the checks above seldom has two empty columns: build one
+    # where a run of 4 moves onto a column but only a run of 2 into the other
+    # empty column ((1 + 0 empty cells) x 2 ** (2 empty columns, 1 not counted)).
+    game = pr.freecell()
+    cards = {str(card): card for card in game.deck()}
+    run_of_four = [cards[name] for name in ("9S", "8H", "7C", "6D")]
+    held = [cards[name] for name in ("4C", "4D", "4H", "4S")]
+    # Aces to Threes are home; the Fives to Kings lie under the columns' tops.
+    rest = [
+        card
+        for card in game.deck()
+        if card.rank >= Rank.FIVE and card not in [*run_of_four, cards["10H"]]
+    ]
+    columns = [rest[:5] + run_of_four, [*rest[5:10], cards["10H"]], [], []]
+    columns += [rest[10:16], rest[16:21], rest[21:26], rest[26:]]
+    state = game.make_state(columns=columns, cells=held, foundation_heights=[3, 3, 3, 3])
+    simulated = run.fc_tuple(state)
+    moves = [run.hw_tableau_move(move) for move in state.legal_moves()]
+    assert moves == hw.fc_moves(simulated)
+    assert (hw.COLUMN, 0, hw.COLUMN, 1, 4) in moves
+    assert (hw.COLUMN, 0, hw.COLUMN, 2, 2) in moves
+    assert (hw.COLUMN, 0, hw.COLUMN, 2, 3) not in moves
+
+
+def test_klondike_simulator_plays_like_the_engine() -> None:
+    game = pr.klondike()
+    listed: set[str] = set()
+    wins = capped = 0
+    for deal in (1, 2, 3, 4, 5, 6):
+        played, seen, state, simulated = _moves_of_a_playout(
+            game, deal, run.kl_tuple, hw.kl_deal(list(map(int, game.deck_order(deal)))),
+            hw.kl_moves, hw.kl_apply,
+        )
+        end, steps = run.capped_playout(game.deal(deal), random.Random(deal))
+        simulated_end, simulated_steps = run.hw_kl_playout(
+            hw.kl_deal(list(map(int, game.deck_order(deal)))), random.Random(deal)
+        )
+        assert steps == simulated_steps == len(played)
+        assert run.kl_tuple(end) == simulated_end == simulated
+        assert state.is_won == hw.kl_won(simulated)
+        listed |= seen
+        wins += state.is_won
+        capped += steps == run.PLAYOUT_CAP
+    assert wins and capped
+    assert listed == {
+        "column to foundation", "waste to foundation", "column to column",
+        "column to column, a run", "waste to column", "draw", "redeal",
+    }
+
+
 def test_captive_queens_simulator_plays_like_the_engine() -> None:
     game = pr.get_game("captive-queens")
     wins = 0
@@ -68,6 +193,8 @@ def test_the_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     names = [line[:40].strip() for line in lines[2:]]
     assert "RC random playouts" in names
     assert "CQ complete games (play_forced)" in names
+    assert "FreeCell random playouts" in names
+    assert "Klondike random playouts" in names
     assert any(name.startswith("RC memory per state") for name in names)
     for line in lines[2:]:
         assert float(line[40:].split()[2]) > 0  # a ratio

@@ -419,6 +419,7 @@ def test_play_safe_moves_play_the_end_game(
     state = cli._auto_play(state, "safe", cli._Output())
     while state.legal_moves():
         move = choose(state, state.legal_moves())
+        assert move is not None  # the greedy player never gives Royal Cotillion up
         typed.append(move_text(move))
         state = cli._auto_play(state.apply(move), "safe", cli._Output())
     assert state.is_won

@@ -131,7 +131,7 @@ def test_it_turns_into_data_and_back() -> None:
     assert GameRules.from_dict(data) == GAME
     assert pickle.loads(pickle.dumps(GAME)) == GAME
     state = GAME.deal(4)
-    moves = []
+    moves: list[pr.Move] = []
     for _ in range(25):
         legal = state.legal_moves()
         if not legal:

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import patience_rules as pr
+from patience_rules.contrib import MOVE_LIMIT, longest_game
 from patience_rules.contrib.gymnasium import PatienceEnv, env_id, register_envs
 
 pytestmark = pytest.mark.extra
@@ -38,7 +39,23 @@ def test_every_game_is_registered_under_its_id() -> None:
         assert id_ in gymnasium.registry
         assert gymnasium.make(id_).unwrapped.rules == pr.get_game(name)  # type: ignore[attr-defined]
     with pytest.raises(pr.UnknownGameError):
-        env_id("klondike")
+        env_id("no-such-game")
+
+
+def test_games_that_may_go_on_for_ever_are_registered_with_a_step_limit() -> None:
+    limited = {
+        name
+        for name in pr.game_names()
+        if gymnasium.spec(env_id(name)).max_episode_steps == MOVE_LIMIT
+    }
+    unlimited = {
+        name for name in pr.game_names() if gymnasium.spec(env_id(name)).max_episode_steps is None
+    }
+    assert limited == {"klondike", "freecell", "crescent"}
+    assert unlimited == set(pr.game_names()) - limited
+    assert all(longest_game(pr.get_game(name)) is None for name in limited)
+    assert all(isinstance(longest_game(pr.get_game(name)), int) for name in unlimited)
+    assert isinstance(gymnasium.make(env_id("klondike")), TimeLimit)
 
 
 @pytest.mark.parametrize("name", ["royal-cotillion", "easy-start"])
@@ -55,40 +72,129 @@ def test_reset_with_a_seed_deals_that_deal_number(name: str) -> None:
     assert info["deal"] == 5
 
 
-def test_reset_without_a_seed_draws_deals_from_the_seeded_generator() -> None:
-    one, two = PatienceEnv("captive-queens"), PatienceEnv("captive-queens")
+@pytest.mark.parametrize("name", ["captive-queens", "freecell"])
+def test_reset_without_a_seed_draws_deals_from_the_seeded_generator(name: str) -> None:
+    one, two = PatienceEnv(name), PatienceEnv(name)
     one.reset(seed=3)
     two.reset(seed=3)
-    deals = [one.reset()[1]["deal"] for _ in range(3)]
-    assert deals == [two.reset()[1]["deal"] for _ in range(3)]
-    assert len(set(deals)) == 3
-    assert all(0 <= deal <= pr.MAX_DEAL_NUMBER for deal in deals)
+    deals = []
+    for _ in range(20):
+        _, info = one.reset()
+        deals.append(info["deal"])
+        assert one.state == one.rules.deal(info["deal"])
+    assert deals == [two.reset()[1]["deal"] for _ in range(20)]
+    assert len(set(deals)) == 20
+    top = pr.get_game(name).max_deal_number
+    assert all(0 <= deal <= top for deal in deals)
+    # Drawn from the whole range: some in its upper half.
+    assert any(deal > top // 2 for deal in deals)
 
 
-@pytest.mark.parametrize("name", pr.game_names())
-def test_random_masked_episodes_follow_the_rules(name: str) -> None:
-    env = PatienceEnv(name, hide_covered=True)
+def test_freecell_deals_are_microsofts() -> None:
+    env = PatienceEnv("freecell")
+    _, info = env.reset(seed=1)
+    assert env.state == pr.freecell().deal(1)
+    assert [str(column[0]) for column in env.state.columns] == [
+        "JD",
+        "2D",
+        "9H",
+        "JC",
+        "5D",
+        "7H",
+        "7C",
+        "5H",
+    ]
+    _, info = env.reset(options={"deal": pr.get_game("freecell").max_deal_number})
+    assert env.state == pr.freecell().deal(pr.get_game("freecell").max_deal_number)
+    assert info["deal"] == 2**31 - 1
+    with pytest.raises(
+        pr.InvalidDealError, match="FreeCell is a whole number from 0 to 2147483647"
+    ):
+        env.reset(seed=2**31)
+    assert env.state == pr.freecell().deal(2**31 - 1)
+
+
+#: The step limit of the random episodes below (the registered one is 1,000: kept short here).
+STEPS = 250
+
+
+def move_shape(move: pr.Move) -> str:
+    """What kind of move ``move`` is: ``draw``, ``column->cell``, ``column->column run``, ..."""
+    if move.is_draw or move.is_redeal:
+        return "draw" if move.is_draw else "redeal"
+    run = " run" if move.count > 1 else ""
+    return f"{move.source.kind.value}->{move.target.kind.value}{run}"
+
+
+def random_masked_episodes(env: PatienceEnv, seeds: range) -> set[str]:
+    """Play the seeds' deals by random legal actions, up to STEPS steps each, checking
+    every step against the rules; return the shapes of the moves played."""
+    limited = TimeLimit(env, STEPS)
     chooser = np.random.default_rng(0)
-    for seed in range(3):
-        observation, info = env.reset(seed=seed)
-        total, terminated = 0.0, False
-        while not terminated:
+    shapes = set()
+    for seed in seeds:
+        observation, info = limited.reset(seed=seed)
+        total, steps, terminated, truncated = 0.0, 0, False, False
+        while not (terminated or truncated):
             mask = env.action_masks()
             assert np.array_equal(mask, info["action_mask"])
             assert mask.tolist() == list(env.actions.mask(env.state))
             action = int(chooser.choice(np.flatnonzero(mask)))
+            move = env.actions.move_of(action)
+            shapes.add(move_shape(move))
             before = env.state
-            observation, reward, terminated, truncated, info = env.step(action)
+            observation, reward, terminated, truncated, info = limited.step(action)
+            steps += 1
             assert observation in env.observation_space
+            assert observation.tolist() == list(env.observer.vector(env.state))
             assert reward == env.state.cards_home - before.cards_home
-            assert env.state == before.apply(env.actions.move_of(action))
+            assert env.state == before.apply(move)
             assert terminated == env.state.is_over
-            assert not truncated
+            assert truncated == (steps == STEPS and not terminated)
             assert not info["illegal_action"]
             total += reward
-        assert total == info["cards_home"] - pr.get_game(name).deal(seed).cards_home
+        assert total == info["cards_home"] - env.rules.deal(seed).cards_home
         assert info["won"] == env.state.is_won
-        assert not env.action_masks().any()
+        assert env.action_masks().any() == truncated
+    return shapes
+
+
+@pytest.mark.parametrize("name", pr.game_names())
+def test_random_masked_episodes_follow_the_rules(name: str) -> None:
+    random_masked_episodes(PatienceEnv(name, hide_covered=True), range(3))
+
+
+@pytest.mark.parametrize(
+    ("rules", "shapes"),
+    [
+        # runs of cards between columns, a column's face-down cards, the redeal
+        (
+            pr.klondike(),
+            {"column->column run", "waste->column", "column->foundation", "redeal"},
+        ),
+        (pr.klondike(draw=3), {"column->column run", "waste->foundation", "redeal"}),
+        # a foundation as a source, onto a column
+        (pr.klondike(foundation_back=True), {"foundation->column", "column->column run"}),
+        # free cells: parks and moves out of them; supermoves
+        (
+            pr.freecell(),
+            {"column->cell", "cell->column", "cell->foundation", "column->column run"},
+        ),
+        (pr.freecell(supermoves=False), {"column->cell", "cell->column", "column->column"}),
+        # builds between columns, and the shift
+        (pr.crescent(), {"column->column", "column->foundation", "redeal"}),
+        # a foundation (a corner) as a source, onto another foundation (the centre)
+        (pr.windmill(), {"foundation->foundation", "cell->foundation"}),
+        # the player's parks from the waste into the divan's cells
+        (pr.sultan(), {"waste->cell", "cell->foundation", "redeal"}),
+    ],
+    ids=lambda value: repr(value) if isinstance(value, pr.GameRules) else "",
+)
+def test_masks_and_ids_cover_every_shape_of_move(rules: pr.GameRules, shapes: set[str]) -> None:
+    played = random_masked_episodes(PatienceEnv(rules), range(3))
+    assert shapes <= played
+    if rules.tableau is not None and rules.tableau.runs is pr.Runs.NONE:
+        assert not any(shape.endswith(" run") for shape in played)
 
 
 @pytest.mark.parametrize("action", [1, 2, 169, 170, -1, 10**30, "draw", None, 2.5])
@@ -137,7 +243,7 @@ def test_render_and_errors() -> None:
     with pytest.raises(pr.InvalidRulesError, match="render_mode"):
         PatienceEnv("royal-cotillion", render_mode="human")
     with pytest.raises(pr.UnknownGameError):
-        PatienceEnv("klondike")
+        PatienceEnv("no-such-game")
     with pytest.raises(pr.InvalidRulesError, match="game name or GameRules"):
         PatienceEnv(3)  # type: ignore[arg-type]
 
@@ -211,6 +317,32 @@ def test_masks_reach_through_gymnasiums_wrappers(env: gymnasium.Env[Any, Any]) -
     env.close()
 
 
+@pytest.mark.parametrize("name", ["klondike", "freecell", "crescent"])
+def test_the_registered_step_limit_truncates_games_that_may_go_on_for_ever(name: str) -> None:
+    env = gymnasium.make(env_id(name))
+    assert env.spec is not None
+    assert env.spec.max_episode_steps == MOVE_LIMIT == 1000
+    shorter = gymnasium.make(env_id(name), max_episode_steps=40)
+    for limited, steps in ((env, MOVE_LIMIT), (shorter, 40)):
+        _, info = limited.reset(seed=4)
+        unwrapped = limited.unwrapped
+        assert isinstance(unwrapped, PatienceEnv)
+        terminated = truncated = False
+        for step in range(1, steps + 1):
+            # The first legal action that does not end the game: play goes round in circles.
+            legal = np.flatnonzero(info["action_mask"]).tolist()
+            going_on = [
+                a for a in legal if not unwrapped.state.apply(unwrapped.actions.move_of(a)).is_over
+            ]
+            _, _, terminated, truncated, info = limited.step((going_on or legal)[0])
+            assert not terminated
+            assert truncated == (step == steps)
+        assert (terminated, truncated) == (False, True)
+        assert limited.unwrapped.state.legal_moves()  # type: ignore[attr-defined]
+        _, info = limited.reset(seed=4)  # a new episode after truncation
+        assert limited.unwrapped.state == pr.get_game(name).deal(4)  # type: ignore[attr-defined]
+
+
 def test_a_time_limit_truncates_and_the_mask_stays_in_the_info() -> None:
     env = gymnasium.make(env_id("captive-queens"), max_episode_steps=5)
     _, info = env.reset(seed=1)
@@ -260,7 +392,7 @@ def test_vector_envs_give_a_mask_per_env_in_the_info_and_through_call() -> None:
         ({"deal": "7"}, None, "got '7'"),
         ({"deal": 7.0}, None, "got 7.0"),
         ({"deal": True}, None, "got True"),
-        ({"dael": 7}, None, "the only option is 'deal'.*got 'dael'"),
+        ({"dael": 7}, None, "the options are 'deal' .* and 'state' .*got 'dael'"),
         ([("deal", 7)], None, "expected a dict"),
         (None, 2**64, r"reset\(seed=...\): a deal number"),
     ],
@@ -273,7 +405,7 @@ def test_a_bad_deal_is_refused_and_the_env_is_left_as_it_was(
     generator = env.np_random.bit_generator.state
     with pytest.raises(pr.InvalidDealError, match=message) as raised:
         env.reset(seed=seed, options=options)  # type: ignore[arg-type]
-    assert len(str(raised.value)) < 150
+    assert len(str(raised.value)) < 200
     assert env.state == pr.get_game("easy-start").deal(5)
     assert env.deal_number == 5
     assert env.np_random.bit_generator.state == generator
@@ -294,16 +426,144 @@ def test_the_illegal_reward_is_a_finite_number(reward: object) -> None:
         PatienceEnv("easy-start", illegal_reward=reward)  # type: ignore[arg-type]
 
 
-@given(deal=st.integers() | st.floats() | st.text(max_size=4) | st.none() | st.booleans())
-@settings(max_examples=200)
-def test_any_deal_option_deals_or_raises_an_invalid_deal_error(deal: object) -> None:
-    env = PatienceEnv("easy-start")
+@pytest.mark.parametrize("name", ["easy-start", "freecell"])
+@given(
+    deal=st.integers()
+    | st.integers(2**31 - 3, 2**31 + 3)
+    | st.floats()
+    | st.text(max_size=4)
+    | st.none()
+    | st.booleans()
+)
+@settings(max_examples=100)
+def test_any_deal_option_deals_or_raises_an_invalid_deal_error(name: str, deal: object) -> None:
+    env = PatienceEnv(name)
+    rules = pr.get_game(name)
     try:
         _, info = env.reset(options={"deal": deal})
     except pr.InvalidDealError as error:
         message = str(error)
     else:
-        assert deal is None or env.state == pr.get_game("easy-start").deal(deal)  # type: ignore[arg-type]
-        assert 0 <= info["deal"] <= pr.MAX_DEAL_NUMBER
+        assert deal is None or env.state == rules.deal(deal)  # type: ignore[arg-type]
+        assert 0 <= info["deal"] <= rules.max_deal_number
         return
     assert len(message) < 200
+    if isinstance(deal, int) and not isinstance(deal, bool):
+        assert not 0 <= deal <= rules.max_deal_number
+
+
+# -- starting from a state -----------------------------------------------------------
+
+
+def test_an_episode_can_start_from_a_state() -> None:
+    rules = pr.get_game("klondike")
+    start = rules.deal(5).apply(pr.Move.draw())
+    env = PatienceEnv(rules)
+    observation, info = env.reset(seed=9, options={"state": start})
+    assert env.state == start
+    assert info["deal"] is None and env.deal_number is None
+    assert observation.tolist() == list(env.observer.vector(start))
+    assert info["action_mask"].tolist() == list(env.actions.mask(start))
+    _, info = env.reset()  # then a deal drawn from the seeded generator, as usual
+    assert env.state == rules.deal(info["deal"])
+
+
+@pytest.mark.parametrize(
+    ("state", "message"),
+    [
+        (pr.get_game("freecell").deal(1), r"expected a state of get_game\('klondike'\)"),
+        ("T1-T2", r"expected a state of get_game\('klondike'\), got 'T1-T2'"),
+        (None, None),
+    ],
+)
+def test_a_bad_start_state_is_refused(state: object, message: str | None) -> None:
+    env = PatienceEnv("klondike")
+    env.reset(seed=2)
+    if message is None:  # a state of the game, but one with no legal move
+        won = pr.get_game("captive-queens").deal(1).play_forced()
+        assert won.is_over
+        with pytest.raises(pr.InvalidDealError, match="a game that is over"):
+            PatienceEnv("captive-queens").reset(options={"state": won})
+        with pytest.raises(pr.InvalidDealError, match="not both"):
+            env.reset(options={"deal": 3, "state": env.rules.deal(3)})
+    else:
+        with pytest.raises(pr.InvalidDealError, match=message):
+            env.reset(options={"state": state})
+    assert env.state == pr.get_game("klondike").deal(2)
+    assert env.deal_number == 2
+
+
+# -- hidden cards ------------------------------------------------------------------
+
+
+def hidden_cards_shuffled(state: pr.State, seed: int) -> pr.State:
+    """``state`` with its hidden cards (the face-down cards and the stock) shuffled among
+    their places: a state that a player cannot tell from ``state``."""
+    parts = state.parts()
+    down = parts["face_down"]
+    hidden = [*parts["stock"]]
+    for column, count in zip(parts["columns"], down, strict=True):
+        hidden += column[:count]
+    np.random.default_rng(seed).shuffle(hidden)
+    stock, rest = hidden[: len(parts["stock"])], hidden[len(parts["stock"]) :]
+    columns = []
+    for column, count in zip(parts["columns"], down, strict=True):
+        columns.append((*rest[:count], *column[count:]))
+        rest = rest[count:]
+    parts["stock"], parts["columns"] = tuple(stock), tuple(columns)
+    return state.rules.make_state(**parts)
+
+
+@pytest.mark.parametrize("hide_covered", [False, True])
+def test_klondike_observations_never_show_a_face_down_card(hide_covered: bool) -> None:
+    env = PatienceEnv("klondike", hide_covered=hide_covered)
+    twin = PatienceEnv("klondike", hide_covered=hide_covered)
+    chooser = np.random.default_rng(1)
+    observation, info = env.reset(seed=3)
+    differed = 0
+    for step in range(200):
+        other = hidden_cards_shuffled(env.state, step)
+        assert other.face_down == env.state.face_down
+        differed += other != env.state
+        seen, _ = twin.reset(options={"state": other})
+        assert np.array_equal(seen, observation)
+        columns = env.observer.field("columns")
+        codes = observation[columns.offset : columns.stop].reshape(7, -1)
+        for column, down, row in zip(env.state.columns, env.state.face_down, codes, strict=True):
+            # top card first: the face-down cards are the last of the column's codes
+            assert row[len(column) - down : len(column)].tolist() == [pr.HIDDEN_CARD] * down
+        action = int(chooser.choice(np.flatnonzero(info["action_mask"])))
+        observation, _, terminated, _, info = env.step(action)
+        if terminated:
+            break
+    assert differed > 150  # the twins were other states, not the same one
+
+
+def test_two_klondike_deals_differing_in_a_face_down_card_look_alike_until_it_turns() -> None:
+    rules = pr.get_game("klondike")
+    order = list(rules.deck_order(8))
+    dealt = rules.deal_from(order).columns[6]
+    # Swap the two cards under column 7's top card (both face down) in the deck order.
+    at, under = order.index(dealt[5]), order.index(dealt[4])
+    swapped = order.copy()
+    swapped[at], swapped[under] = swapped[under], swapped[at]
+    one, two = PatienceEnv(rules), PatienceEnv(rules)
+    seen_one, _ = one.reset(options={"state": rules.deal_from(order)})
+    seen_two, _ = two.reset(options={"state": rules.deal_from(swapped)})
+    assert one.state.columns[6][4:6] == two.state.columns[6][5:3:-1]
+    assert one.state != two.state
+    assert np.array_equal(seen_one, seen_two)
+    # The same legal moves in both until column 7's top card leaves: then they differ.
+    chooser = np.random.default_rng(0)
+    for _ in range(2000):
+        if one.state.face_down[6] < 6:
+            break
+        assert np.array_equal(seen_one, seen_two)
+        mask = one.action_masks()
+        assert np.array_equal(mask, two.action_masks())
+        action = int(chooser.choice(np.flatnonzero(mask)))
+        seen_one, _, over, _, _ = one.step(action)
+        seen_two, _, _, _, _ = two.step(action)
+        assert over is False
+    assert one.state.face_down[6] == 5
+    assert not np.array_equal(seen_one, seen_two)

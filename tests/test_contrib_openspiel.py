@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from open_spiel.python.algorithms import mcts
 
 import patience_rules as pr
+from patience_rules.contrib import MOVE_LIMIT, longest_game
 from patience_rules.contrib.openspiel import (
     MAX_DEAL_PARAMETER,
     PatienceGame,
@@ -44,8 +45,11 @@ def test_every_game_is_registered_and_loads() -> None:
         assert game.max_chance_outcomes() == 52
         assert game.max_chance_nodes_in_history() == len(pr.get_game(name).deck())
         assert pyspiel.load_game(short, {"deal": 1}).max_chance_nodes_in_history() == 0
+        longest = longest_game(pr.get_game(name))
+        assert game.max_game_length() == (MOVE_LIMIT if longest is None else longest)
+        assert game.max_moves == (MOVE_LIMIT if longest is None else None)
     with pytest.raises(pr.UnknownGameError):
-        short_name("klondike")
+        short_name("no-such-game")
 
 
 @pytest.mark.parametrize("name", ["patience_captive_queens", "patience_easy_start_parlett"])
@@ -63,6 +67,25 @@ def test_openspiels_random_simulation_plays_full_games_with_chance_deals(name: s
 )
 def test_openspiels_random_simulation_plays_full_games_from_a_deal(name: str) -> None:
     pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=3, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        # runs, face-down cards, unlimited redeals (a shorter move limit: serializing at
+        # every step makes the check quadratic in the length of the game)
+        "patience_klondike(max_moves=150)",
+        "patience_klondike(max_moves=120,rewards=terminal,hide_covered=True)",
+        # free cells, supermoves, Microsoft's deals
+        "patience_freecell(max_moves=150)",
+        "patience_freecell(deal=617,max_moves=120)",
+        "patience_crescent",  # builds in suit up or down, shifts
+        "patience_windmill",  # foundations as sources
+        "patience_sultan(rewards=terminal)",  # parks into the divan
+    ],
+)
+def test_openspiels_random_simulation_plays_every_new_shape_of_game(name: str) -> None:
+    pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=2, serialize=True, verbose=False)
 
 
 def test_the_deal_parameter_deals_that_deal_and_play_follows_the_rules() -> None:
@@ -534,6 +557,270 @@ def test_any_chance_outcomes_deal_or_raise_an_invalid_deal_error(outcomes: list[
             assert state.history() == before
         else:
             assert legal
+
+
+# -- the move limit -------------------------------------------------------------------
+
+
+def test_a_game_that_may_go_on_for_ever_stops_at_its_move_limit() -> None:
+    game = pyspiel.load_game("patience_klondike(deal=2,max_moves=30)")
+    assert game.max_game_length() == game.max_moves == 30
+    state = game.new_initial_state()
+    ours = pr.get_game("klondike").deal(2)
+    chooser = random.Random(2)
+    total = 0.0
+    for _ in range(30):
+        assert not state.is_terminal() and not state.stopped
+        assert state.current_player() == 0
+        action = chooser.choice(state.legal_actions())
+        ours = ours.apply(pr.ActionSpace(ours.rules).move_of(action))
+        state.apply_action(action)
+        total += state.rewards()[0]
+    assert state.game_state == ours
+    assert state.is_terminal() and state.stopped
+    assert not ours.is_over  # moves are still legal in the game: it was stopped
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert state.legal_actions() == []
+    assert state.returns() == [total] == [float(ours.cards_home)]
+    with pytest.raises(pr.IllegalMoveError, match="stopped at its limit of 30 moves"):
+        state.apply_action(0)
+    assert state.history() == state.history()[:30]
+    # Serialized, the stopped state reads back; one action more is refused.
+    text = serialize_game_and_state(game, state)
+    assert deserialize_game_and_state(text)[1].stopped
+    history = ",".join(f"0:{action}" for action in state.history())
+    longer = text.replace(
+        f"history={history}\nmove_number=30", f"history={history},0:0\nmove_number=31"
+    )
+    with pytest.raises(pr.NotationError, match="at most 30 actions"):
+        deserialize_game_and_state(longer)
+
+
+def test_terminal_rewards_come_at_the_move_limit() -> None:
+    step = pyspiel.load_game("patience_freecell(deal=5,max_moves=40)")
+    terminal = pyspiel.load_game("patience_freecell(deal=5,max_moves=40,rewards=terminal)")
+    one, two = step.new_initial_state(), terminal.new_initial_state()
+    chooser = random.Random(5)
+    while not one.is_terminal():
+        action = chooser.choice(one.legal_actions())
+        assert two.rewards() == two.returns() == [0.0]
+        one.apply_action(action)
+        two.apply_action(action)
+    assert two.is_terminal() and two.stopped == one.stopped
+    assert two.rewards() == two.returns() == one.returns()
+
+
+def test_a_game_that_always_ends_has_its_own_bound_unless_the_limit_is_lower() -> None:
+    game = pyspiel.load_game("patience_royal_cotillion(deal=3)")
+    assert (game.max_moves, game.max_game_length()) == (None, 172)
+    assert pyspiel.load_game("patience_royal_cotillion(max_moves=500)").max_moves is None
+    short = pyspiel.load_game("patience_royal_cotillion(deal=3,max_moves=5)")
+    assert (short.max_moves, short.max_game_length()) == (5, 5)
+    state = short.new_initial_state()
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[-1])
+    assert state.is_terminal() and state.stopped
+
+
+@pytest.mark.parametrize("name", ["patience_crescent", "patience_freecell"])
+def test_games_whose_cards_go_back_and_forth_stop_at_the_default_limit(name: str) -> None:
+    game = pyspiel.load_game(name, {"deal": 4})
+    assert game.max_moves == game.max_game_length() == 1000
+    state = game.new_initial_state()
+    unwrapped = pr.ActionSpace(game.rules)
+    moves = 0
+    while not state.is_terminal():
+        # The first legal action that does not end the game: play goes round in circles.
+        legal = state.legal_actions()
+        going_on = [a for a in legal if not state.game_state.apply(unwrapped.move_of(a)).is_over]
+        state.apply_action((going_on or legal)[0])
+        moves += 1
+    assert moves == 1000
+    assert state.stopped
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (0, "got 0"),
+        (-2, "got -2"),
+        (2**31, "got 2147483648"),
+        ("10", "got '10'"),
+        (True, "got True"),
+    ],
+)
+def test_a_bad_move_limit_is_refused(value: object, message: str) -> None:
+    with pytest.raises(pr.InvalidRulesError, match=f"max_moves: expected -1 .*{message}"):
+        PatienceGame("klondike", {"max_moves": value})
+
+
+# -- deal numbers of the game's own numbering ------------------------------------------
+
+
+def test_freecell_deals_by_parameter_and_by_chance_are_microsofts() -> None:
+    rules = pr.get_game("freecell")
+    for number in (1, 617, 2**31 - 1):
+        by_parameter = pyspiel.load_game("patience_freecell", {"deal": number})
+        assert by_parameter.new_initial_state().game_state == rules.deal(number)
+        game = pyspiel.load_game("patience_freecell")
+        state = game.new_initial_state()
+        for action in deal_actions(game, number):
+            state.apply_action(action)
+        assert state.game_state == rules.deal(number)
+    first_row = pyspiel.load_game("patience_freecell(deal=1)").new_initial_state().game_state
+    assert [str(column[0]) for column in first_row.columns] == [
+        "JD",
+        "2D",
+        "9H",
+        "JC",
+        "5D",
+        "7H",
+        "7C",
+        "5H",
+    ]
+    game = pyspiel.load_game("patience_freecell")
+    with pytest.raises(
+        pr.InvalidDealError, match="FreeCell is a whole number from 0 to 2147483647"
+    ):
+        deal_actions(game, 2**31)
+    with pytest.raises(pr.InvalidDealError, match="a deal number of FreeCell from 0 to 2147483647"):
+        PatienceGame("freecell", {"deal": 2**31})
+    with pytest.raises(pr.InvalidDealError, match="deal it by chance actions"):
+        PatienceGame("klondike", {"deal": 2**31})
+
+
+@pytest.mark.parametrize("name", ["patience_klondike", "patience_freecell", "patience_windmill"])
+def test_a_game_dealt_by_chance_is_a_legal_deal_of_the_game(name: str) -> None:
+    game = pyspiel.load_game(name)
+    rules = game.rules
+    for seed in range(3):
+        state = game.new_initial_state()
+        chooser = random.Random(seed)
+        order = []
+        while state.is_chance_node():
+            cards, odds = zip(*state.chance_outcomes(), strict=True)
+            assert sum(odds) == pytest.approx(1.0)
+            card = chooser.choices(cards, odds)[0]
+            order.append(pr.Card.from_index(card))
+            state.apply_action(card)
+        dealt = state.game_state
+        assert sorted(order) == sorted(rules.deck())
+        assert dealt == rules.deal_from(order)
+        assert rules.make_state(**dealt.parts()) == dealt  # a position the rules accept
+        assert dealt.cards_home == rules.deal(seed).cards_home
+        assert dealt.face_down == rules.deal(seed).face_down
+        assert [len(column) for column in dealt.columns] == [
+            len(column) for column in rules.deal(seed).columns
+        ]
+
+
+# -- hidden cards ----------------------------------------------------------------------
+
+
+def dealt(game: pyspiel.Game, order: list[pr.Card]) -> pyspiel.State:
+    state = game.new_initial_state()
+    for card in order:
+        state.apply_action(card.index)
+    return state
+
+
+def views(state: pyspiel.State) -> tuple[object, ...]:
+    """Everything the player is shown of ``state``."""
+    return (
+        state.observation_string(0),
+        state.observation_tensor(0),
+        state.information_state_string(0),
+        state.information_state_tensor(0),
+        state.legal_actions(),
+    )
+
+
+@pytest.mark.parametrize("hide_covered", [False, True])
+def test_klondike_deals_differing_in_hidden_cards_look_alike_until_one_turns(
+    hide_covered: bool,
+) -> None:
+    game = pyspiel.load_game("patience_klondike", {"hide_covered": hide_covered})
+    rules = game.rules
+    order = list(rules.deck_order(8))
+    column = rules.deal_from(order).columns[6]
+    # Swap the card under column 7's top card (face down) with another face-down card
+    # of that column, and two cards of the stock.
+    swapped = order.copy()
+    at, under = order.index(column[5]), order.index(column[0])
+    swapped[at], swapped[under] = swapped[under], swapped[at]
+    swapped[40], swapped[45] = swapped[45], swapped[40]
+    one, two = dealt(game, order), dealt(game, swapped)
+    assert one.game_state != two.game_state
+    assert str(column[5]) not in one.observation_string(0).split()
+    hidden = np.array(one.observation_tensor(0)) == pr.HIDDEN_CARD
+    assert hidden.sum() == sum(one.game_state.face_down) or hide_covered
+    chooser = random.Random(0)
+    while one.game_state.face_down[6] == 6:
+        assert views(one) == views(two)
+        action = chooser.choice(one.legal_actions())
+        one.apply_action(action)
+        two.apply_action(action)
+        assert not one.is_terminal()
+    # The card under column 7's top card has turned: it differs between the two.
+    assert views(one)[:4] != views(two)[:4]
+    assert str(column[5]) in one.observation_string(0).split("columns (top last): ")[1]
+
+
+def test_klondike_information_states_never_show_a_face_down_card() -> None:
+    game = pyspiel.load_game("patience_klondike(max_moves=300)")
+    state = play_randomly(game.new_initial_state(), 52, seed=4)  # a chance deal
+    chooser = random.Random(4)
+    observer = pr.Observer(game.rules)
+    while not state.is_terminal():
+        ours = state.game_state
+        for view in (state.information_state_string(0), state.observation_string(0)):
+            shown = view.split("columns (top last): ")[1].split("\n")[0].split(" | ")
+            for words, cards, down in zip(shown, ours.columns, ours.face_down, strict=True):
+                shown_cards = [] if words == "--" else words.split()
+                assert shown_cards[:down] == ["##"] * down
+                assert shown_cards[down:] == [str(card) for card in cards[down:]]
+        tensor = state.information_state_tensor(0)
+        assert tensor == state.observation_tensor(0) == list(observer.vector(ours))
+        state.apply_action(chooser.choice(state.legal_actions()))
+
+
+# -- MCTS on a game that may go on for ever ------------------------------------------------
+
+
+def test_openspiels_mcts_plays_klondike_to_its_move_limit() -> None:
+    game = pyspiel.load_game("patience_klondike(deal=7,max_moves=25,rewards=terminal)")
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    bot = mcts.MCTSBot(game, 2, 8, evaluator, random_state=np.random.RandomState(0))
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert len(state.history()) == 25 and state.stopped
+    assert state.returns() == [float(state.game_state.cards_home)]
+
+
+def test_a_long_windmill_game_fits_in_its_max_game_length() -> None:
+    # Deal 17 won by random moves takes 210 moves: more than a bound that counts one
+    # move home per card and a draw per card of the stock (104 + 95 = 199), since a
+    # card may go home to a corner and then on to the centre.
+    game = pyspiel.load_game("patience_windmill(deal=17)")
+    state = game.new_initial_state()
+    ours = game.rules.deal(17)
+    chooser = random.Random(17)
+    moves = []
+    while not state.is_terminal():
+        move = chooser.choice(ours.legal_moves())
+        ours = ours.apply(move)
+        state.apply_action(game.actions.id_of(move))
+        moves.append(move)
+    assert state.game_state.is_won
+    assert len(state.history()) == 210
+    draws = sum(move.is_draw for move in moves)
+    corner_to_centre = sum(move.source.kind is pr.PileKind.FOUNDATION for move in moves)
+    assert (draws, corner_to_centre) == (92, 15)
+    assert 103 + draws + corner_to_centre == 210 > 104 + 95
+    assert game.max_game_length() == longest_game(game.rules) == 2 * 104 + 95
 
 
 # -- the typed bases: _spiel.pyi against pyspiel itself -------------------------

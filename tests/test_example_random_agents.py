@@ -10,13 +10,15 @@ from types import ModuleType
 import pytest
 
 import patience_rules as pr
+from patience_rules.contrib import longest_game
 
 pytestmark = pytest.mark.extra
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "random_agents.py"
 LINE = re.compile(
     r"(?P<game>\S+) +(?P<adapter>gymnasium|openspiel) +(?P<episodes>\d+) episodes: "
-    r"mean cards home +(?P<mean>[\d.]+) of (?P<total>\d+), won (?P<won>\d+)"
+    r"mean cards home +(?P<mean>[\d.]+) of (?P<total>\d+), won (?P<won>\d+), "
+    r"stopped (?P<stopped>\d+)"
 )
 
 
@@ -46,7 +48,19 @@ def test_the_example_prints_agreeing_lines_for_every_game(
         total = len(pr.get_game(gym["game"]).deck())
         assert int(gym["total"]) == total
         assert 0 < float(gym["mean"]) <= total
-        assert 0 <= int(gym["won"]) <= 4
+        assert 0 <= int(gym["won"]) + int(gym["stopped"]) <= 4
+        if longest_game(pr.get_game(gym["game"])) is not None:
+            assert gym["stopped"] == "0"  # a game that always ends is never stopped
+
+
+def test_the_move_limit_stops_both_adapters_alike(capsys: pytest.CaptureFixture[str]) -> None:
+    load_example().main(["--episodes", "3", "--game", "klondike", "--max-moves", "40"])
+    rows = [LINE.fullmatch(line) for line in capsys.readouterr().out.splitlines()]
+    assert [row["adapter"] for row in rows if row] == ["gymnasium", "openspiel"]
+    for row in rows:
+        assert row is not None
+        # No Klondike deal comes out in 40 moves: every episode is stopped.
+        assert (row["episodes"], row["won"], row["stopped"]) == ("3", "0", "3")
 
 
 def test_an_episode_ends_with_every_card_home_exactly_when_it_is_won() -> None:
@@ -55,6 +69,7 @@ def test_an_episode_ends_with_every_card_home_exactly_when_it_is_won() -> None:
 
     env = PatienceEnv("easy-start")
     for deal in range(3):
-        home, won = example.gymnasium_episode(env, deal)
+        home, won, stopped = example.gymnasium_episode(env, deal)
         assert won == (home == 52)
-        assert example.openspiel_episode("patience_easy_start", deal) == (home, won)
+        assert not stopped
+        assert example.openspiel_episode("patience_easy_start", deal) == (home, won, stopped)

@@ -74,9 +74,11 @@ def test_greedy_prefers_columns_then_cells_then_waste_then_draw() -> None:
     # Whatever order the moves come in, the column move wins.
     kinds = {move.source.kind for move in moves}
     assert pr.PileKind.COLUMN in kinds
-    assert choose(state, moves[::-1]).source.kind is pr.PileKind.COLUMN
+    first = choose(state, moves[::-1])
+    assert first is not None and first.source.kind is pr.PileKind.COLUMN
     no_column = tuple(m for m in moves if m.source.kind is not pr.PileKind.COLUMN)
-    assert choose(state, no_column[::-1]).source.kind is pr.PileKind.CELL
+    second = choose(state, no_column[::-1])
+    assert second is not None and second.source.kind is pr.PileKind.CELL
     # Two waste plays and a draw, then the redeal and the draw.
     waste = pr.Place(pr.PileKind.WASTE)
     waste_moves = (pr.Move.draw(), pr.Move.to_foundation(waste, 3))

@@ -33,7 +33,7 @@ from typing import Any, Final
 from . import rules as _rules
 from ._validity import Position
 from .building import Runs
-from .cards import Card, _difference
+from .cards import _CARDS, Card, _difference
 from .errors import IllegalMoveError, InvalidDealError, _shown
 from .layout import Layout
 from .moves import Move, MoveKind, move_to_text
@@ -90,7 +90,7 @@ class Engine:
         "_auto_columns",
         "_base_heights",
         "_between_piles",
-        "_build_moves",
+        "_build_rows",
         "_builds",
         "_cell_refill",
         "_column_refill",
@@ -121,6 +121,8 @@ class Engine:
         "_shift_anytime",
         "_shifts",
         "_source_moves",
+        "_starters",
+        "_takes",
         "_units",
         "_wanted",
         "_wants",
@@ -199,11 +201,31 @@ class Engine:
         self._runs = layout.runs
         self._fill_by_move = layout.column_refill is Refill.BY_MOVE
         self._fill_rank = layout.fill_rank
-        self._build_moves = {
+        #: For every card, the cards that may be placed on it.
+        self._takes: tuple[tuple[Card, ...], ...] = tuple(
+            tuple(card for card in _CARDS if below in self._onto[card]) if self._onto else ()
+            for below in _CARDS
+        )
+        #: The cards that may go into an empty column by a move.
+        self._starters: frozenset[Card] = frozenset(
+            card
+            for card in _CARDS
+            if self._fill_by_move and (self._fill_rank is None or card.rank == self._fill_rank)
+        )
+        build_moves = {
             (move.source, move.count, move.target.index): move
             for move in layout.moves
             if move.target.kind is _COLUMN
         }
+        #: For each home source (by its index), for each run length, for each
+        #: target column, the move (None where the layout has none).
+        self._build_rows: tuple[tuple[tuple[Move | None, ...], ...], ...] = tuple(
+            tuple(
+                tuple(build_moves.get((source, count, j)) for j in range(layout.columns))
+                for count in range(layout.max_run + 1)
+            )
+            for source in sources
+        )
         self._parks = bool(layout.targets(MoveKind.PARK))
         self._park_moves = {
             (move.source, move.target.index): move
@@ -873,7 +895,7 @@ class Engine:
             return 1, 1
         if runs is _RUNS_ANY:
             return _NO_LIMIT, _NO_LIMIT
-        free = 1 + sum(1 for cell in state._cells if cell is None)
+        free = 1 + state._cells.count(None)
         return free << empty_columns, free << max(empty_columns - 1, 0)
 
     def _face_up(self, state: Any, i: int) -> int:
@@ -883,60 +905,69 @@ class Engine:
 
     def _may_start(self, card: Card) -> bool:
         """Whether ``card`` may go into an empty column (by a move)."""
-        return self._fill_by_move and (self._fill_rank is None or card.rank == self._fill_rank)
+        return card in self._starters
 
     def _list_builds(self, state: Any, moves: list[Move]) -> None:
         columns = state._columns
-        tops: dict[Card, list[int]] = {}
+        # For every card that some column's top card takes, those columns in
+        # order; and the empty columns.
+        takes = self._takes
+        fits: dict[Card, list[int]] = {}
         empties: list[int] = []
         for j, column in enumerate(columns):
             if column:
-                tops.setdefault(column[0], []).append(j)
+                for card in takes[column[0]]:
+                    js = fits.get(card)
+                    if js is None:
+                        fits[card] = [j]
+                    else:
+                        js.append(j)
             else:
                 empties.append(j)
-        onto = self._onto
         longest, longest_empty = self._run_limits(state, len(empties))
-        table = self._build_moves
+        starters = self._starters if empties else _NO_CARDS
+        get = fits.get
 
-        def targets(source: Place, card: Card, count: int, own: int) -> None:
-            found: list[int] = []
-            if onto and count <= longest:
-                for below in onto[card]:
-                    js = tops.get(below)
-                    if js is not None:
-                        found += js
-            if empties and count <= longest_empty and self._may_start(card):
-                found += empties
-            for j in sorted(found):
-                if j != own:
-                    moves.append(table[source, count, j])
+        def targets(rows: tuple[tuple[Move | None, ...], ...], card: Card, count: int) -> None:
+            onto = get(card) if count <= longest else None
+            if card in starters and count <= longest_empty:
+                found = sorted((*onto, *empties)) if onto is not None else empties
+            elif onto is None:
+                return
+            else:
+                found = onto
+            row = rows[count]
+            for j in found:
+                move = row[j]
+                if move is not None:  # None: the card's own column
+                    moves.append(move)
 
+        onto = self._onto
+        runs = self._runs is not _RUNS_NONE and bool(onto)
         for i, column in enumerate(columns):
             if not column:
                 continue
-            source = _COLUMN_PLACES[i]
+            rows = self._build_rows[i]
             card, rest = column
             count = 1
-            face_up = self._face_up(state, i)
+            face_up = self._face_up(state, i) if runs else 1
             while True:
-                targets(source, card, count, i)
-                if count >= face_up or not rest or not onto or self._runs is _RUNS_NONE:
-                    break
-                below = rest[0]
-                if below not in onto[card]:
+                targets(rows, card, count)
+                if count >= face_up or not rest or rest[0] not in onto[card]:
                     break
                 card, rest = rest
                 count += 1
+        first = self._n_columns
         for i, card in enumerate(state._cells):
             if card is not None:
-                targets(_CELL_PLACES[i], card, 1, -1)
+                targets(self._build_rows[first + i], card, 1)
         waste = state._waste
         if waste and self._waste_index >= 0:
-            targets(_WASTE_PLACE, waste[0], 1, -1)
-        for f, _ in self._playable:
+            targets(self._build_rows[self._waste_index], waste[0], 1)
+        for f, i in self._playable:
             card = self._foundation_top(state, f)
             if card is not None:
-                targets(_FOUNDATION_PLACES[f], card, 1, -1)
+                targets(self._build_rows[i], card, 1)
 
     def _check_build(self, state: Any, move: Move) -> str | None:
         layout, source, target, count = self.layout, move.source, move.target, move.count
@@ -1183,6 +1214,7 @@ _HOME: Final = MoveKind.HOME
 _BUILD: Final = MoveKind.BUILD
 _DRAWING: Final = MoveKind.DRAW
 _REDEALING: Final = MoveKind.REDEAL
+_NO_CARDS: Final[frozenset[Card]] = frozenset()
 _RUNS_NONE: Final = Runs.NONE
 _RUNS_ANY: Final = Runs.ANY
 _COLUMN_PLACES: Final = tuple(Place(_COLUMN, i) for i in range(64))

@@ -120,8 +120,8 @@ class Observation:
     game: str
     #: How many cards the face-down stock holds.
     stock_size: int
-    #: How many redeals the rules still allow.
-    redeals_left: int
+    #: How many redeals the rules still allow (``None``: no limit).
+    redeals_left: int | None
     #: The waste, bottom to top (every card was seen when it was drawn).
     waste: tuple[Card, ...]
     #: The tableau columns, bottom to top; ``None`` is a hidden card.
@@ -149,7 +149,12 @@ class Observation:
         foundation heights: 1 1 1 1 1 1 1 1
         """
         lines = [
-            f"{self.game}: stock {self.stock_size} cards, {self.redeals_left} redeals left",
+            f"{self.game}: stock {self.stock_size} cards, "
+            + (
+                "any number of redeals"
+                if self.redeals_left is None
+                else f"{self.redeals_left} redeals left"
+            ),
             f"waste (top last): {_words(self.waste)}",
         ]
         if self.columns:
@@ -306,11 +311,10 @@ class Observer:
                 (*([None] * down), *column[down:])
                 for column, down in zip(columns, state.face_down, strict=True)
             )
-        left = state.redeals_left
         return Observation(
             game=self.rules.name,
             stock_size=state.stock_size,
-            redeals_left=left if left is not None else 1,
+            redeals_left=state.redeals_left,
             waste=state.waste,
             columns=columns,
             cells=state.cells,
@@ -345,7 +349,8 @@ class Observer:
                 f"cells and {layout.foundations} foundations, got {_shown(observation)}"
             )
         try:
-            vector = [observation.stock_size, observation.redeals_left]
+            left = observation.redeals_left
+            vector = [observation.stock_size, 1 if left is None else left]
             vector += _padded(reversed(observation.waste), layout.stock_size)
             for column in observation.columns:
                 vector += [HIDDEN_CARD if card is None else int(card) + 1 for card in reversed(column)]

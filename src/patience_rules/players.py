@@ -112,8 +112,8 @@ class FirstPlayer:
         """``"first"``."""
         return "first"
 
-    def chooser(self, deal: int) -> Chooser:
-        """A chooser that takes ``moves[0]``."""
+    def chooser(self, deal: int) -> Callable[[State, tuple[Move, ...]], Move]:
+        """A chooser that takes ``moves[0]`` (it never gives up)."""
         return _first
 
 
@@ -230,8 +230,8 @@ class RandomPlayer:
         """``"random"``."""
         return "random"
 
-    def chooser(self, deal: int) -> Chooser:
-        """A chooser drawing from this player's generator for deal ``deal``.
+    def chooser(self, deal: int) -> Callable[[State, tuple[Move, ...]], Move]:
+        """A chooser drawing from this player's generator for deal ``deal`` (it never gives up).
 
         :raises InvalidDealError: for a deal number out of range.
         """

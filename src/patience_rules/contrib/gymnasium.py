@@ -21,14 +21,33 @@ The environment, :class:`PatienceEnv`:
 - **observations**: the :class:`~patience_rules.Observer` vector of the
   state, a ``Box`` of ``int64`` from 0 to :attr:`Observer.high
   <patience_rules.Observer.high>` (at least 1, as Gymnasium wants a Box
-  whose bounds differ); the stock's order is never in it;
+  whose bounds differ): what a player sees.  The stock's order is never in
+  it, nor a face-down card (Klondike's columns): those are
+  :data:`~patience_rules.HIDDEN_CARD`;
 - ``reset(seed=n)`` deals deal number *n*; ``reset(options={"deal": n})``
   does too, whatever the seed; ``reset()`` after that deals a deal number
-  drawn from the environment's seeded random generator;
+  drawn from the environment's seeded random generator.  Deal numbers are
+  the game's own, from 0 to :attr:`GameRules.max_deal_number
+  <patience_rules.GameRules.max_deal_number>`: FreeCell's are Microsoft's,
+  0 to 2**31 - 1, so ``reset(seed=1)`` deals the FreeCell deal every
+  program calls #1;
+- ``reset(options={"state": state})`` starts from ``state``, a
+  :class:`~patience_rules.State` of the game with a legal move (a deal of
+  your own deck order, ``rules.deal_from(cards)``, or a position read from
+  the notation); ``info["deal"]`` is then ``None``;
 - **reward**: +1 for every card that goes home (to a foundation or to the
   middle) in a step, so an episode's return is the number of cards home;
 - **terminated** when no legal move remains (the game is won or lost:
-  ``info["won"]`` says which); **truncated** never (every game ends);
+  ``info["won"]`` says which);
+- **truncated** by Gymnasium's ``TimeLimit``: a game that may go on for
+  ever (see :func:`~patience_rules.contrib.longest_game`: Klondike,
+  FreeCell, Crescent) is registered with ``max_episode_steps`` set to
+  :data:`~patience_rules.contrib.MOVE_LIMIT` (1,000), so that
+  ``gymnasium.make`` ends its episodes with ``truncated=True`` after 1,000
+  steps; ``gymnasium.make(id, max_episode_steps=n)`` sets another limit, for
+  any game.  A game that always ends is registered without a limit.  A
+  :class:`PatienceEnv` made directly never truncates: wrap it in
+  ``gymnasium.wrappers.TimeLimit``;
 - **an illegal action** (an id whose move is not legal in the current
   state, an id out of range or not a whole number, or any action once the
   episode has ended) leaves the state as it is, gives the reward
@@ -36,7 +55,8 @@ The environment, :class:`PatienceEnv`:
   ``terminated`` is true and ``info["illegal_action"]`` is true; every
   later step is illegal too, until :meth:`~PatienceEnv.reset`;
 - ``info`` holds ``action_mask`` (a boolean array: which action ids are
-  legal in the current state), ``deal``, ``cards_home``, ``won`` and
+  legal in the current state), ``deal`` (``None`` for an episode started
+  from a state), ``cards_home``, ``won`` and
   ``illegal_action`` (whether this step's action was illegal), after
   :meth:`~PatienceEnv.reset` and after every step;
 - ``render_mode="ansi"`` renders the layout as text (``str(state)``).
@@ -58,6 +78,20 @@ on:
 >>> mask = wrapped.get_wrapper_attr("action_masks")()
 >>> mask.nonzero()[0].tolist(), mask.tolist() == info["action_mask"].tolist()
 ([0], True)
+
+**Games that may go on for ever** are truncated:
+
+>>> klondike = gymnasium.make(env_id("klondike"))
+>>> klondike.spec.max_episode_steps, gymnasium.make(env_id("freecell")).spec.max_episode_steps
+(1000, 1000)
+>>> gymnasium.make(env_id("royal-cotillion")).spec.max_episode_steps is None
+True
+>>> short = gymnasium.make(env_id("klondike"), max_episode_steps=3)
+>>> _, info = short.reset(seed=1)
+>>> for _ in range(3):
+...     _, _, terminated, truncated, info = short.step(0)    # draw
+>>> terminated, truncated, bool(info["action_mask"].any())
+(False, True, True)
 """
 
 from __future__ import annotations
@@ -73,12 +107,12 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..actions import ActionSpace
-from ..deals import MAX_DEAL_NUMBER
 from ..errors import InvalidDealError, InvalidRulesError, _shown
 from ..games import game_names, get_game
 from ..observation import Observer
 from ..rules import GameRules
 from ..state import State
+from . import MOVE_LIMIT, longest_game
 
 __all__ = ["ENV_NAMESPACE", "PatienceEnv", "env_id", "register_envs"]
 
@@ -148,7 +182,7 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
         #: A ``Box`` of the observation vectors: ``int64`` from 0 to the observer's bounds.
         self.observation_space: spaces.Space[Vector] = spaces.Box(low=0, high=high, dtype=np.int64)
         self._state: State | None = None
-        self._deal = 0
+        self._deal: int | None = 0
         self._ended = False
 
     @property
@@ -162,8 +196,8 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
         return self._state
 
     @property
-    def deal_number(self) -> int:
-        """The deal number of the current episode."""
+    def deal_number(self) -> int | None:
+        """The deal number of the current episode (``None`` for one started from a state)."""
         return self._deal
 
     def reset(
@@ -171,27 +205,41 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
     ) -> tuple[Vector, dict[str, Any]]:
         """Deal a new game: deal number ``seed``, or ``options["deal"]``, or a random one.
 
+        Or start from ``options["state"]``, a state of the game with a legal move.
+
         :raises InvalidDealError: for a deal number (``options["deal"]``, or
-            ``seed`` without it) that is not a whole number from 0 to
-            :data:`~patience_rules.MAX_DEAL_NUMBER`, or for options other than
-            ``deal``; the environment is left as it was.
+            ``seed`` without it) that is not a whole number from 0 to the
+            game's :attr:`~patience_rules.GameRules.max_deal_number`, for a
+            ``state`` that is not a state of the game with a legal move, or
+            for options other than ``deal`` or ``state``; the environment is
+            left as it was.
 
         >>> env = PatienceEnv("easy-start")
         >>> env.reset(options={"deal": 10**5000})
         Traceback (most recent call last):
         ...
-        patience_rules.errors.InvalidDealError: reset(options={'deal': ...}): a deal number is a whole number from 0 to 18446744073709551615, got an integer of 5001 digits
+        patience_rules.errors.InvalidDealError: reset(options={'deal': ...}): a deal number of Captive Queens (Easy start) is a whole number from 0 to 18446744073709551615, got an integer of 5001 digits
+        >>> PatienceEnv("freecell").reset(seed=2**31)
+        Traceback (most recent call last):
+        ...
+        patience_rules.errors.InvalidDealError: reset(seed=...): a deal number of FreeCell is a whole number from 0 to 2147483647, got 2147483648
         """
-        deal = _deal_option(options)
-        if deal is None and seed is not None:
-            deal = _deal_number(seed, "reset(seed=...)")
+        deal, start = _start_option(options, self.rules)
+        if start is None and deal is None and seed is not None:
+            deal = _deal_number(seed, "reset(seed=...)", self.rules)
         super().reset(seed=seed)
-        if deal is None:
-            deal = int(self.np_random.integers(MAX_DEAL_NUMBER, dtype=np.uint64, endpoint=True))
-        self._state = self.rules.deal(deal)
+        if start is None:
+            if deal is None:
+                deal = int(
+                    self.np_random.integers(
+                        self.rules.max_deal_number, dtype=np.uint64, endpoint=True
+                    )
+                )
+            start = self.rules.deal(deal)
+        self._state = start
         self._deal = deal
         self._ended = False
-        return self._observation(), self._info(self.actions.mask(self._state), False)
+        return self._observation(), self._info(self.actions.mask(start), False)
 
     def step(
         self, action: np.int64 | SupportsIndex
@@ -238,36 +286,56 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
         }
 
 
-def _deal_number(value: object, where: str) -> int:
-    """``value`` as a deal number (any integer type, NumPy's too), else a clear error."""
+def _deal_number(value: object, where: str, rules: GameRules) -> int:
+    """``value`` as a deal number of ``rules`` (any integer type, NumPy's too), else a clear error."""
     try:
         number = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         number = None
-    if number is None or isinstance(value, bool) or not 0 <= number <= MAX_DEAL_NUMBER:
+    top = rules.max_deal_number
+    if number is None or isinstance(value, bool) or not 0 <= number <= top:
         raise InvalidDealError(
-            f"{where}: a deal number is a whole number from 0 to {MAX_DEAL_NUMBER}, "
+            f"{where}: a deal number of {rules.title} is a whole number from 0 to {top}, "
             f"got {_shown(value)}"
         )
     return number
 
 
-def _deal_option(options: object) -> int | None:
-    """The deal number of ``reset``'s options, or ``None`` when they give none."""
+_OPTIONS = ("deal", "state")
+
+
+def _start_option(options: object, rules: GameRules) -> tuple[int | None, State | None]:
+    """The deal number or the state that ``reset``'s options start from (``None``: not given)."""
     if options is None:
-        return None
+        return None, None
     if not isinstance(options, Mapping):
         raise InvalidDealError(
             f"reset(options=...): expected a dict such as {{'deal': 7}}, got {_shown(options)}"
         )
-    unknown = [key for key in options if key != "deal"]
+    unknown = [key for key in options if key not in _OPTIONS]
     if unknown:
         raise InvalidDealError(
-            f"reset(options=...): the only option is 'deal' (a deal number), got "
-            f"{', '.join(_shown(key) for key in unknown[:3])}"
+            f"reset(options=...): the options are 'deal' (a deal number) and 'state' (a "
+            f"state of the game), got {', '.join(_shown(key) for key in unknown[:3])}"
         )
-    deal = options.get("deal")
-    return None if deal is None else _deal_number(deal, "reset(options={'deal': ...})")
+    deal, state = options.get("deal"), options.get("state")
+    if deal is not None and state is not None:
+        raise InvalidDealError("reset(options=...): give a deal number or a state, not both")
+    if state is None:
+        return (
+            None if deal is None else _deal_number(deal, "reset(options={'deal': ...})", rules)
+        ), None
+    if not isinstance(state, State) or state.rules != rules:
+        what = f"a state of {state.rules!r}" if isinstance(state, State) else _shown(state)
+        raise InvalidDealError(
+            f"reset(options={{'state': ...}}): expected a state of {rules!r}, got {what}"
+        )
+    if state.is_over:
+        raise InvalidDealError(
+            "reset(options={'state': ...}): expected a state with a legal move, got a game "
+            "that is over"
+        )
+    return None, state
 
 
 def env_id(game: str) -> str:
@@ -283,6 +351,9 @@ def env_id(game: str) -> str:
 def register_envs() -> tuple[str, ...]:
     """Register an environment for every registered game not registered yet; return all ids.
 
+    A game that may go on for ever (:func:`~patience_rules.contrib.longest_game`
+    is ``None``) is registered with ``max_episode_steps`` set to
+    :data:`~patience_rules.contrib.MOVE_LIMIT`; any other without a limit.
     Importing this module calls it; call it again after
     :func:`~patience_rules.register_game` to add the new games.
 
@@ -297,6 +368,7 @@ def register_envs() -> tuple[str, ...]:
                 id=id_,
                 entry_point=f"{__name__}:PatienceEnv",
                 kwargs={"game": name},
+                max_episode_steps=MOVE_LIMIT if longest_game(get_game(name)) is None else None,
                 disable_env_checker=False,
             )
         ids.append(id_)

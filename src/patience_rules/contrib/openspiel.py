@@ -16,30 +16,47 @@ that ``pyspiel.load_game`` finds it:
 >>> state.rewards(), state.returns()
 ([1.0], [1.0])
 
-Each game is a one-player game, with three parameters:
+Each game is a one-player game, with four parameters:
 
-- ``deal``: a deal number from 0 to :data:`MAX_DEAL_PARAMETER` (2**31 - 1)
-  starts the game from that deal, with no chance node.  OpenSpiel's game
-  parameters hold whole numbers of 32 bits only, so a larger deal number
-  (deal numbers go up to :data:`~patience_rules.MAX_DEAL_NUMBER`) is
-  refused when the game is made; deal it by chance actions instead
-  (:func:`deal_actions`).  Without it (the default, ``deal=-1``) the game
-  starts with chance nodes that deal the deck order one card at a time:
-  each chance outcome is a card's :attr:`~patience_rules.Card.index` (0 to
-  51), with probability the share of its copies among the cards not dealt
-  yet.  An outcome that is no card, or a card whose copies are all dealt,
-  is refused at once (:class:`~patience_rules.InvalidDealError`).  Once
-  every card is dealt, the game deals that deck order
-  (:meth:`GameRules.deal_from <patience_rules.GameRules.deal_from>`) and
-  play begins.
+- ``deal``: a deal number of the game (from 0 to its
+  :attr:`GameRules.max_deal_number <patience_rules.GameRules.max_deal_number>`)
+  starts the game from that deal, ``rules.deal(deal)``, with no chance
+  node.  FreeCell's deal numbers are Microsoft's, so
+  ``patience_freecell(deal=1)`` is the deal every FreeCell program calls #1.
+  OpenSpiel's game parameters hold whole numbers of 32 bits only, so the
+  parameter takes deal numbers up to :data:`MAX_DEAL_PARAMETER` (2**31 - 1)
+  and refuses larger ones when the game is made (the library's own deal
+  numbers go up to :data:`~patience_rules.MAX_DEAL_NUMBER`): deal those by
+  chance actions instead (:func:`deal_actions`).  Without it (the default,
+  ``deal=-1``) the game starts with chance nodes that deal the deck order
+  one card at a time, first card dealt first: each chance outcome is a
+  card's :attr:`~patience_rules.Card.index` (0 to 51), with probability the
+  share of its copies among the cards not dealt yet, so that every deck
+  order is equally likely.  An outcome that is no card, or a card whose
+  copies are all dealt, is refused at once
+  (:class:`~patience_rules.InvalidDealError`).  Once every card is dealt,
+  the game deals that deck order as the rules deal any deck order
+  (:meth:`GameRules.deal_from <patience_rules.GameRules.deal_from>`: laid-out
+  cards first, then the tableau in rows, the cells, the stock), which is a
+  legal deal of the game, and play begins.  The chance outcomes are dealt
+  before the player sees anything, face-down cards and the stock included:
+  what the player may see of them is the observations' business.
+- ``max_moves``: the most moves the player makes; the state after the last
+  of them is terminal, whether or not a move is legal there
+  (:attr:`PatienceState.stopped` says so).  With ``-1`` (the default) a
+  game that always ends has no limit, and a game that may go on for ever
+  (:func:`~patience_rules.contrib.longest_game`: Klondike, FreeCell,
+  Crescent) stops after :data:`~patience_rules.contrib.MOVE_LIMIT` moves
+  (1,000).  ``max_game_length()`` is the limit, or the game's own bound if
+  that is smaller.
 - ``rewards``: ``"step"`` (the default) gives +1 for every card that goes
   home (to a foundation or the middle) as it goes; ``"terminal"`` gives
   nothing until the game is over, then everything at once, and declares the
   game's reward model terminal, which OpenSpiel's MCTS
   (``open_spiel.python.algorithms.mcts.MCTSBot``, ``pyspiel.MCTSBot``)
-  needs.  Either way, ``returns()`` at the end is the number of cards gone
-  home during play (laid-out cards are not counted), from 0 to the game's
-  maximum utility.
+  needs.  Either way, ``returns()`` at the end (the game over, or stopped
+  at its move limit) is the number of cards gone home during play
+  (laid-out cards are not counted), from 0 to the game's maximum utility.
 - ``hide_covered``: with ``True``, observations hide the cards under each
   column's front card.
 
@@ -52,15 +69,18 @@ And:
 - **observations** show what the player sees, through
   :class:`~patience_rules.Observer`: ``observation_tensor()`` is its vector
   (as float32) and ``observation_string()`` its text
-  (:class:`~patience_rules.Observation`).  The stock's order is hidden, so
-  the game has imperfect information.  Before the deal is complete the
-  tensor is all zeros.
+  (:class:`~patience_rules.Observation`).  The stock's order is hidden, and
+  so is every face-down card (Klondike's columns): ``##`` in the text,
+  :data:`~patience_rules.HIDDEN_CARD` in the tensor, so the game has
+  imperfect information.  Before the deal is complete the tensor is all
+  zeros.
 - **information states** are built on the same observer:
   ``information_state_tensor()`` is the observation tensor, and
   ``information_state_string()`` is the observation's text followed by the
   moves the player has made since the deal.  They show what the player sees
-  now and what they did, not every card they have seen on the way (a
-  player who remembers the waste before a redeal knows more).
+  now and what they did, never a hidden card, and not every card they have
+  seen on the way (a player who remembers the waste before a redeal knows
+  more).
 - **serialization**: a state is its game and its history of actions.
   :func:`deserialize_game_and_state` reads the text that
   ``pyspiel.serialize_game_and_state`` writes (or
@@ -90,8 +110,8 @@ import pyspiel
 
 from ..actions import ActionSpace
 from ..cards import Card
-from ..deals import MAX_DEAL_NUMBER
 from ..errors import (
+    IllegalMoveError,
     InvalidDealError,
     InvalidRulesError,
     NotationError,
@@ -102,6 +122,7 @@ from ..games import game_names, get_game
 from ..observation import Observer
 from ..rules import GameRules
 from ..state import State
+from . import MOVE_LIMIT, longest_game
 from ._spiel import SpielGame, SpielState
 
 __all__ = [
@@ -124,10 +145,13 @@ SHORT_NAME_PREFIX: Final = "patience_"
 MAX_DEAL_PARAMETER: Final = 2**31 - 1
 #: The values of the ``rewards`` parameter.
 REWARDS: Final = ("step", "terminal")
+#: The largest whole number an OpenSpiel game parameter holds.
+_MAX_PARAMETER: Final = 2**31 - 1
 
 _DEFAULT_PARAMETERS: Final[dict[str, Any]] = {
     "deal": -1,
     "hide_covered": False,
+    "max_moves": -1,
     "rewards": "step",
 }
 
@@ -142,14 +166,7 @@ def short_name(game: str) -> str:
     return SHORT_NAME_PREFIX + name.replace("-", "_")
 
 
-def _max_game_length(rules: GameRules, stock: int) -> int:
-    # Every card goes home at most once; each pass draws at most the stock;
-    # the redeals themselves.  Chance nodes are not counted.
-    redeals = rules.stock.redeals or 0
-    return rules.deck().__len__() + stock * (redeals + 1) + redeals
-
-
-def _checked_parameters(params: object) -> dict[str, Any]:
+def _checked_parameters(params: object, rules: GameRules) -> dict[str, Any]:
     """The game's parameters with their defaults, each checked."""
     if params is None:
         params = {}
@@ -167,19 +184,30 @@ def _checked_parameters(params: object) -> dict[str, Any]:
     deal = parameters["deal"]
     if not isinstance(deal, int) or isinstance(deal, bool):
         raise InvalidDealError(f"deal: expected a deal number or -1, got {_shown(deal)}")
-    if deal > MAX_DEAL_PARAMETER and deal <= MAX_DEAL_NUMBER:
+    top = min(rules.max_deal_number, MAX_DEAL_PARAMETER)
+    if top < deal <= rules.max_deal_number:
         raise InvalidDealError(
             f"deal: OpenSpiel's game parameters hold deal numbers up to {MAX_DEAL_PARAMETER} "
             f"(2**31 - 1), got {deal}: deal it by chance actions instead (deal_actions)"
         )
-    if not -1 <= deal <= MAX_DEAL_PARAMETER:
+    if not -1 <= deal <= top:
         raise InvalidDealError(
-            f"deal: expected -1 (dealt by chance nodes) or a deal number from 0 to "
-            f"{MAX_DEAL_PARAMETER}, got {_shown(deal)}"
+            f"deal: expected -1 (dealt by chance nodes) or a deal number of {rules.title} "
+            f"from 0 to {top}, got {_shown(deal)}"
         )
     if not isinstance(parameters["hide_covered"], bool):
         raise InvalidRulesError(
             f"hide_covered: expected True or False, got {_shown(parameters['hide_covered'])}"
+        )
+    moves = parameters["max_moves"]
+    if (
+        not isinstance(moves, int)
+        or isinstance(moves, bool)
+        or not (moves == -1 or 1 <= moves <= _MAX_PARAMETER)
+    ):
+        raise InvalidRulesError(
+            f"max_moves: expected -1 (the default limit) or a whole number from 1 to "
+            f"{_MAX_PARAMETER}, got {_shown(moves)}"
         )
     if parameters["rewards"] not in REWARDS:
         raise InvalidRulesError(
@@ -193,11 +221,11 @@ class PatienceGame(SpielGame):
 
     :param name: the registered game's name.
     :param params: the OpenSpiel parameters: ``deal`` (-1 for a chance
-        deal), ``rewards`` (``"step"`` or ``"terminal"``) and
-        ``hide_covered``.
+        deal), ``max_moves`` (-1 for the default limit), ``rewards``
+        (``"step"`` or ``"terminal"``) and ``hide_covered``.
 
     :raises InvalidDealError: for a ``deal`` that is neither -1 nor a deal
-        number from 0 to :data:`MAX_DEAL_PARAMETER`.
+        number of the game up to :data:`MAX_DEAL_PARAMETER`.
     :raises InvalidRulesError: for an unknown parameter or another bad value.
 
     Made by ``pyspiel.load_game(short_name(name))``; see the module.
@@ -209,13 +237,26 @@ class PatienceGame(SpielGame):
     >>> terminal = pyspiel.load_game("patience_easy_start(rewards=terminal)")
     >>> terminal.get_type().reward_model
     <RewardModel.TERMINAL: 1>
+    >>> game.max_moves, game.max_game_length()        # the Easy start always ends
+    (None, 174)
+    >>> klondike = pyspiel.load_game("patience_klondike")
+    >>> klondike.max_moves, klondike.max_game_length()
+    (1000, 1000)
+    >>> pyspiel.load_game("patience_klondike(max_moves=200)").max_game_length()
+    200
     """
 
     def __init__(self, name: str, params: Mapping[str, Any] | None = None) -> None:
         rules = get_game(name)
-        parameters = _checked_parameters(params)
+        parameters = _checked_parameters(params, rules)
         start = rules.deal_from(rules.deck())
         actions = ActionSpace(rules)
+        longest = longest_game(rules)
+        limit: int | None = parameters["max_moves"] if parameters["max_moves"] > 0 else None
+        if limit is None and longest is None:
+            limit = MOVE_LIMIT
+        if limit is not None and longest is not None and longest <= limit:
+            limit = None  # the game ends before the limit
         info = pyspiel.GameInfo(
             num_distinct_actions=actions.size,
             max_chance_outcomes=52,
@@ -223,7 +264,7 @@ class PatienceGame(SpielGame):
             min_utility=0.0,
             max_utility=float(len(rules.deck()) - start.cards_home),
             utility_sum=None,
-            max_game_length=_max_game_length(rules, start.stock_size),
+            max_game_length=limit if limit is not None else longest,
         )
         super().__init__(_game_type(name, parameters["rewards"]), info, parameters)
         #: The rules played.
@@ -232,6 +273,9 @@ class PatienceGame(SpielGame):
         self.actions: ActionSpace = actions
         #: The deal number, or -1 for a deal by chance nodes.
         self.deal: int = parameters["deal"]
+        #: The most moves the player makes before the game stops, or ``None``
+        #: for a game that always ends before any limit it was given.
+        self.max_moves: int | None = limit
         #: Whether rewards come at the end only (``rewards="terminal"``).
         self.terminal_rewards: bool = parameters["rewards"] == "terminal"
         #: The observer of the observation and information-state tensors.
@@ -334,6 +378,15 @@ class _Play:
         )
         return _Play(self.game, order, left, (), state, 0.0)
 
+    @property
+    def over(self) -> bool:
+        """Whether the game is over: dealt, and no legal move left or the move limit reached."""
+        state = self.state
+        if state is None:
+            return False
+        limit = self.game.max_moves
+        return (limit is not None and len(self.actions) >= limit) or state.is_over
+
     def played(self, action: int) -> _Play:
         assert self.state is not None
         state = self.state.apply(self.game.actions.move_of(action))
@@ -381,12 +434,28 @@ class PatienceState(SpielState):
         """The :class:`~patience_rules.State`, or ``None`` while the deal is not complete."""
         return self._play.state
 
+    @property
+    def stopped(self) -> bool:
+        """Whether the game ended at its move limit with a move still legal.
+
+        >>> import pyspiel
+        >>> state = pyspiel.load_game("patience_klondike(deal=1,max_moves=2)").new_initial_state()
+        >>> state.apply_action(0)
+        >>> state.stopped, state.is_terminal()
+        (False, False)
+        >>> state.apply_action(0)
+        >>> state.stopped, state.is_terminal(), state.game_state.is_over
+        (True, True, False)
+        """
+        play = self._play
+        return play.over and play.state is not None and not play.state.is_over
+
     def current_player(self) -> int:
-        """0 to play, ``CHANCE`` while dealing, ``TERMINAL`` once no move remains."""
-        state = self._play.state
-        if state is None:
+        """0 to play, ``CHANCE`` while dealing, ``TERMINAL`` once the game is over."""
+        play = self._play
+        if play.state is None:
             return int(pyspiel.PlayerId.CHANCE)
-        if state.is_over:
+        if play.over:
             return int(pyspiel.PlayerId.TERMINAL)
         return 0
 
@@ -405,6 +474,12 @@ class PatienceState(SpielState):
 
     def _apply_action(self, action: int) -> None:
         play = self._play
+        limit = play.game.max_moves
+        if play.state is not None and limit is not None and len(play.actions) >= limit:
+            raise IllegalMoveError(
+                f"action {_shown(action)}: the game stopped at its limit of "
+                f"{limit} moves, and no action follows"
+            )
         self._play = play.dealt(action) if play.state is None else play.played(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -413,8 +488,8 @@ class PatienceState(SpielState):
         return str(self._play.game.actions.label(action))
 
     def is_terminal(self) -> bool:
-        """Whether no legal move remains."""
-        return self._play.state is not None and self._play.state.is_over
+        """Whether the game is over: no legal move remains, or the move limit is reached."""
+        return self._play.over
 
     def rewards(self) -> list[float]:
         """The cards that went home in the last action (with terminal rewards: all of them, at the end)."""
@@ -424,10 +499,14 @@ class PatienceState(SpielState):
         return [play.reward]
 
     def returns(self) -> list[float]:
-        """The cards that went home since play began (with terminal rewards: 0 until the end)."""
+        """The cards that went home since play began (with terminal rewards: 0 until the end).
+
+        The end is the end of the game or its move limit: a game stopped there
+        returns the cards gone home so far, as a game over does.
+        """
         play = self._play
         state = play.state
-        if state is None or (play.game.terminal_rewards and not state.is_over):
+        if state is None or (play.game.terminal_rewards and not play.over):
             return [0.0]
         return [float(state.cards_home - play.game.home_at_start)]
 
@@ -647,13 +726,17 @@ def _restore_state(game: str, history: Sequence[int]) -> PatienceState:
 def deal_actions(game: PatienceGame, number: int) -> list[int]:
     """The chance outcomes that deal deal number ``number`` in ``game``, in order.
 
-    A game dealt by chance nodes (``deal=-1``) dealt these outcomes is in
-    the state of deal ``number``, for every deal number up to
-    :data:`~patience_rules.MAX_DEAL_NUMBER`, even those too large for the
-    ``deal`` parameter; its history, and so its serialization, holds them.
+    They are the cards of the game's deck order of that number,
+    :meth:`GameRules.deck_order <patience_rules.GameRules.deck_order>`
+    (Microsoft's for FreeCell).  A game dealt by chance nodes (``deal=-1``)
+    dealt these outcomes is in the state of deal ``number``,
+    ``rules.deal(number)``, for every deal number of the game, even those
+    too large for the ``deal`` parameter; its history, and so its
+    serialization, holds them.
 
-    :raises InvalidDealError: for a deal number out of range, or a game
-        dealt by its ``deal`` parameter (which has no chance nodes).
+    :raises InvalidDealError: for a number that is not a deal number of the
+        game (from 0 to its :attr:`~patience_rules.GameRules.max_deal_number`),
+        or a game dealt by its ``deal`` parameter (which has no chance nodes).
 
     >>> import pyspiel
     >>> import patience_rules as pr
@@ -663,6 +746,9 @@ def deal_actions(game: PatienceGame, number: int) -> list[int]:
     ...     state.apply_action(action)
     >>> state.game_state == pr.get_game("easy-start").deal(2**64 - 1)
     True
+    >>> freecell = pyspiel.load_game("patience_freecell")
+    >>> [str(pr.Card.from_index(card)) for card in deal_actions(freecell, 1)[:4]]
+    ['JD', '2D', '9H', 'JC']
     """
     if not isinstance(game, PatienceGame):
         raise InvalidRulesError(f"expected a patience game, got {_shown(game)}")
@@ -671,15 +757,17 @@ def deal_actions(game: PatienceGame, number: int) -> list[int]:
             f"{game} deals deal {game.deal} by its parameter and has no chance nodes: "
             "load it with deal=-1 to deal by chance actions"
         )
+    rules = game.rules
     if (
         not isinstance(number, int)
         or isinstance(number, bool)
-        or not 0 <= number <= MAX_DEAL_NUMBER
+        or not 0 <= number <= rules.max_deal_number
     ):
         raise InvalidDealError(
-            f"a deal number is a whole number from 0 to {MAX_DEAL_NUMBER}, got {_shown(number)}"
+            f"a deal number of {rules.title} is a whole number from 0 to "
+            f"{rules.max_deal_number}, got {_shown(number)}"
         )
-    return [card.index for card in game.rules.deck_order(number)]
+    return [card.index for card in rules.deck_order(number)]
 
 
 def _game_type(name: str, rewards: str = "step") -> pyspiel.GameType:
