@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from typing_extensions import Self
 
@@ -275,7 +275,13 @@ class Card(int):
             return True
         return True if _is_number(other) else NotImplemented
 
-    __hash__ = int.__hash__
+    if TYPE_CHECKING:
+
+        def __hash__(self) -> int:
+            return int.__hash__(self)
+
+    else:
+        __hash__ = int.__hash__  # int's own, in C: a card hashes as its index
 
     def __bool__(self) -> bool:
         return True  # a card, the Ace of clubs (index 0) too, is something
