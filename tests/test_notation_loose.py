@@ -19,10 +19,7 @@ def states_along(name: str, deal: int) -> list[pr.State]:
     choose = RandomPlayer(seed=5).chooser(deal)
     states = [state]
     while state.legal_moves():
-        move = choose(state, state.legal_moves())
-        if move is None:  # the player gives up
-            break
-        state = state.apply(move)
+        state = state.apply(choose(state, state.legal_moves()))
         states.append(state)
     return states
 
