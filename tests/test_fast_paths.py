@@ -1,8 +1,13 @@
-"""The engine's fast paths agree with the plain rules.
+"""The engine's fast paths: they skip the work they promise to skip, and agree with the rules.
 
-``play_forced`` against move-by-move play, the direct legality check against
-the listed moves, pickling, ``make_state`` and the canonical key against the
-states they stand for.
+Speed is measured by ``benchmarks/run.py``, never by a timed test; here the
+work itself is counted, so that a change that brings back redundant work
+fails: ``play_forced`` builds one state only, a compulsory game lists a
+state's move once for ``legal_moves`` and ``apply`` together, a move applied
+from the list it came from is not checked again.  The rest hold the fast
+paths to the plain rules: ``play_forced`` against move-by-move play, the
+direct legality check against the listed moves, pickling, ``make_state`` and
+the canonical key against the states they stand for.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from hypothesis import strategies as st
 
 import patience_rules as pr
 from patience_rules import IllegalMoveError, Move, PileKind, Place, State
+from patience_rules.engine import Engine
 
 GAMES = pr.game_names()
 
@@ -86,6 +92,72 @@ def test_play_forced_ends_a_compulsory_game(game: str) -> None:
         end = pr.get_game(game).deal(deal).play_forced()
         assert end.is_over
         assert end.legal_moves() == ()
+
+
+def count_calls(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
+    """Count the calls of the engine's method ``name`` from now on: ``[calls]``."""
+    calls = [0]
+    method = getattr(Engine, name)
+
+    def counted(*args: object, **kwargs: object) -> object:
+        calls[0] += 1
+        return method(*args, **kwargs)
+
+    monkeypatch.setattr(Engine, name, staticmethod(counted) if name == "_finish" else counted)
+    return calls
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_play_forced_builds_one_state(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """However many moves it makes, play_forced turns one board into a state."""
+    states = [pr.get_game(game).deal(deal) for deal in range(8)]
+    made = count_calls(monkeypatch, "_finish")
+    for state in states:
+        before = made[0]
+        state.play_forced()
+        assert made[0] - before == 1
+
+
+@pytest.mark.parametrize("game", ["captive-queens", "easy-start", "easy-start-parlett"])
+def test_compulsory_play_lists_no_move(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where only the waste plays, play_forced plays from the wanted table, listing nothing."""
+    state = pr.get_game(game).deal(5)
+    listed = count_calls(monkeypatch, "_list")
+    listed_waste = count_calls(monkeypatch, "_list_waste")
+    end = state.play_forced()
+    assert listed == [0]
+    assert listed_waste == [0]
+    assert end.is_over
+
+
+@pytest.mark.parametrize("game", ["captive-queens", "odd-and-even"])
+def test_a_compulsory_move_is_found_once(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """legal_moves then apply of that move: the move is found once, and checked never."""
+    states = [pr.get_game(game).deal(2)]
+    while states[-1].legal_moves():
+        states.append(states[-1].apply(states[-1].legal_moves()[0]))
+    listed = count_calls(monkeypatch, "_list_waste")
+    listed_any = count_calls(monkeypatch, "_list")
+    checked = count_calls(monkeypatch, "_check")
+    for state in states[:-1]:
+        state.apply(state.legal_moves()[0])
+    assert listed[0] + listed_any[0] == len(states) - 1
+    assert checked == [0]
+
+
+@pytest.mark.parametrize("game", ["royal-cotillion", "freecell", "klondike", "sultan"])
+def test_a_listed_move_is_not_checked_again(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """apply of a move from the state's own legal_moves skips the check; an equal copy is checked."""
+    state = reached(game, 3, 40, 1)
+    moves = state.legal_moves()
+    assert moves
+    checked = count_calls(monkeypatch, "_check")
+    after = [state.apply(move) for move in moves]
+    assert checked == [0]
+    copies = [Move(move.source, move.target, move.count) for move in moves]
+    assert [state.apply(copy) for copy in copies] == after
+    home_copies = sum(1 for move in moves if move.target.kind in (PileKind.FOUNDATION, PileKind.MIDDLE))
+    assert checked[0] == len(moves) - home_copies  # home moves have a check of their own
 
 
 @settings(max_examples=30, deadline=None)

@@ -103,6 +103,7 @@ class Engine:
         "_home_index",
         "_known",
         "_last",
+        "_listed",
         "_mask",
         "_middle_set",
         "_n_cells",
@@ -237,6 +238,11 @@ class Engine:
         self._redeal_limit = layout.redeals if layout.redeals is not None else _NO_LIMIT
         self._forced = rules.compulsion is Compulsion.FORCED
         self._last: tuple[object, Move | None] = (None, None)
+        # The last state whose moves were listed, and those moves: applying
+        # one of them (the very object) to that state needs no check.  One
+        # attribute, read and written whole, so that threads sharing the
+        # engine never pair one state with another's moves.
+        self._listed: tuple[object, tuple[Move, ...]] = (None, ())
         #: Every move of the layout: its kind and, for a home move, its source
         #: and target foundation (-1 for the middle).
         self._known: dict[Move, tuple[MoveKind, Place, int]] = {
@@ -347,13 +353,14 @@ class Engine:
 
     def _shift_wants(self, wanted: dict[Card, _Row], f: int, old: int, new: int) -> None:
         """Update ``wanted`` in place: foundation ``f`` went from height ``old`` to ``new``."""
-        for card in self._wants[f][old]:
+        wants = self._wants[f]
+        for card in wants[old]:
             targets: tuple[int, ...] = wanted[card][-1]  # type: ignore[assignment]
             if len(targets) == 1:
                 del wanted[card]
             else:
                 wanted[card] = self._row(tuple(t for t in targets if t != f))
-        for card in self._wants[f][new]:
+        for card in wants[new]:
             row = wanted.get(card)
             if row is None:
                 wanted[card] = self._alone[f]
@@ -511,9 +518,12 @@ class Engine:
     def legal_moves(self, state: State) -> tuple[Move, ...]:
         """Every legal move of ``state`` in the engine's fixed order."""
         if self._forced:
-            first = self._forced_move(state)
+            last = self._last
+            first = last[1] if last[0] is state else self._forced_move(state)
             return (first,) if first is not None else ()
-        return tuple(self._list(state, _NO_LIMIT))
+        moves = tuple(self._list(state, _NO_LIMIT))
+        self._listed = (state, moves)
+        return moves
 
     def _forced_move(self, state: State) -> Move | None:
         """The one legal move of a state of a compulsory game (None: the game is over).
@@ -524,13 +534,15 @@ class Engine:
         last = self._last
         if last[0] is state:
             return last[1]
-        moves = self._list(state, 1)
+        moves = self._list_waste(state, 1) if self._waste_only else self._list(state, 1)
         first = moves[0] if moves else None
         self._last = (state, first)
         return first
 
     def _list(self, state: Any, limit: int) -> list[Move]:
         """The legal moves of a state or a board, in order; the first ``limit`` or more."""
+        if self._waste_only:
+            return self._list_waste(state, limit)
         moves: list[Move] = []
         # Home moves: a lookup of each playable card in the wanted table.
         wanted = state._wanted
@@ -566,13 +578,34 @@ class Engine:
                     return moves
             if self._parks:
                 self._list_parks(state, moves)
+        self._list_stock(state, moves)
+        return moves
+
+    def _list_waste(self, state: Any, limit: int) -> list[Move]:
+        """:meth:`_list` where the waste is the only pile cards are played from.
+
+        Its top card's home moves, then the stock's moves: a layout of this
+        shape (Captive Queens) has nothing else to look at.
+        """
+        moves: list[Move] = []
+        waste = state._waste
+        if waste:
+            row = state._wanted.get(waste[0])
+            if row is not None:
+                moves += row[self._waste_index]
+                if len(moves) >= limit:
+                    return moves
+        self._list_stock(state, moves)
+        return moves
+
+    def _list_stock(self, state: Any, moves: list[Move]) -> None:
+        """Add the draw and the redeal, where they are legal."""
         if state._nstock:
             moves.append(_DRAW)
             if self._shift_anytime and self._redeal_ready(state):
                 moves.append(_REDEAL)
         elif self._redeal is not None and self._redeal_ready(state):
             moves.append(_REDEAL)
-        return moves
 
     def is_legal(self, state: State, move: object) -> bool:
         """Whether ``move`` is legal in ``state``, by checking that move alone.
@@ -595,7 +628,8 @@ class Engine:
         """The state after ``move``, which must be legal."""
         if move.__class__ is Move:
             if self._forced:
-                first = self._forced_move(state)
+                last = self._last  # (the state whose move was just listed, and its move)
+                first = last[1] if last[0] is state else self._forced_move(state)
                 if first is not None and (first is move or first == move):
                     board = self._board(state)
                     if first is _DRAW:
@@ -611,6 +645,14 @@ class Engine:
                     board.__class__ = State
                     return board  # type: ignore[no-any-return]
             else:
+                listed = self._listed
+                if listed[0] is state:
+                    for known in listed[1]:
+                        if known is move:
+                            board = self._board(state)
+                            self._do(board, move, False)
+                            board.__class__ = State
+                            return board  # type: ignore[no-any-return]
                 entry = self._known.get(move)
                 if entry is not None:
                     kind = entry[0]
@@ -909,65 +951,75 @@ class Engine:
 
     def _list_builds(self, state: Any, moves: list[Move]) -> None:
         columns = state._columns
-        # For every card that some column's top card takes, those columns in
-        # order; and the empty columns.
-        takes = self._takes
-        fits: dict[Card, list[int]] = {}
-        empties: list[int] = []
-        for j, column in enumerate(columns):
-            if column:
-                for card in takes[column[0]]:
-                    js = fits.get(card)
-                    if js is None:
-                        fits[card] = [j]
-                    else:
-                        js.append(j)
-            else:
-                empties.append(j)
+        # The column of each top card and the empty columns.  ``doubles``: two
+        # columns show equal cards (a game of more decks than one), so that
+        # the columns a card goes onto are found by a scan instead.
+        tops = {column[0]: j for j, column in enumerate(columns) if column}
+        empties = [j for j, column in enumerate(columns) if not column] if EMPTY in columns else []
+        doubles = len(tops) + len(empties) < len(columns)
         longest, longest_empty = self._run_limits(state, len(empties))
+        takes = self._takes
+        build = self._onto
+        # The cards that some column's top takes, and with the empty columns'
+        # starters, every card that has a build: the rest are passed over
+        # with one lookup.
+        fit = {card for top in tops for card in takes[top]}
         starters = self._starters if empties else _NO_CARDS
-        get = fits.get
+        may = fit.union(starters) if empties else fit
 
-        def targets(rows: tuple[tuple[Move | None, ...], ...], card: Card, count: int) -> None:
-            onto = get(card) if count <= longest else None
-            if card in starters and count <= longest_empty:
-                found = sorted((*onto, *empties)) if onto is not None else empties
-            elif onto is None:
-                return
+        def add(rows: tuple[tuple[Move | None, ...], ...], card: Card, count: int) -> None:
+            """Add the moves of ``card`` (heading ``count`` cards) onto columns."""
+            start = count <= longest_empty and card in starters
+            if card in fit:  # (count is at most longest)
+                rests = build[card]
+                if doubles:
+                    found = [j for j, column in enumerate(columns) if column and column[0] in rests]
+                else:
+                    found = [tops[top] for top in rests if top in tops]
+                if start:
+                    found += empties
+                if len(found) > 1:
+                    found.sort()
+            elif start:
+                found = empties
             else:
-                found = onto
+                return
             row = rows[count]
             for j in found:
                 move = row[j]
                 if move is not None:  # None: the card's own column
                     moves.append(move)
 
-        onto = self._onto
-        runs = self._runs is not _RUNS_NONE and bool(onto)
+        more = state._more
+        up = more[1] if more is not None and self._runs is not _RUNS_NONE else None
+        runs = self._runs is not _RUNS_NONE and bool(build)
+        build_rows = self._build_rows
         for i, column in enumerate(columns):
             if not column:
                 continue
-            rows = self._build_rows[i]
             card, rest = column
             count = 1
-            face_up = self._face_up(state, i) if runs else 1
+            # No run longer than its face-up cards, or than the cells and
+            # empty columns allow, moves.
+            limit = (min(up[i], longest) if up is not None else longest) if runs else 1
             while True:
-                targets(rows, card, count)
-                if count >= face_up or not rest or rest[0] not in onto[card]:
+                if card in may:
+                    add(build_rows[i], card, count)
+                if count >= limit or not rest or rest[0] not in build[card]:
                     break
                 card, rest = rest
                 count += 1
         first = self._n_columns
         for i, card in enumerate(state._cells):
-            if card is not None:
-                targets(self._build_rows[first + i], card, 1)
+            if card is not None and card in may:
+                add(build_rows[first + i], card, 1)
         waste = state._waste
-        if waste and self._waste_index >= 0:
-            targets(self._build_rows[self._waste_index], waste[0], 1)
+        if waste and self._waste_index >= 0 and waste[0] in may:
+            add(build_rows[self._waste_index], waste[0], 1)
         for f, i in self._playable:
             card = self._foundation_top(state, f)
-            if card is not None:
-                targets(self._build_rows[i], card, 1)
+            if card is not None and card in may:
+                add(build_rows[i], card, 1)
 
     def _check_build(self, state: Any, move: Move) -> str | None:
         layout, source, target, count = self.layout, move.source, move.target, move.count
@@ -1147,6 +1199,9 @@ class Engine:
         # Where cards move between piles, or redeals have no limit, a position
         # can come round again: there every position is remembered.
         seen = {self._where(board)} if self._cycles else None
+        if waste_only and seen is None and not refills:
+            self._play_waste(board)
+            return self._done(board)
         while True:
             moves = listing(board, limit)
             if not moves or (not forced and len(moves) > 1):
@@ -1183,11 +1238,61 @@ class Engine:
                 while board._waste and (row := wanted.get(board._waste[0])) is not None:
                     target = row[-1][0]
                     do_home(board, _WASTE_PLACE, target if target < n else -1, True)
+        return self._done(board)
+
+    def _done(self, board: Any) -> State:
+        """The board after :meth:`play_forced`: its private wanted table shared, and a state."""
         if self._wanted.get(board._key) is None:
             self._remember(board._key, board._wanted)
         else:
             board._wanted = self._wanted[board._key]
         return self._finish(board)
+
+    def _play_waste(self, board: Any) -> None:
+        """:meth:`play_forced` in a compulsory game where only the waste top plays.
+
+        The moves are those :meth:`_list_waste` gives first, made in one
+        loop on the board's piles held in locals: the waste top home to its
+        first target while one takes it (as :meth:`_raise` does, or to the
+        middle); else a draw; else the redeal.  No position can come round
+        again (the redeals are limited), and nothing refills.
+        """
+        wanted = board._wanted
+        n = self._n_foundations
+        draw = self._draw
+        shifts, units, mask = self._shifts, self._units, self._mask
+        shift_wants = self._shift_wants
+        # Foundations whose cards are kept (a playable foundation) go through _raise.
+        plain = board._more is None or board._more[0] is None
+        key, stock, nstock, waste = board._key, board._stock, board._nstock, board._waste
+        while True:
+            if waste:
+                row = wanted.get(waste[0])
+                if row is not None:
+                    card, waste = waste
+                    f = row[-1][0]  # the first target: a foundation, or the middle (n)
+                    if f >= n:
+                        board._middle = tuple(sorted((*board._middle, card)))
+                    elif plain:
+                        old = (key >> shifts[f]) & mask
+                        key += units[f]
+                        shift_wants(wanted, f, old, old + 1)
+                    else:
+                        board._key = key
+                        self._raise(board, f, card, True)
+                        key = board._key
+                    continue
+            if nstock:
+                last = nstock - draw if nstock > draw else 0
+                while nstock > last:
+                    nstock -= 1
+                    waste = (stock[nstock], waste)
+                continue
+            board._key, board._nstock, board._waste = key, nstock, waste
+            if not self._redeal_ready(board):
+                return
+            self._do_redeal(board)
+            stock, nstock, waste = board._stock, board._nstock, board._waste
 
     @staticmethod
     def _where(board: Any) -> tuple[object, ...]:
