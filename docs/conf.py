@@ -101,6 +101,9 @@ nitpick_ignore = [
     ("py:exc", "hypothesis.errors.InvalidArgument"),
     ("py:exc", "InvalidArgument"),
 ]
+# Gymnasium ships no inventory: the types of the Gymnasium environment's
+# attributes, as they are annotated, show as plain text.
+nitpick_ignore += [("py:class", "spaces.Space"), ("py:class", "np.int64"), ("py:class", "Vector")]
 # Private names (a type variable, an internal pile type) show as plain text.
 nitpick_ignore_regex = [(r"py:.*", r"(\w+\.)*_\w*")]
 

@@ -96,7 +96,7 @@ class FreeCellModel:
     @classmethod
     def deal(cls, order: Sequence[Card], *, cells: int = 4, supermoves: bool) -> FreeCellModel:
         """The start of a deal: card i of ``order`` to column i mod 8, in rows."""
-        if sorted(order) != list(range(52)):
+        if sorted(card.index for card in order) != list(range(52)):
             raise ValueError("a FreeCell deal is the 52 cards of one deck")
         columns = [list(order[c::COLUMNS]) for c in range(COLUMNS)]
         return cls(columns, [None] * cells, supermoves=supermoves)

@@ -135,7 +135,7 @@ class KlondikeModel:
         columns 2-7, and so on; only each column's top card is face up.  The
         other 24 cards are the stock, the next card of ``order`` on top.
         """
-        if sorted(order) != list(range(52)):
+        if sorted(card.index for card in order) != list(range(52)):
             raise ValueError("a Klondike deal is the 52 cards of one deck")
         cards = list(order)
         columns: list[list[Card]] = [[] for _ in range(COLUMNS)]

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+import types
+import typing
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import attrs
+import typing_extensions
 from hypothesis import strategies as st
 
 import patience_rules as pr
@@ -80,3 +83,40 @@ def assert_valid(state: State) -> None:
     assert Counter(piles) == Counter(rules.deck())
     rebuilt = rules.make_state(**state.parts())
     assert rebuilt == state
+
+
+def conforms(value: object, hint: object) -> bool:
+    """Whether ``value`` has the type ``hint`` (the types of the dict forms' TypedDicts).
+
+    It knows the types that JSON data has: ``int``, ``str``, ``bool``,
+    ``None``, ``object``, lists, dicts, unions and literals.
+    """
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is object:
+        return True
+    if hint is type(None):
+        return value is None
+    if hint in (int, str, bool):
+        # A bool is no int here: the dict forms write no bools where numbers go.
+        return type(value) is hint
+    if origin is typing.Literal:
+        return any(type(value) is type(arg) and value == arg for arg in args)
+    if origin in (typing.Union, types.UnionType):
+        return any(conforms(value, arg) for arg in args)
+    if origin is list:
+        return type(value) is list and all(conforms(item, args[0]) for item in value)
+    if origin is dict:
+        return type(value) is dict and all(
+            conforms(key, args[0]) and conforms(item, args[1]) for key, item in value.items()
+        )
+    raise AssertionError(f"conforms() does not know {hint!r}")
+
+
+def assert_typed_dict(data: Mapping[str, object], typed: typing.Any) -> None:
+    """``data`` has every required key of TypedDict ``typed``, no other keys, and their types."""
+    assert typing_extensions.is_typeddict(typed)
+    hints = typing_extensions.get_type_hints(typed)
+    required: frozenset[str] = typed.__required_keys__
+    assert required <= data.keys() <= hints.keys(), (sorted(data), sorted(required))
+    for key, value in data.items():
+        assert conforms(value, hints[key]), f"{key}: {value!r} is not {hints[key]}"

@@ -12,6 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
+import cards
 import handwritten as hw
 import run
 import solvability
@@ -208,3 +209,29 @@ def test_the_solvability_survey_runs(capsys: pytest.CaptureFixture[str]) -> None
     assert "won 1, lost 1, unknown 0 of 2" in lines[2]
     assert solvability.main(["--first", "5", "--last", "5", "--max-seconds", "0"]) == 0
     assert "at most 0 s each: won 0, lost 0, unknown 1 of 1" in capsys.readouterr().out
+
+
+def test_the_card_benchmark_runs_the_engine_alike_with_every_card(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Each card plays the same games (main() checks it, and fails otherwise),
+    # and each behaves as the report says.
+    assert cards.main(["--quick"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split()[-3:] == list(cards.VARIANTS) == ["plain-int", "card", "object"]
+    rows = {line[:32].strip(): line[32:].split() for line in lines[2:]}
+    assert rows["card is int"] == ["True", "True", "False"]
+    assert rows["AC == 0"] == ["True", "False", "False"]
+    assert rows["sorted([KS, 3])"] == ["mixes", "them", "raises", "raises"]
+    for name in ("dict lookup", "bytes(104 cards)", "RC random playouts", "CQ complete games"):
+        row = next(value for key, value in rows.items() if key.startswith(name))
+        assert all(float(rate.replace(",", "")) > 0 for rate in row)
+    assert [float(rate) for rate in rows["RC random playouts, vs card"]][1] == 1.0
+
+
+def test_the_card_benchmark_puts_the_library_card_back() -> None:
+    # Its comparison in turns swaps the card's methods; the card is itself after.
+    before = dict(vars(pr.Card))
+    cards._paired(pr.Card, pr.get_game("easy-start"), pr.get_game("captive-queens"), 1, 1, 1)
+    assert dict(vars(pr.Card)) == before
+    assert pr.Card.from_str("AC") != 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -152,6 +153,66 @@ def test_cards_sort_by_suit_then_rank() -> None:
         Card.from_str("KC"),
         Card.from_str("2S"),
     ]
+
+
+class Indexable:
+    """A number of one's own: it has ``__index__``, as NumPy's integers do."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+@pytest.mark.parametrize("number", [0, 51, True, False, Rank.ACE, Suit.CLUBS, Indexable(0)])
+def test_a_card_never_equals_a_number(number: object) -> None:
+    # AC's index is 0, KS's 51; True is 1 (2C), Rank.ACE is 1, Suit.CLUBS is 0.
+    for card in standard_deck():
+        assert card != number and not card == number  # noqa: SIM201
+        if type(number) in (int, Indexable):
+            # Python asks the card first (int's subclass) or alone: the same answer.
+            # A bool, an IntEnum or NumPy's integer before the card compares as a
+            # number, which no card can change.
+            assert number != card and not number == card  # noqa: SIM201
+    ace = Card.from_str("AC")
+    assert {0: "zero"}.get(ace) is None
+    assert len({0, 1, ace, Card.from_str("2C")}) == 4
+    assert 0 not in standard_deck() and ace in standard_deck()
+
+
+def test_a_card_is_still_its_index_where_an_int_is_wanted() -> None:
+    deck = standard_deck()
+    assert [int(card) for card in deck] == list(range(52))
+    assert bytes(deck) == bytes(range(52))
+    assert [card.index for card in deck] == list(range(52))
+    assert ["abcd"[Card.from_str(text)] for text in ("AC", "2C", "3C")] == ["a", "b", "c"]
+    # Equal cards hash alike (as their index does): cards key dicts and sets.
+    assert all(hash(card) == hash(card.index) for card in deck)
+    assert {card: card.index for card in standard_deck(2)} == dict(
+        zip(deck, range(52), strict=True)
+    )
+
+
+@pytest.mark.parametrize("number", [3, 0, True, Rank.KING, Indexable(3)])
+def test_cards_are_ordered_among_cards_only(number: object) -> None:
+    king = Card.from_str("KS")
+    compares: list[Callable[[], object]] = [
+        lambda: king < number,
+        lambda: king <= number,
+        lambda: king > number,
+        lambda: king >= number,
+    ]
+    if type(number) in (int, Indexable):  # as for equality: Python asks the card
+        compares += [lambda: number < king, lambda: number >= king]
+        with pytest.raises(TypeError, match="cards are ordered among cards only"):
+            sorted([king, number])  # type: ignore[type-var]
+    for compare in compares:
+        with pytest.raises(TypeError, match=r"compare KS\.index with a number"):
+            compare()
+    with pytest.raises(TypeError):
+        king < "QH"  # noqa: B015
+    assert king != "KS" and king != None  # noqa: E711
 
 
 @given(text=st.text(max_size=6))

@@ -19,6 +19,7 @@ import random
 import pytest
 
 import patience_rules as pr
+from notation_support import assert_typed_dict
 from patience_rules import (
     Build,
     Direction,
@@ -138,6 +139,8 @@ def test_it_turns_into_data_and_back() -> None:
         moves.append(legal[-1 if len(moves) % 3 == 0 else 0])
         state = state.apply(moves[-1])
     # A saved state and a game record replay from the description alone.
+    assert_typed_dict(pr.state_to_dict(state), pr.StateDict)
+    assert_typed_dict(pr.GameRecord(GAME, 4).to_dict(), pr.RecordDict)
     saved = json.loads(json.dumps(pr.state_to_dict(state)))
     assert saved["rules"]["name"] == "crescent-mill"
     assert pr.state_from_dict(saved) == state

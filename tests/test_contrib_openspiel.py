@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import base64
 import pickle
 import random
+import re
 from pathlib import Path
 
 import numpy as np
@@ -819,3 +821,144 @@ def test_a_long_windmill_game_fits_in_its_max_game_length() -> None:
     assert (draws, corner_to_centre) == (92, 15)
     assert 103 + draws + corner_to_centre == 210 > 104 + 95
     assert game.max_game_length() == longest_game(game.rules) == 2 * 104 + 95
+
+
+# -- the typed bases: _spiel.pyi against pyspiel itself -------------------------
+
+_STUB = Path(pr.__file__).parent / "contrib" / "_spiel.pyi"
+_SIGNATURE_RE = re.compile(r"(?:\d+\. )?(\w+)\((.*)\) -> (.+)")
+#: pyspiel's names of types (in its pybind11 signatures), as the stub writes them.
+_STUB_NAMES = {
+    "typing.SupportsInt | typing.SupportsIndex": {"SupportsIndex"},
+    "pyspiel.State": {"SpielState", "Self"},
+    "pyspiel.Game": {"SpielGame"},
+    "open_spiel::Game": {"SpielGame"},
+    "collections.abc.Mapping[str, GameParameter]": {"Mapping[str, Any]"},
+    "dict[str, GameParameter]": {"dict[str, Any]"},
+}
+
+
+def _split_parameters(text: str) -> list[str]:
+    """The parameters of a signature, split at the commas outside brackets."""
+    parts, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        depth += {"[": 1, "]": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    parts.append(text[start:].strip())
+    return [part for part in parts if part]
+
+
+def _pybind_signatures(method: object) -> set[tuple[tuple[str, ...], str]]:
+    """The (parameter types less self, return type) of each overload pyspiel documents."""
+    signatures = set()
+    for line in (getattr(method, "__doc__", None) or "").splitlines():
+        match = _SIGNATURE_RE.fullmatch(line.strip())
+        if match is None or "*args" in match[2]:
+            continue
+        parameters = tuple(p.partition(": ")[2] for p in _split_parameters(match[2])[1:])
+        signatures.add((parameters, match[3]))
+    return signatures
+
+
+def _stub_signatures() -> dict[str, dict[str, list[tuple[tuple[str, ...], str]]]]:
+    """Each stub class's methods: (parameter types less self, return type) of each def."""
+    classes: dict[str, dict[str, list[tuple[tuple[str, ...], str]]]] = {}
+    for node in ast.parse(_STUB.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ClassDef):
+            methods = classes[node.name] = {}
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef) and item.name != "__getattr__":
+                    arguments = [*item.args.posonlyargs, *item.args.args][1:]
+                    parameters = tuple(ast.unparse(a.annotation) for a in arguments if a.annotation)
+                    assert len(parameters) == len(arguments), f"{node.name}.{item.name}"
+                    assert item.returns is not None
+                    signature = (parameters, ast.unparse(item.returns))
+                    methods.setdefault(item.name, []).append(signature)
+    return classes
+
+
+def _as_stub_writes(type_text: str) -> set[str]:
+    return _STUB_NAMES.get(type_text, {type_text})
+
+
+def test_the_typed_bases_declare_pyspiels_own_methods_and_signatures() -> None:
+    # The stub gives type checkers the bases of PatienceGame and PatienceState:
+    # every method it declares must be pyspiel's, with one of its signatures.
+    from patience_rules.contrib import _spiel
+
+    real = {"SpielGame": pyspiel.Game, "SpielState": pyspiel.State}
+    assert (_spiel.SpielGame, _spiel.SpielState) == (pyspiel.Game, pyspiel.State)
+    stub = _stub_signatures()
+    assert set(stub) == set(real)
+    for name, methods in stub.items():
+        assert len(methods) > 20
+        for method, signatures in methods.items():
+            assert hasattr(real[name], method), f"pyspiel.{real[name].__name__} has no {method}"
+            documented = _pybind_signatures(getattr(real[name], method))
+            for parameters, returns in signatures:
+                fits = [
+                    (theirs, their_return)
+                    for theirs, their_return in documented
+                    if len(theirs) == len(parameters)
+                    and all(
+                        p in _as_stub_writes(t) for p, t in zip(parameters, theirs, strict=True)
+                    )
+                    and returns in _as_stub_writes(their_return)
+                ]
+                assert fits, f"{name}.{method}{parameters} -> {returns}: pyspiel has {documented}"
+
+
+def _conforms(value: object, declared: str, owner: object) -> bool:
+    """Whether ``value``, returned by a method of ``owner``, has the stub's type ``declared``."""
+    simple: dict[str, type] = {"int": int, "float": float, "str": str, "bool": bool}
+    if declared in simple:
+        return type(value) is simple[declared]
+    if declared.startswith("list[") and isinstance(value, list):
+        return all(_conforms(item, declared[5:-1], owner) for item in value)
+    if declared == "tuple[int, float]":
+        return isinstance(value, tuple) and [type(v) for v in value] == [int, float]
+    if declared == "float | None":
+        return value is None or type(value) is float
+    if declared == "dict[str, Any]":
+        return isinstance(value, dict) and all(type(key) is str for key in value)
+    expected = {
+        "Self": type(owner),
+        "SpielState": pyspiel.State,
+        "SpielGame": pyspiel.Game,
+        "pyspiel.GameType": pyspiel.GameType,
+    }[declared]
+    return isinstance(value, expected) and (declared != "Self" or type(value) is type(owner))
+
+
+@pytest.mark.parametrize("game_string", ["patience_royal_cotillion(deal=7)", "patience_sultan"])
+def test_the_typed_bases_methods_return_what_the_stub_declares(game_string: str) -> None:
+    game = pyspiel.load_game(game_string)
+    chance = game.new_initial_state()
+    played = game.new_initial_state()
+    while played.is_chance_node():
+        played.apply_action(played.chance_outcomes()[0][0])
+    played.apply_action(played.legal_actions()[-1])
+    stub = _stub_signatures()
+    checked = 0
+    for owner, methods in (
+        (game, stub["SpielGame"]),
+        (chance, stub["SpielState"]),
+        (played, stub["SpielState"]),
+    ):
+        for method, signatures in methods.items():
+            for parameters, returns in signatures:
+                if method == "__init__" or parameters:
+                    continue
+                try:
+                    value = getattr(owner, method)()
+                except pyspiel.SpielError:  # a player's view, asked at a chance node
+                    assert owner is chance
+                    continue
+                assert _conforms(value, returns, owner), f"{method}() -> {value!r}, not {returns}"
+                checked += 1
+    assert checked > 60
+    assert _conforms(played.child(played.legal_actions()[0]), "Self", played)
+    assert _conforms(played.player_return(0), "float", played)
+    assert _conforms(played.legal_actions(0), "list[int]", played)

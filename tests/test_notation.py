@@ -11,12 +11,21 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typing_extensions import assert_type
 
 import patience_rules as pr
-from notation_support import GAME_NAMES, Played, assert_valid, played_games, states_reached
+from notation_support import (
+    GAME_NAMES,
+    Played,
+    assert_typed_dict,
+    assert_valid,
+    played_games,
+    states_reached,
+)
 from patience_rules import Card, Move, NotationError, PileKind, Place, Rank, State, Suit
 from patience_rules.notation import (
     FORMAT_VERSION,
+    StateDict,
     cards_from_text,
     cards_to_text,
     game_from_text,
@@ -283,9 +292,36 @@ def test_every_reached_state_reads_back_from_its_text(state: State) -> None:
 def test_every_reached_state_reads_back_from_its_dict_through_json(state: State) -> None:
     data = state_to_dict(state)
     assert data["version"] == FORMAT_VERSION
+    assert_typed_dict(data, StateDict)
     again = state_from_dict(json.loads(json.dumps(data)))
     assert again == state
     assert state_to_dict(again) == data
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_a_state_dict_has_the_keys_of_its_games_parts(name: str) -> None:
+    state = pr.get_game(name).deal(1)
+    data = state_to_dict(state)
+    assert_typed_dict(data, StateDict)
+    layout = state.rules.layout
+    parts = {
+        "middle": layout.has_middle,
+        "columns": layout.columns > 0,
+        "face_down": layout.face_down,
+        "cells": layout.cells > 0,
+        "stock": layout.has_stock,
+        "waste": layout.has_stock,
+        "rules": False,  # registered games are named, not written out
+    }
+    assert StateDict.__optional_keys__ == parts.keys()
+    assert {key for key in parts if key in data} == {key for key, has in parts.items() if has}
+    assert len(data["foundations"]) == layout.foundations
+    assert len(data.get("columns", [])) == layout.columns
+    assert len(data.get("cells", [])) == layout.cells
+    # What a type checker knows of the dict form (checked by mypy on this file).
+    assert_type(data["foundations"], list[list[str]])
+    assert_type(data.get("cells"), list[str | None] | None)
+    assert_type(data["redeals_used"], int)
 
 
 def test_a_state_text_checked_by_hand() -> None:
@@ -382,7 +418,7 @@ def test_a_column_deeper_than_its_deal_is_refused() -> None:
         (lambda d: d.update(options={"redeals": 1.5}), "options: expected names"),
         (lambda d: d.update(middle=[]), "Royal Cotillion has no middle"),
         (lambda d: d["foundations"][0].append("5C"), "holds a start of its sequence"),
-        (lambda d: d["stock"].append(7), r"stock\[68\]: a card is written as text"),
+        (lambda d: d["stock"].append(7), "stock, card 69: a card is written as text"),
         (lambda d: d.update(redeals_used="0"), "redeals_used: expected a whole number"),
         (lambda d: d.update(cells=d["cells"][1:]), "cells: expected 16 cells, got 15"),
     ],

@@ -64,12 +64,12 @@ def _pool() -> tuple[dict[str, list[str]], list[dict[str, object]], list[dict[st
             game = play(rules, deal if deal != 3 else rules.deck_order(3), seed=deal, steps=steps)
             for state in game.states[:: max(1, len(game.states) // 3)]:
                 texts["state"].append(state_to_text(state))
-                state_dicts.append(state_to_dict(state))
+                state_dicts.append(dict(state_to_dict(state)))
                 texts["cards"].append(" ".join(str(card) for card in state.stock[:20]))
                 texts["move"].extend(str(move) for move in state.legal_moves())
             record = GameRecord(rules, game.deal, game.moves, {"Player": "Ada"})
             texts["record"].append(record.to_text())
-            record_dicts.append(record.to_dict())
+            record_dicts.append(dict(record.to_dict()))
     return texts, state_dicts, record_dicts
 
 

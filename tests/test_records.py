@@ -7,15 +7,23 @@ import itertools
 import json
 import pickle
 import tracemalloc
+import typing
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typing_extensions import assert_type
 
 import patience_rules as pr
-from notation_support import Played, assert_valid, play, played_games
+from notation_support import Played, assert_typed_dict, assert_valid, play, played_games
 from patience_rules import IllegalMoveError, InvalidDealError, Move, NotationError
-from patience_rules.records import MAX_MOVE_LENGTH, MAX_TAG_LINE, GameRecord
+from patience_rules.records import (
+    MAX_MOVE_LENGTH,
+    MAX_TAG_LINE,
+    GameRecord,
+    GameResult,
+    RecordDict,
+)
 
 
 def _record(game: Played, **tags: str) -> GameRecord:
@@ -38,7 +46,13 @@ def test_every_played_game_reads_back_from_its_record_and_replays(game: Played) 
 @settings(max_examples=40)
 def test_every_played_game_reads_back_from_its_dict_through_json(game: Played) -> None:
     record = _record(game)
-    again = GameRecord.from_dict(json.loads(json.dumps(record.to_dict())))
+    data = record.to_dict()
+    assert_typed_dict(data, RecordDict)
+    assert ("deal" in data, "deck" in data) == (
+        isinstance(game.deal, int),
+        not isinstance(game.deal, int),
+    )
+    again = GameRecord.from_dict(json.loads(json.dumps(data)))
     assert again == record
     assert again.replay() == game.final
 
@@ -50,6 +64,9 @@ def test_a_record_states_its_result_and_keeps_its_tags(game: Played) -> None:
     final = game.final
     expected = "won" if final.is_won else "lost" if final.is_over else "unfinished"
     assert record.result == expected
+    assert set(typing.get_args(GameResult)) == {"won", "lost", "unfinished"}
+    assert_type(record.result, GameResult)  # a Literal for type checkers (mypy checks it)
+    assert_type(record.to_dict()["result"], GameResult)
     assert f'[Result "{expected}"]' in record.to_text()
     assert record.tags == (("Event", "club night"),)
     assert record.start == game.states[0]

@@ -88,14 +88,15 @@ def module_objects(module_name: str, package: str = PACKAGE) -> dict[str, object
     That is: each name in the module's ``__all__``, and the public methods
     and properties of each class among them.  A class or function is named
     where it is defined (see :func:`canonical_name`); a constant that the
-    package re-exports from a module is named under that module.
+    package re-exports from a module is named under that module, and so is a
+    class or function defined in a private module.
     """
     module = importlib.import_module(module_name)
     found: dict[str, object] = {}
     for name in exported(module):
         obj = getattr(module, name)
         documented = canonical_name(module, name, obj)
-        if module_name == package and not is_code(obj):
+        if module_name == package and (not is_code(obj) or _defined_privately(obj)):
             documented = _data_home(name, obj, package) or documented
         found.setdefault(documented, obj)
         if inspect.isclass(obj):
@@ -104,8 +105,15 @@ def module_objects(module_name: str, package: str = PACKAGE) -> dict[str, object
     return found
 
 
+def _defined_privately(obj: object) -> bool:
+    """Whether class or function ``obj`` is defined in a private module of the package."""
+    home = str(getattr(obj, "__module__", ""))
+    return home.startswith(PACKAGE) and any(part.startswith("_") for part in home.split("."))
+
+
 def _data_home(name: str, obj: object, package: str) -> str | None:
-    """The public module, other than the package, that exports constant ``obj``."""
+    """The public module, other than the package, that exports ``obj`` (a constant, or a
+    class or function defined in a private module)."""
     for module_name in public_module_names(package)[1:]:
         try:
             module = importlib.import_module(module_name)
@@ -128,7 +136,7 @@ def public_objects(package: str = PACKAGE) -> dict[str, object]:
 def documented_name(module: ModuleType, name: str, package: str = PACKAGE) -> str:
     """The name under which ``module.name`` is documented (see :func:`module_objects`)."""
     obj = getattr(module, name)
-    if module.__name__ == package and not is_code(obj):
+    if module.__name__ == package and (not is_code(obj) or _defined_privately(obj)):
         return _data_home(name, obj, package) or canonical_name(module, name, obj)
     return canonical_name(module, name, obj)
 

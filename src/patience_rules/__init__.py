@@ -45,6 +45,7 @@ from .games import (
 from .layout import Layout
 from .moves import MoveKind
 from .notation import (
+    StateDict,
     game_from_text,
     game_to_text,
     move_from_text,
@@ -57,7 +58,7 @@ from .notation import (
 from .observation import HIDDEN_CARD, NO_CARD, Observation, Observer, VectorField, card_code
 from .piles import Foundation, Middle, PileKind, Place, Reserve, Stock, Tableau
 from .policies import Compulsion, Redeal, Refill, Shuffle
-from .records import GameRecord
+from .records import GameRecord, GameResult, RecordDict
 from .rules import GameRules
 from .sequences import FoundationSequence
 from .state import Move, State, StateParts
@@ -81,6 +82,7 @@ __all__ = [
     "FoundationSequence",
     "GameEntry",
     "GameRecord",
+    "GameResult",
     "GameRules",
     "IllegalMoveError",
     "InvalidDealError",
@@ -96,12 +98,14 @@ __all__ = [
     "PileKind",
     "Place",
     "Rank",
+    "RecordDict",
     "Redeal",
     "Refill",
     "Reserve",
     "Runs",
     "Shuffle",
     "State",
+    "StateDict",
     "StateParts",
     "Stock",
     "Suit",

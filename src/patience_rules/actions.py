@@ -79,7 +79,7 @@ class ActionSpace:
 
     def __init__(self, rules: GameRules) -> None:
         if not isinstance(rules, GameRules):
-            raise InvalidRulesError(f"an action space is made from GameRules, got {rules!r}")
+            raise InvalidRulesError(f"an action space is made from GameRules, got {_shown(rules)}")
         self._rules = rules
         moves = rules.layout.moves
         self._moves: tuple[Move, ...] = moves
@@ -180,7 +180,7 @@ class ActionSpace:
 
     def _check_state(self, state: State) -> None:
         if not isinstance(state, State) or state.rules != self.rules:
-            what = f"a state of {state.rules!r}" if isinstance(state, State) else repr(state)
+            what = f"a state of {state.rules!r}" if isinstance(state, State) else _shown(state)
             raise InvalidRulesError(
                 f"this action space numbers the moves of {self.rules!r}, got {what}"
             )

@@ -94,13 +94,12 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from . import __version__
-from ._loose import loose_move_from_text
 from .actions import ActionSpace
 from .cards import Card, Suit
 from .deals import MAX_DEAL_NUMBER
 from .errors import NotationError, PatienceRulesError, _shown
 from .games import game_entries, get_game
-from .notation import move_to_text, place_to_text
+from .notation import move_from_loose_text, move_to_text, place_to_text
 from .piles import PileKind
 from .players import get_player, player_names
 from .policies import Compulsion
@@ -350,7 +349,9 @@ def parse_move_text(text: str, state: State) -> Move:
     cell, ``F`` a foundation, ``W`` the waste, ``S`` the stock, ``M`` the
     middle); case, and ``-``, ``->`` or commas between words, do not matter.
     A card stands for the move that moves it (for a run of cards, the card
-    at its head).  Move numbers are the prompt's, not this function's.
+    at its head).  It is the notation's loose reader,
+    :func:`~patience_rules.notation.move_from_loose_text`.  Move numbers are
+    the prompt's, not this function's.
 
     :raises NotationError: if the text is malformed, or names no legal move,
         or fits more than one; the message says what was expected.
@@ -367,7 +368,7 @@ def parse_move_text(text: str, state: State) -> Move:
     ...
     patience_rules.errors.NotationError: no legal move fits 'KH': KH cannot move now
     """
-    return loose_move_from_text(text, state)
+    return move_from_loose_text(text, state)
 
 
 # -- play ---------------------------------------------------------------------

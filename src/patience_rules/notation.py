@@ -15,7 +15,10 @@ columns, ``R1`` … the reserve cells, ``F1`` … the foundations (``F1`` is
 foundation 0 of :meth:`Move.to_foundation <patience_rules.Move.to_foundation>`).
 
 **Moves** are ``source-target`` (``T3-F5``, ``R12-F1``, ``W-M``), or the
-words ``draw`` and ``redeal``.
+words ``draw`` and ``redeal``.  For people typing at a prompt,
+:func:`move_from_loose_text` also reads a legal move by its card (``3S``) or
+by a card and a place (``3D R2``); it is opt-in, and every other reader here
+is strict.
 
 **Games** are their registry name, with their variant options in brackets
 when they differ from the registered defaults: ``easy-start[redeals=3]``.
@@ -48,6 +51,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 from urllib.parse import quote, unquote
 
+from ._dict_forms import StateDict
 from .cards import Card
 from .errors import NotationError, PatienceRulesError, UnknownGameError, _shown
 from .layout import Layout
@@ -58,10 +62,12 @@ from .rules import GameRules, OptionValue, State, get_game, is_registered, regis
 
 __all__ = [
     "FORMAT_VERSION",
+    "StateDict",
     "cards_from_text",
     "cards_to_text",
     "game_from_text",
     "game_to_text",
+    "move_from_loose_text",
     "move_from_text",
     "move_to_text",
     "place_from_text",
@@ -557,14 +563,15 @@ def _single_card(text: str, where: str) -> Card | None:
 # -- dicts ------------------------------------------------------------------
 
 
-def state_to_dict(state: State) -> dict[str, object]:
+def state_to_dict(state: State) -> StateDict:
     """A state as a dict of JSON types (strings, numbers, lists), with a format version.
 
     Cards are their short text forms; each foundation is the list of its
     cards from the base up; piles are lists from bottom to top.  Keys for
     parts the game lacks (middle, columns, cells, stock and waste) are left
-    out; ``face_down`` is there for a tableau dealt face down.  A game that
-    the registry does not make is written out in full under ``rules`` (see
+    out; ``face_down`` is there for a tableau dealt face down (see
+    :class:`StateDict` for every key).  A game that the registry does not
+    make is written out in full under ``rules`` (see
     :meth:`GameRules.to_dict <patience_rules.GameRules.to_dict>`), so the
     dict alone makes the state again.
 
@@ -578,14 +585,15 @@ def state_to_dict(state: State) -> dict[str, object]:
     """
     rules = state.rules
     layout = rules.layout
-    data: dict[str, object] = {
+    data: StateDict = {
         "version": FORMAT_VERSION,
         "game": rules.name,
         "options": dict(rules.options),
+        "foundations": [[str(card) for card in cards] for cards in state.foundations],
+        "redeals_used": state.redeals_used,
     }
     if not is_registered(rules):
         data["rules"] = rules.to_dict()
-    data["foundations"] = [[str(card) for card in cards] for cards in state.foundations]
     if layout.has_middle:
         data["middle"] = [str(card) for card in state.middle]
     if layout.columns:
@@ -597,7 +605,6 @@ def state_to_dict(state: State) -> dict[str, object]:
     if layout.has_stock:
         data["stock"] = [str(card) for card in state.stock]
         data["waste"] = [str(card) for card in state.waste]
-    data["redeals_used"] = state.redeals_used
     return data
 
 
@@ -617,13 +624,15 @@ def _list(value: object, where: str) -> list[object]:
 
 
 def _card_list(value: object, where: str) -> list[Card]:
-    cards = []
-    for i, item in enumerate(_list(value, where)):
-        try:
-            cards.append(Card.from_str(item))  # type: ignore[arg-type]
-        except NotationError as error:
-            raise NotationError(f"{where}[{i}]: {error}") from None
-    return cards
+    """The cards of a pile's list; a bad one is named by its place in the pile, from 1."""
+    return [_card(item, f"{where}, card {i + 1}") for i, item in enumerate(_list(value, where))]
+
+
+def _card(item: object, where: str) -> Card:
+    try:
+        return Card.from_str(item)  # type: ignore[arg-type]
+    except NotationError as error:
+        raise NotationError(f"{where}: {error}") from None
 
 
 def _rules_from_dict(data: Mapping[str, object]) -> GameRules:
@@ -686,7 +695,7 @@ def state_from_dict(data: Mapping[str, object]) -> State:
     foundations = _list(data["foundations"], "foundations")
     parts: dict[str, object] = {
         "foundations": [
-            _card_list(cards, f"foundations[{f}]") for f, cards in enumerate(foundations)
+            _card_list(cards, f"foundations: F{f + 1}") for f, cards in enumerate(foundations)
         ],
     }
     parts_of_layout = (
@@ -707,14 +716,14 @@ def state_from_dict(data: Mapping[str, object]) -> State:
             raise NotationError(f"{key}: {rules.title} has no {key.replace('_', '-')} part")
     if "columns" in data:
         parts["columns"] = [
-            _card_list(column, f"columns[{i}]")
+            _card_list(column, f"columns: T{i + 1}")
             for i, column in enumerate(_list(data["columns"], "columns"))
         ]
     if "face_down" in data:
         parts["face_down"] = _list(data["face_down"], "face_down")
     if "cells" in data:
         parts["cells"] = [
-            None if cell is None else _card_list([cell], f"cells[{i}]")[0]
+            None if cell is None else _card(cell, f"cells: R{i + 1}")
             for i, cell in enumerate(_list(data["cells"], "cells"))
         ]
     for key in ("stock", "waste", "middle"):
@@ -725,6 +734,217 @@ def state_from_dict(data: Mapping[str, object]) -> State:
         raise NotationError(f"redeals_used: expected a whole number, got {_shown(redeals)}")
     parts["redeals_used"] = redeals
     return _build(rules, **parts)
+
+
+# -- moves read loosely, for people at a prompt ---------------------------------
+
+#: What a word may be: a place (a notation letter, and digits) ...
+_PLACE_WORD: Final = re.compile(r"[TRFWSMtrfwsm][0-9]*")
+#: ... whose number has at most this many digits.
+_MOST_DIGITS: Final = 6
+#: The separators between words.
+_SEPARATORS: Final = re.compile(r"(?:->|[\s,\-])+")
+#: The longest text tried as the notation first (longer text is no notation).
+_LONGEST_NOTATION: Final = 64
+
+_KIND_WORDS: Final = {
+    PileKind.COLUMN: "T1 a tableau column",
+    PileKind.CELL: "R1 a reserve cell",
+    PileKind.FOUNDATION: "F1 a foundation",
+    PileKind.WASTE: "W the waste",
+    PileKind.STOCK: "S the stock",
+    PileKind.MIDDLE: "M the middle",
+}
+
+
+@functools.lru_cache(maxsize=64)
+def _place_kinds(layout: Layout) -> tuple[PileKind, ...]:
+    """The kinds of pile that the moves of ``layout`` use, in the order of PileKind."""
+    used = {place.kind for move in layout.moves for place in (move.source, move.target)}
+    return tuple(kind for kind in _KIND_WORDS if kind in used)
+
+
+def _expected(state: State) -> str:
+    """What a move may be written as, with this state's own examples."""
+    kinds = ", ".join(_KIND_WORDS[kind] for kind in _place_kinds(state.rules.layout))
+    plays = [move for move in state.legal_moves() if not move.is_draw and not move.is_redeal]
+    if plays:
+        example = f"such as {move_to_text(plays[0])} or {state.card_of(plays[0])}"
+    else:
+        example = "such as draw"
+    return (
+        f"expected a move {example}: a legal move in the notation, a card, "
+        f"or a card and a place ({kinds})"
+    )
+
+
+def _listed(moves: list[Move], most: int = 12) -> str:
+    """The text forms of some moves, the first ``most`` of them."""
+    shown = ", ".join(move_to_text(move) for move in moves[:most])
+    return shown + (f" and {len(moves) - most} more" if len(moves) > most else "")
+
+
+def _legal(moves: tuple[Move, ...]) -> str:
+    """The legal moves, in a phrase."""
+    if not moves:
+        return "no move is legal: the game is over"
+    if len(moves) == 1:
+        return f"the only legal move is {move_to_text(moves[0])}"
+    return f"the legal moves are {_listed(list(moves))}"
+
+
+def _read_place(word: str, state: State) -> Place:
+    if len(word) > 1 + _MOST_DIGITS:
+        raise NotationError(
+            f"no place {_shown(word)} in {state.rules.title}: a place's number has at most "
+            f"{_MOST_DIGITS} digits"
+        )
+    return place_from_text(word, state.rules)
+
+
+def _read_card(word: str, text: str, state: State) -> Card:
+    try:
+        return Card.from_str(word)
+    except NotationError:
+        where = f" in {_shown(text)}" if word != text.strip() else ""
+        raise NotationError(f"cannot read {_shown(word)}{where}: {_expected(state)}") from None
+
+
+def _fits(move: Move, state: State, card: Card | None, places: list[Place]) -> bool:
+    if card is not None and state.card_of(move) != card:
+        return False
+    if len(places) == 2:
+        return move.source == places[0] and move.target == places[1]
+    if places:
+        return places[0] in (move.source, move.target)
+    return True
+
+
+def move_from_loose_text(text: str, state: State) -> Move:
+    """The legal move of ``state`` that ``text`` names, read loosely, as a person types it.
+
+    It reads what :func:`move_from_text` reads (``T4-F4``, ``draw``,
+    ``redeal``), provided the move is legal in ``state``, and, more loosely,
+    words that pick out exactly one legal move:
+
+    - a **card** (``3S``, ``10h``, ``TS``, ``Q♥``): the card the move moves,
+      as :meth:`State.card_of <patience_rules.State.card_of>` tells it (for
+      a run of cards, the card at its head);
+    - one or two **places**, in the notation's letters and numbers, any case
+      (``T3``, ``r12``, ``F5``, ``W``, ``S``, ``M``): one place is the
+      move's source or its target; of two, the first is the source and the
+      second the target.
+
+    Words are separated by spaces, commas, ``-`` or ``->``.  Only the moves
+    that move a card are looked for so; the draw and the redeal are asked for
+    by name.  Letters mean what they mean in the notation and nothing else:
+    ``R`` is a reserve cell, never "redeal".  The notation's own readers stay
+    strict: this one is for a prompt (the command line's ``play`` reads
+    moves with it).
+
+    :raises NotationError: if the text is malformed, names no legal move, or
+        fits more than one; the message says which moves fit, or what was
+        expected, with examples from ``state``.
+
+    >>> import patience_rules as pr
+    >>> state = pr.get_game("royal-cotillion").deal(7)
+    >>> [str(move_from_loose_text(text, state)) for text in ("3S", "t4", "r3 -> f7", "draw")]
+    ['T4-F4', 'T4-F4', 'R3-F7', 'draw']
+    >>> str(move_from_loose_text("3D R10", state))
+    'R10-F2'
+    >>> move_from_loose_text("3D", state)
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.NotationError: '3D' fits more than one legal move (R2-F2, R10-F2): say which, such as '3D R2'
+    >>> move_from_loose_text("KH", state)
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.NotationError: no legal move fits 'KH': KH cannot move now
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a move is written as text such as 'T4-F4', got {_shown(text)}")
+    if not isinstance(state, State):
+        raise NotationError(f"a move is read for a State, got {_shown(state)}")
+    moves = state.legal_moves()
+    stripped = text.strip()
+    if not stripped:
+        raise NotationError(f"an empty move: {_expected(state)}")
+    written: Move | None = None
+    notation_error: NotationError | None = None
+    if len(stripped) <= _LONGEST_NOTATION:
+        try:
+            written = move_from_text(stripped, state)
+        except NotationError as error:
+            notation_error = error
+    if written is not None:
+        if written in moves:
+            return written
+        others = [move for move in moves if move.source == written.source]
+        if written.is_draw or written.is_redeal or not others:
+            hint = _legal(moves)
+        else:
+            hint = f"the legal moves from {place_to_text(written.source)} are {_listed(others)}"
+        raise NotationError(f"{_shown(stripped)} is not a legal move here: {hint}")
+    card: Card | None = None
+    places: list[Place] = []
+    for word in _SEPARATORS.split(stripped):
+        if not word:
+            continue
+        if word.lower() in ("draw", "redeal"):
+            raise NotationError(
+                f"{_shown(stripped)}: '{word.lower()}' is a move of its own, written alone"
+            )
+        if _PLACE_WORD.fullmatch(word):
+            if len(places) == 2:
+                raise NotationError(
+                    f"{_shown(stripped)} names more than two places: expected a source "
+                    "and a target at most"
+                )
+            try:
+                places.append(_read_place(word, state))
+            except NotationError:
+                if notation_error is not None and "-" in stripped:
+                    raise notation_error from None  # it names the move as well
+                raise
+            continue
+        try:
+            read = _read_card(word, text, state)
+        except NotationError:
+            if notation_error is not None and "-" in stripped and " " not in stripped:
+                raise notation_error from None  # such as 'T3-T5:x': the notation says best
+            raise
+        if card is not None:
+            raise NotationError(
+                f"{_shown(stripped)} names two cards, {card} and {read}: a move moves one"
+            )
+        card = read
+    plays = [move for move in moves if not move.is_draw and not move.is_redeal]
+    candidates = [move for move in plays if _fits(move, state, card, places)]
+    if len(candidates) == 1:
+        return candidates[0]
+    asked = _shown(stripped)
+    if not candidates:
+        if card is not None:
+            own = [move for move in plays if state.card_of(move) == card]
+            hint = f"{card} can move by {_listed(own)}" if own else f"{card} cannot move now"
+        elif len(places) == 2:
+            hint = (
+                f"no legal move goes from {place_to_text(places[0])} to {place_to_text(places[1])}"
+            )
+        else:
+            hint = f"no legal move starts or ends at {place_to_text(places[0])}"
+        raise NotationError(f"no legal move fits {asked}: {hint}")
+    shown = _listed(candidates)
+    first = candidates[0]
+    if card is None:
+        example = move_to_text(first)
+    elif len({move.source for move in candidates}) > 1:
+        example = f"{card} {place_to_text(first.source)}"
+    else:
+        example = f"{card} {place_to_text(first.target)}"
+    raise NotationError(
+        f"{asked} fits more than one legal move ({shown}): say which, such as '{example}'"
+    )
 
 
 register_view("notation", state_to_text)

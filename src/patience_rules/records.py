@@ -66,10 +66,11 @@ import itertools
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeAlias, get_args
 
 import attrs
 
+from ._dict_forms import RecordDict, _GameResult
 from .cards import MAX_DECKS, Card
 from .deals import MAX_DEAL_NUMBER
 from .errors import (
@@ -91,7 +92,18 @@ from .notation import (
 from .rules import GameRules, is_registered
 from .state import Move, State
 
-__all__ = ["MAX_MOVE_LENGTH", "MAX_TAG_LINE", "GameRecord", "TextStream"]
+__all__ = [
+    "MAX_MOVE_LENGTH",
+    "MAX_TAG_LINE",
+    "GameRecord",
+    "GameResult",
+    "RecordDict",
+    "TextStream",
+]
+
+#: How a game stands after its last move (:attr:`GameRecord.result`): won,
+#: lost (over but not won), or unfinished (a legal move remains).
+GameResult: TypeAlias = _GameResult
 
 #: The longest tag line, in characters as written, that records write and read.
 MAX_TAG_LINE: Final = 1 << 20
@@ -110,7 +122,7 @@ _DEAL_RE: Final = re.compile(r"[0-9]{1,20}")
 _SPACE_RE: Final = re.compile(r"\s*")
 _WORD_RE: Final = re.compile(r"\S*")
 _RESERVED: Final = ("Game", "Rules", "Deal", "Deck", "Result")
-_RESULTS: Final = ("won", "lost", "unfinished")
+_RESULTS: Final[tuple[GameResult, ...]] = get_args(GameResult)
 _LINE_WIDTH: Final = 79
 _CHUNK: Final = 1 << 16
 _MOST_CARDS: Final = 52 * MAX_DECKS
@@ -119,7 +131,7 @@ _MOST_CARDS: Final = 52 * MAX_DECKS
 class TextStream(Protocol):
     """What :meth:`GameRecord.read` reads from: a text file, or anything with ``read(size)``."""
 
-    def read(self, size: int = ..., /) -> str:
+    def read(self, size: int = -1, /) -> str:
         """At most ``size`` more characters of the text; ``""`` at its end."""
 
 
@@ -224,7 +236,7 @@ def _unquote(value: str, where: str) -> str:
     return _ESCAPE_RE.sub(unescape, value) if "\\" in value else value
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class GameRecord:
     """A game, its deal and the moves played, replayed and checked when made.
 
@@ -253,11 +265,20 @@ class GameRecord:
     """
 
     rules: GameRules
-    deal: int | tuple[Card, ...] = attrs.field(converter=_to_deal)
-    moves: tuple[Move, ...] = attrs.field(default=(), converter=_to_moves)
-    tags: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_to_tags)
+    deal: int | tuple[Card, ...]
+    moves: tuple[Move, ...] = ()
+    tags: tuple[tuple[str, str], ...] = ()
     _start: State = attrs.field(init=False, eq=False, repr=False)
     _final: State = attrs.field(init=False, eq=False, repr=False)
+
+    def __init__(
+        self,
+        rules: GameRules,
+        deal: int | Iterable[Card],
+        moves: Iterable[Move] = (),
+        tags: Mapping[str, str] | Iterable[tuple[str, str]] = (),
+    ) -> None:
+        self.__attrs_init__(rules, _to_deal(deal), _to_moves(moves), _to_tags(tags))
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.rules, GameRules):
@@ -309,7 +330,7 @@ class GameRecord:
         return tuple(states)
 
     @property
-    def result(self) -> str:
+    def result(self) -> GameResult:
         """``'won'``, ``'lost'`` (over but not won) or ``'unfinished'``, after the last move."""
         final = self._final
         if final.is_won:
@@ -417,27 +438,38 @@ class GameRecord:
 
     # -- dicts --------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, object]:
-        """The record as a dict of JSON types, with a format version.
+    def to_dict(self) -> RecordDict:
+        """The record as a dict of JSON types, with a format version (see :class:`RecordDict`).
 
         >>> import patience_rules as pr
         >>> GameRecord(pr.get_game("easy-start-parlett"), 3, [Move.draw()]).to_dict()
         {'version': 1, 'game': 'easy-start', 'options': {'redeals': 3}, 'deal': 3, 'moves': ['draw'], 'tags': {}, 'result': 'unfinished'}
         """
-        data: dict[str, object] = {
-            "version": FORMAT_VERSION,
-            "game": self.rules.name,
-            "options": dict(self.rules.options),
-        }
+        version, game, options = FORMAT_VERSION, self.rules.name, dict(self.rules.options)
+        moves, tags = [_move_text(move) for move in self.moves], dict(self.tags)
+        data: RecordDict
+        if isinstance(self.deal, int):  # the deal before the moves, for people reading it
+            data = {
+                "version": version,
+                "game": game,
+                "options": options,
+                "deal": self.deal,
+                "moves": moves,
+                "tags": tags,
+                "result": self.result,
+            }
+        else:
+            data = {
+                "version": version,
+                "game": game,
+                "options": options,
+                "deck": [str(card) for card in self.deal],
+                "moves": moves,
+                "tags": tags,
+                "result": self.result,
+            }
         if not is_registered(self.rules):
             data["rules"] = self.rules.to_dict()
-        if isinstance(self.deal, int):
-            data["deal"] = self.deal
-        else:
-            data["deck"] = [str(card) for card in self.deal]
-        data["moves"] = [_move_text(move) for move in self.moves]
-        data["tags"] = dict(self.tags)
-        data["result"] = self.result
         return data
 
     @classmethod
@@ -509,8 +541,9 @@ class GameRecord:
         return record
 
 
-def _move_text(move: Move) -> str:
-    return str(move)
+def _move_text(move: object) -> str:
+    """A move in the notation, for a message; anything else as a short repr."""
+    return str(move) if isinstance(move, Move) else _shown(move)
 
 
 class _Replay:

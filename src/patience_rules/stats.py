@@ -244,7 +244,7 @@ def _histogram(value: Iterable[int]) -> tuple[int, ...]:
     return counts
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class DealStats:
     """The counts from playing many deals.
 
@@ -268,9 +268,19 @@ class DealStats:
 
     games: int = 0
     wins: int = 0
-    cards_home: tuple[int, ...] = attrs.field(default=(), converter=_histogram)
+    cards_home: tuple[int, ...] = ()
     moves: int = 0
     stopped: int = 0
+
+    def __init__(
+        self,
+        games: int = 0,
+        wins: int = 0,
+        cards_home: Iterable[int] = (),
+        moves: int = 0,
+        stopped: int = 0,
+    ) -> None:
+        self.__attrs_init__(games, wins, _histogram(cards_home), moves, stopped)
 
     @classmethod
     def of(cls, results: Iterable[DealResult]) -> DealStats:

@@ -140,7 +140,8 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
     (-1.0, True, True)
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (as gymnasium.Env)
+    #: The render modes (``"ansi"`` only), as Gymnasium reads them.
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (as gymnasium.Env)
 
     def __init__(
         self,
@@ -164,18 +165,22 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
                 f"illegal_reward is a finite number, got {_shown(illegal_reward)}"
             )
         #: The rules played.
-        self.rules = rules
+        self.rules: GameRules = rules
         #: The game's action ids.
-        self.actions = ActionSpace(rules)
+        self.actions: ActionSpace = ActionSpace(rules)
         #: The observer that makes the observation vectors.
-        self.observer = Observer(rules, hide_covered=hide_covered)
-        self.illegal_reward = float(illegal_reward)
-        self.render_mode = render_mode
-        self.action_space = spaces.Discrete(self.actions.size)
+        self.observer: Observer = Observer(rules, hide_covered=hide_covered)
+        #: The reward of an illegal action.
+        self.illegal_reward: float = float(illegal_reward)
+        #: ``None`` or ``"ansi"``.
+        self.render_mode: str | None = render_mode
+        #: A ``Discrete`` space of the game's action ids.
+        self.action_space: spaces.Space[np.int64] = spaces.Discrete(self.actions.size)
         # A number that is always 0 (no redeals in the game) gets the bound 1,
         # since Gymnasium warns about a Box whose low and high are equal.
         high = np.maximum(np.array(self.observer.high, dtype=np.int64), 1)
-        self.observation_space = spaces.Box(low=0, high=high, dtype=np.int64)
+        #: A ``Box`` of the observation vectors: ``int64`` from 0 to the observer's bounds.
+        self.observation_space: spaces.Space[Vector] = spaces.Box(low=0, high=high, dtype=np.int64)
         self._state: State | None = None
         self._deal: int | None = 0
         self._ended = False

@@ -123,6 +123,7 @@ from ..observation import Observer
 from ..rules import GameRules
 from ..state import State
 from . import MOVE_LIMIT, longest_game
+from ._spiel import SpielGame, SpielState
 
 __all__ = [
     "MAX_DEAL_PARAMETER",
@@ -215,7 +216,7 @@ def _checked_parameters(params: object, rules: GameRules) -> dict[str, Any]:
     return parameters
 
 
-class PatienceGame(pyspiel.Game):  # type: ignore[misc]
+class PatienceGame(SpielGame):
     """One registered game, as an OpenSpiel game.
 
     :param name: the registered game's name.
@@ -407,7 +408,7 @@ def _replay(game: str, history: Sequence[int]) -> _Play:
     return state._play
 
 
-class PatienceState(pyspiel.State):  # type: ignore[misc]
+class PatienceState(SpielState):
     """A state of a :class:`PatienceGame`: the deal so far, then the game's :class:`State`.
 
     >>> import pyspiel

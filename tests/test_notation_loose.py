@@ -1,4 +1,4 @@
-"""The loose move reader of the command line's ``play``."""
+"""The loose move reader of the notation (the command line's ``play`` reads moves with it)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import patience_rules as pr
-from patience_rules._loose import loose_move_from_text
+from patience_rules.notation import move_from_loose_text
 from patience_rules.players import RandomPlayer
 
 ROYAL = pr.get_game("royal-cotillion")
@@ -29,39 +29,40 @@ def test_the_notation_and_the_card_name_each_legal_move(name: str) -> None:
     for state in states_along(name, 3)[::3]:
         moves = state.legal_moves()
         for move in moves:
-            assert loose_move_from_text(str(move), state) == move
-            assert loose_move_from_text(str(move).lower().replace("-", " -> "), state) == move
+            assert move_from_loose_text(str(move), state) == move
+            assert move_from_loose_text(str(move).lower().replace("-", " -> "), state) == move
             if move.is_draw or move.is_redeal:
                 continue
             card = state.card_of(move)
-            same_card = [m for m in moves if not m.is_draw and not m.is_redeal
-                         and state.card_of(m) == card]
+            same_card = [
+                m for m in moves if not m.is_draw and not m.is_redeal and state.card_of(m) == card
+            ]
             if len(same_card) == 1:
-                assert loose_move_from_text(str(card), state) == move
+                assert move_from_loose_text(str(card), state) == move
             else:
                 with pytest.raises(pr.NotationError, match="fits more than one legal move"):
-                    loose_move_from_text(str(card), state)
+                    move_from_loose_text(str(card), state)
             # A card and its source and target always pick it out.
             source, target = (pr.notation.place_to_text(p) for p in (move.source, move.target))
-            assert loose_move_from_text(f"{card} {source} {target}", state) == move
+            assert move_from_loose_text(f"{card} {source} {target}", state) == move
 
 
 def test_cards_and_places_narrow_the_choice() -> None:
     state = ROYAL.deal(7)
     column = pr.Move.to_foundation(pr.Place(pr.PileKind.COLUMN, 3), 3)
-    assert loose_move_from_text("3S", state) == column
-    assert loose_move_from_text("T4", state) == column
-    assert loose_move_from_text("F4", state) == column
-    assert loose_move_from_text("3s -> f4", state) == column
-    assert loose_move_from_text("t4, F4", state) == column
-    assert loose_move_from_text("3S-F4", state) == column
-    assert loose_move_from_text("4♥", state) == pr.Move.to_foundation(
+    assert move_from_loose_text("3S", state) == column
+    assert move_from_loose_text("T4", state) == column
+    assert move_from_loose_text("F4", state) == column
+    assert move_from_loose_text("3s -> f4", state) == column
+    assert move_from_loose_text("t4, F4", state) == column
+    assert move_from_loose_text("3S-F4", state) == column
+    assert move_from_loose_text("4♥", state) == pr.Move.to_foundation(
         pr.Place(pr.PileKind.CELL, 2), 6
     )
-    assert loose_move_from_text("3D R10", state) == pr.Move.to_foundation(
+    assert move_from_loose_text("3D R10", state) == pr.Move.to_foundation(
         pr.Place(pr.PileKind.CELL, 9), 1
     )
-    assert loose_move_from_text("draw", state) == pr.Move.draw()
+    assert move_from_loose_text("draw", state) == pr.Move.draw()
 
 
 @pytest.mark.parametrize(
@@ -88,7 +89,7 @@ def test_cards_and_places_narrow_the_choice() -> None:
 )
 def test_refusals_say_what_fits(text: str, message: str) -> None:
     with pytest.raises(pr.NotationError) as caught:
-        loose_move_from_text(text, ROYAL.deal(7))
+        move_from_loose_text(text, ROYAL.deal(7))
     assert message in str(caught.value)
 
 
@@ -96,7 +97,7 @@ def test_refusals_say_what_fits(text: str, message: str) -> None:
 def test_letters_mean_what_the_notation_says(text: str) -> None:
     # 'R' is a reserve cell (it needs a number), never the redeal; 'd' is nothing.
     with pytest.raises(pr.NotationError) as caught:
-        loose_move_from_text(text, ROYAL.deal(7))
+        move_from_loose_text(text, ROYAL.deal(7))
     message = str(caught.value)
     assert "redeal" not in message.split(":")[0]
     if text.upper() == "R":
@@ -106,7 +107,7 @@ def test_letters_mean_what_the_notation_says(text: str) -> None:
 def test_the_examples_come_from_the_game() -> None:
     state = pr.get_game("captive-queens").deal(1)
     with pytest.raises(pr.NotationError) as caught:
-        loose_move_from_text("jump", state)
+        move_from_loose_text("jump", state)
     message = str(caught.value)
     assert "such as draw" in message
     assert "R1" not in message and "T1" not in message  # no cells, no columns
@@ -118,7 +119,7 @@ def test_any_text_is_read_or_refused_with_a_notation_error(text: str) -> None:
     state = ROYAL.deal(7)
     message = ""
     try:
-        move = loose_move_from_text(text, state)
+        move = move_from_loose_text(text, state)
     except pr.NotationError as error:
         message = str(error)
     else:
@@ -130,12 +131,12 @@ def test_any_text_is_read_or_refused_with_a_notation_error(text: str) -> None:
 def test_huge_text_is_quoted_briefly(size: int) -> None:
     for text in ("c" + "1" * size, "T" + "1" * size, "Q" * size, "1" * size, "QH " * (size // 3)):
         with pytest.raises(pr.NotationError) as caught:
-            loose_move_from_text(text, ROYAL.deal(7))
+            move_from_loose_text(text, ROYAL.deal(7))
         assert len(str(caught.value)) < 500
 
 
 def test_only_text_and_states() -> None:
     with pytest.raises(pr.NotationError, match="a move is written as text"):
-        loose_move_from_text(3, ROYAL.deal(7))  # type: ignore[arg-type]
+        move_from_loose_text(3, ROYAL.deal(7))  # type: ignore[arg-type]
     with pytest.raises(pr.NotationError, match="a move is read for a State"):
-        loose_move_from_text("3S", ROYAL)  # type: ignore[arg-type]
+        move_from_loose_text("3S", ROYAL)  # type: ignore[arg-type]

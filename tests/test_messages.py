@@ -1,0 +1,124 @@
+"""Messages for people number piles as the notation does; reprs stay evaluable.
+
+Every message names a pile by the notation (``T1``, ``R1``, ``F1``, ``W``)
+or by the layout's name (``Ladies column 1``), counting from 1, and a move
+by its text form (``T2-F1``): never a 0-based index, nor a ``Move(...)`` or
+``Place(...)`` repr.  Reprs, for programmers, are Python that rebuilds the
+value.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+import patience_rules as pr
+from patience_rules import Card, Move, PileKind, Place
+from patience_rules.notation import move_to_text, place_to_text, state_from_dict, state_to_dict
+
+#: What a message for people must not hold: reprs, and piles numbered from 0.
+NOT_FOR_PEOPLE = re.compile(
+    r"Place\(|Move\(|Move\.|PileKind|\bindex\b|\b(column|cell|foundation) 0\b|\b[TRF]0\b"
+)
+
+#: Moves from or to places that no game here has (a 41st column or cell).
+OUTSIDE = (
+    Move(Place(PileKind.COLUMN, 40), Place(PileKind.FOUNDATION, 0)),
+    Move(Place(PileKind.CELL, 40), Place(PileKind.COLUMN, 0)),
+    Move(Place(PileKind.COLUMN, 0), Place(PileKind.COLUMN, 40), 2),
+)
+
+
+def assert_for_people(message: str) -> None:
+    found = NOT_FOR_PEOPLE.search(message)
+    assert found is None, f"{found[0]!r} in a message: {message}"
+
+
+@pytest.mark.parametrize("name", pr.game_names())
+def test_illegal_moves_are_named_in_the_notation(name: str) -> None:
+    rules = pr.get_game(name)
+    state = rules.deal(3)
+    rng = random.Random(1)
+    for _ in range(25):
+        legal = state.legal_moves()
+        for move in (*rules.layout.moves, *OUTSIDE):
+            if move in legal:
+                continue
+            with pytest.raises(pr.IllegalMoveError) as caught:
+                state.apply(move)
+            message = str(caught.value)
+            assert message.startswith(f"illegal move {move_to_text(move)} in {rules.title}: ")
+            assert_for_people(message)
+        if not legal:
+            break
+        state = state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_a_place_outside_the_layout_is_named_in_the_notation() -> None:
+    # Asking a state about a place its game lacks names the place as the
+    # notation writes it, with the places the game has.
+    for name in pr.game_names():
+        state = pr.get_game(name).deal(1)
+        for place in (Place(PileKind.COLUMN, 40), Place(PileKind.CELL, 40)):
+            with pytest.raises(pr.UnknownPlaceError) as caught:
+                state.top_card(place)
+            message = str(caught.value)
+            assert message.startswith(f"{place_to_text(place)} is not a place of "), message
+            assert_for_people(message)
+
+
+def test_a_stray_in_a_deck_order_is_counted_from_1() -> None:
+    rules = pr.get_game("captive-queens")
+    order: list[object] = list(rules.deck())
+    order[0] = "AC"
+    with pytest.raises(pr.InvalidDealError) as caught:
+        rules.deal_from(order)  # type: ignore[arg-type]
+    message = str(caught.value)
+    # The first card of the order is card 1, as moves and records count.
+    assert re.search(r"\bposition 1\b", message), message
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["columns"][2].append("QX"), "columns: T3, card 4: malformed card 'QX'"),
+        (lambda d: d["columns"][0].insert(0, 7), "columns: T1, card 1: a card is written as text"),
+        (lambda d: d["cells"].__setitem__(11, "ZZ"), "cells: R12: malformed card 'ZZ'"),
+        (lambda d: d["foundations"][5].append("1X"), "foundations: F6, card 2: malformed card"),
+        (lambda d: d["stock"].insert(2, "X"), "stock, card 3: malformed card 'X'"),
+    ],
+)
+def test_a_bad_card_in_a_state_dict_is_placed_by_the_notation(change: object, message: str) -> None:
+    data = json.loads(json.dumps(state_to_dict(pr.get_game("royal-cotillion").deal(7))))
+    change(data)  # type: ignore[operator]
+    with pytest.raises(pr.NotationError) as caught:
+        state_from_dict(data)
+    assert message in str(caught.value)
+    assert_for_people(str(caught.value))
+
+
+def test_a_record_names_a_move_that_is_no_move_briefly() -> None:
+    with pytest.raises(pr.IllegalMoveError) as caught:
+        pr.GameRecord(pr.get_game("captive-queens"), 1, ["draw"])  # type: ignore[list-item]
+    assert str(caught.value).startswith("move 1 ('draw'): ")
+
+
+# -- reprs: Python that rebuilds the value ----------------------------------------
+
+NAMESPACE = {"Move": Move, "Place": Place, "PileKind": PileKind, "Card": Card}
+
+
+@pytest.mark.parametrize("name", pr.game_names())
+def test_every_move_repr_rebuilds_the_move(name: str) -> None:
+    for move in pr.get_game(name).layout.moves:
+        assert eval(repr(move), NAMESPACE) == move
+
+
+def test_a_place_repr_rebuilds_the_place() -> None:
+    for kind in PileKind:
+        for index in (0, 15) if kind in (PileKind.COLUMN, PileKind.CELL) else (0,):
+            place = Place(kind, index)
+            assert eval(repr(place), NAMESPACE) == place, repr(place)
