@@ -207,7 +207,7 @@ class TestDeckOrders:
     def test_non_cards_are_refused(self) -> None:
         order: list[object] = list(self.game.deck())
         order[5] = "QH"
-        with pytest.raises(InvalidDealError, match="only Card values, got 'QH' at position 5"):
+        with pytest.raises(InvalidDealError, match="only Card values, got 'QH' at position 6"):
             self.game.deal_from(order)  # type: ignore[arg-type]
         with pytest.raises(InvalidDealError, match="a sequence of cards"):
             self.game.deal_from(7)  # type: ignore[arg-type]

@@ -391,7 +391,7 @@ class Engine:
         if strays:
             raise InvalidDealError(
                 f"a deck order holds only Card values, got {_shown(strays[0])} at position "
-                f"{order.index(strays[0])}"
+                f"{order.index(strays[0]) + 1} (counting from 1)"
             )
         difference = _difference(order, layout.deck) or "the order differs"
         decks = self.rules.decks

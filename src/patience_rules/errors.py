@@ -111,7 +111,7 @@ class UnknownPlaceError(PatienceRulesError, LookupError):
     >>> pr.get_game("captive-queens").deal(1).top_card(pr.Place(pr.PileKind.COLUMN, 0))
     Traceback (most recent call last):
     ...
-    patience_rules.errors.UnknownPlaceError: Place(kind=<PileKind.COLUMN: 'column'>, index=0) is not a place of Captive Queens: expected one of S, W, F1, F2, F3, F4, F5, F6, F7, F8, M
+    patience_rules.errors.UnknownPlaceError: T1 is not a place of Captive Queens: expected one of S, W, F1, F2, F3, F4, F5, F6, F7, F8, M
     """
 
     def __str__(self) -> str:  # LookupError would quote the message

@@ -51,7 +51,7 @@ class Layout:
     >>> [pr.notation.place_to_text(place) for place in layout.places][:3]
     ['S', 'W', 'F1']
     >>> layout.sources(pr.MoveKind.HOME), layout.targets(pr.MoveKind.HOME)[-1]
-    ((Place(kind=<PileKind.WASTE: 'waste'>, index=0),), Place(kind=<PileKind.MIDDLE: 'middle'>, index=0))
+    ((Place(PileKind.WASTE, 0),), Place(PileKind.MIDDLE, 0))
     """
 
     __slots__ = (

@@ -278,7 +278,7 @@ def place_from_text(text: str, rules: GameRules) -> Place:
 
     >>> import patience_rules as pr
     >>> place_from_text("R16", pr.get_game("royal-cotillion"))
-    Place(kind=<PileKind.CELL: 'cell'>, index=15)
+    Place(PileKind.CELL, 15)
     >>> place_from_text("R17", pr.get_game("royal-cotillion"))
     Traceback (most recent call last):
     ...

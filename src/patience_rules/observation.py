@@ -153,7 +153,7 @@ class Observation:
             + (
                 "any number of redeals"
                 if self.redeals_left is None
-                else f"{self.redeals_left} redeals left"
+                else f"{self.redeals_left} redeal{'' if self.redeals_left == 1 else 's'} left"
             ),
             f"waste (top last): {_words(self.waste)}",
         ]

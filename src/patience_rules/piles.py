@@ -81,12 +81,12 @@ def _check_index(instance: Any, attribute: Any, value: Any) -> None:
         )
 
 
-@attrs.frozen(order=True)
+@attrs.frozen(order=True, repr=False)
 class Place:
     """Where a pile is in a layout: its kind and its number (from 0).
 
     >>> Place(PileKind.CELL, 3)
-    Place(kind=<PileKind.CELL: 'cell'>, index=3)
+    Place(PileKind.CELL, 3)
     >>> Place(PileKind.FOUNDATION, -1)
     Traceback (most recent call last):
     ...
@@ -97,6 +97,10 @@ class Place:
 
     kind: PileKind = attrs.field(order=_KIND_ORDER.__getitem__, validator=_check_kind)
     index: int = attrs.field(default=0, validator=_check_index)
+
+    def __repr__(self) -> str:
+        """The call that makes this place."""
+        return f"Place(PileKind.{self.kind.name}, {self.index})"
 
 
 def _check_suit(instance: Any, attribute: Any, value: Any) -> None:

@@ -1112,8 +1112,9 @@ class State:
         if not self._engine.layout.has(place) and not (
             isinstance(place, Place) and place.kind in (PileKind.STOCK, PileKind.WASTE)
         ):
+            shown = place_to_text(place) if isinstance(place, Place) else _shown(place)
             raise UnknownPlaceError(
-                f"{_shown(place)} is not a place of {self._engine.rules.title}: expected one of "
+                f"{shown} is not a place of {self._engine.rules.title}: expected one of "
                 f"{', '.join(str(p) for p in _place_words(self._engine.layout))}"
             )
 

@@ -6,7 +6,7 @@
 ['any suit A 2 3 4 5 6 7 8 9 10 J Q K … (52 cards)', 'any suit K Q J 10 9 8 7 6 5 4 3 2 A']
 >>> state = game.deal(1)
 >>> len(state.cells), len(state.stock), state.foundations[0]
-(8, 95, (Card.from_str('AS'),))
+(8, 95, (Card.from_str('AH'),))
 """
 
 from __future__ import annotations
