@@ -111,7 +111,7 @@ class Engine:
         "_n_foundations",
         "_onto",
         "_order",
-        "_park_moves",
+        "_park_rows",
         "_parks",
         "_playable",
         "_redeal",
@@ -228,11 +228,16 @@ class Engine:
             for source in sources
         )
         self._parks = bool(layout.targets(MoveKind.PARK))
-        self._park_moves = {
+        park_moves = {
             (move.source, move.target.index): move
             for move in layout.moves
             if move.target.kind is _CELL
         }
+        #: For each column, then the waste: the move into each cell (None: none).
+        self._park_rows: tuple[tuple[Move | None, ...], ...] = tuple(
+            tuple(park_moves.get((source, j)) for j in range(layout.cells))
+            for source in (*(Place(_COLUMN, i) for i in range(layout.columns)), Place(_WASTE))
+        )
         self._draw = layout.draw
         self._redeal = layout.redeal if layout.has_redeal else None
         self._redeal_limit = layout.redeals if layout.redeals is not None else _NO_LIMIT
@@ -1082,12 +1087,14 @@ class Engine:
         empty = [j for j, cell in enumerate(state._cells) if cell is None]
         if not empty:
             return
-        table = self._park_moves
+        rows = self._park_rows
         for i, column in enumerate(state._columns):
             if column:
-                moves += [table[_COLUMN_PLACES[i], j] for j in empty]
+                row = rows[i]
+                moves += [move for j in empty if (move := row[j]) is not None]
         if state._waste and self._waste_index >= 0:
-            moves += [table[_WASTE_PLACE, j] for j in empty]
+            row = rows[-1]
+            moves += [move for j in empty if (move := row[j]) is not None]
 
     def _check_park(self, state: Any, move: Move) -> str | None:
         layout, source, target = self.layout, move.source, move.target
