@@ -28,7 +28,7 @@ documented here for those who compose their own games.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Any, Final, overload
 
 from . import rules as _rules
 from ._validity import Position
@@ -520,14 +520,81 @@ class Engine:
 
     # -- listing ----------------------------------------------------------------
 
-    def legal_moves(self, state: State) -> tuple[Move, ...]:
-        """Every legal move of ``state`` in the engine's fixed order."""
-        if self._forced:
+    @overload
+    def legal_moves(self, state: State) -> tuple[Move, ...]: ...
+
+    @overload
+    def legal_moves(self, state: Any, limit: int) -> list[Move]: ...
+
+    def legal_moves(self, state: Any, limit: int = _NO_LIMIT) -> Sequence[Move]:
+        """Every legal move of ``state`` in the engine's fixed order.
+
+        With a ``limit`` (the engine's own use, on states and boards): a list
+        of the first ``limit`` moves or more, where the listing stops early.
+        In a compulsory game the moves without a limit are the first alone.
+        The listing is written once, here, for every use.
+        """
+        if self._forced and limit == _NO_LIMIT:
             last = self._last
             first = last[1] if last[0] is state else self._forced_move(state)
             return (first,) if first is not None else ()
-        moves = tuple(self._list(state, _NO_LIMIT))
-        self._listed = (state, moves)
+        moves: list[Move] = []
+        wanted = state._wanted
+        if self._waste_only:
+            # Only the waste top plays (a stock turned onto a waste that plays
+            # home): its home moves, then the stock's moves.
+            waste = state._waste
+            if waste:
+                row = wanted.get(waste[0])
+                if row is not None:
+                    moves += row[self._waste_index]
+                    if len(moves) >= limit:
+                        return moves
+        else:
+            # Home moves: a lookup of each playable card in the wanted table.
+            if wanted:
+                get = wanted.get
+                i = 0
+                for column in state._columns:
+                    if column:
+                        row = get(column[0])
+                        if row is not None:
+                            moves += row[i]
+                    i += 1
+                cells = state._cells
+                if not wanted.keys().isdisjoint(cells):
+                    for card in cells:
+                        row = get(card)
+                        if row is not None:
+                            moves += row[i]
+                        i += 1
+                waste = state._waste
+                if waste:
+                    row = get(waste[0])
+                    if row is not None:
+                        moves += row[self._waste_index]
+                if self._playable:
+                    self._list_home_from_foundations(state, get, moves)
+            if self._between_piles:
+                if len(moves) >= limit:
+                    return moves
+                if self._builds:
+                    self._list_builds(state, moves)
+                    if len(moves) >= limit:
+                        return moves
+                if self._parks:
+                    self._list_parks(state, moves)
+        # The draw and the redeal.
+        if state._nstock:
+            moves.append(_DRAW)
+            if self._shift_anytime and self._redeal_ready(state):
+                moves.append(_REDEAL)
+        elif self._redeal is not None and self._redeal_ready(state):
+            moves.append(_REDEAL)
+        if limit == _NO_LIMIT:
+            listed = tuple(moves)
+            self._listed = (state, listed)
+            return listed
         return moves
 
     def _forced_move(self, state: State) -> Move | None:
@@ -539,78 +606,10 @@ class Engine:
         last = self._last
         if last[0] is state:
             return last[1]
-        moves = self._list_waste(state, 1) if self._waste_only else self._list(state, 1)
+        moves = self.legal_moves(state, 1)
         first = moves[0] if moves else None
         self._last = (state, first)
         return first
-
-    def _list(self, state: Any, limit: int) -> list[Move]:
-        """The legal moves of a state or a board, in order; the first ``limit`` or more."""
-        if self._waste_only:
-            return self._list_waste(state, limit)
-        moves: list[Move] = []
-        # Home moves: a lookup of each playable card in the wanted table.
-        wanted = state._wanted
-        if wanted:
-            get = wanted.get
-            i = 0
-            for column in state._columns:
-                if column:
-                    row = get(column[0])
-                    if row is not None:
-                        moves += row[i]
-                i += 1
-            cells = state._cells
-            if not wanted.keys().isdisjoint(cells):
-                for card in cells:
-                    row = get(card)
-                    if row is not None:
-                        moves += row[i]
-                    i += 1
-            waste = state._waste
-            if waste:
-                row = get(waste[0])
-                if row is not None:
-                    moves += row[self._waste_index]
-            if self._playable:
-                self._list_home_from_foundations(state, get, moves)
-            if len(moves) >= limit:
-                return moves
-        if self._between_piles:
-            if self._builds:
-                self._list_builds(state, moves)
-                if len(moves) >= limit:
-                    return moves
-            if self._parks:
-                self._list_parks(state, moves)
-        self._list_stock(state, moves)
-        return moves
-
-    def _list_waste(self, state: Any, limit: int) -> list[Move]:
-        """:meth:`_list` where the waste is the only pile cards are played from.
-
-        Its top card's home moves, then the stock's moves: a layout of this
-        shape (a stock turned onto a waste that plays home) has nothing else to look at.
-        """
-        moves: list[Move] = []
-        waste = state._waste
-        if waste:
-            row = state._wanted.get(waste[0])
-            if row is not None:
-                moves += row[self._waste_index]
-                if len(moves) >= limit:
-                    return moves
-        self._list_stock(state, moves)
-        return moves
-
-    def _list_stock(self, state: Any, moves: list[Move]) -> None:
-        """Add the draw and the redeal, where they are legal."""
-        if state._nstock:
-            moves.append(_DRAW)
-            if self._shift_anytime and self._redeal_ready(state):
-                moves.append(_REDEAL)
-        elif self._redeal is not None and self._redeal_ready(state):
-            moves.append(_REDEAL)
 
     def is_legal(self, state: State, move: object) -> bool:
         """Whether ``move`` is legal in ``state``, by checking that move alone.
@@ -685,7 +684,7 @@ class Engine:
         if reason is not None:
             return prefix + reason
         if self._forced:
-            first = self._list(state, 1)
+            first = self.legal_moves(state, 1)
             if first:
                 return prefix + (
                     f"every move is compulsory here and the move to make is {move_to_text(first[0])}"
@@ -1196,7 +1195,7 @@ class Engine:
         board._wanted = dict(board._wanted)
         forced = self._forced
         limit = 1 if forced else 2
-        listing, do = self._list, self._do
+        listing, do = self.legal_moves, self._do
         waste_only = self._waste_only and forced
         # A draw changes only the waste top (and refills, from an empty waste):
         # where nothing is built or parked from the waste, the draw stays the
@@ -1258,7 +1257,7 @@ class Engine:
     def _play_waste(self, board: Any) -> None:
         """:meth:`play_forced` in a compulsory game where only the waste top plays.
 
-        The moves are those :meth:`_list_waste` gives first, made in one
+        The moves are those :meth:`legal_moves` gives first, made in one
         loop on the board's piles held in locals: the waste top home to its
         first target while one takes it (as :meth:`_raise` does, or to the
         middle); else a draw; else the redeal.  No position can come round
