@@ -1326,7 +1326,7 @@ def _restore_state(rules: GameRules, version: object, payload: object) -> State:
 
 
 def _restore_format_1(rules: GameRules, data: bytes, redeals_used: int) -> State:
-    """A state pickled by release 0.1.0's first format: heights, cells, piles as bytes."""
+    """A state pickled in the first format (format 1): heights, cells, piles as bytes."""
     layout = rules.layout
     at = layout.foundations
     heights = list(data[:at])
