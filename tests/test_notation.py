@@ -116,7 +116,7 @@ def test_options_are_written_only_when_they_differ_from_the_registered_game() ->
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("klondike", "unknown game 'klondike'"),
+        ("bezique", "unknown game 'bezique'"),
         ("easy-start[redeals=true]", "redeals is a whole number"),
         ("easy-start[redeals=3", "must end with"),
         ("easy-start[redeals]", "expected options as key=value"),

@@ -120,7 +120,7 @@ def test_a_forced_game_refuses_any_move_but_the_compulsory_one() -> None:
         ('[Deal "1"]\n', r"expected a \[Game \"...\"\] tag"),
         ('[Game "captive-queens"]\n', "either a deal number"),
         ('[Game "captive-queens"]\n[Deal "1"]\n[Deck "AC"]\n', "either a deal number"),
-        ('[Game "klondike"]\n[Deal "1"]\n', "Game: unknown game 'klondike'"),
+        ('[Game "bezique"]\n[Deal "1"]\n', "Game: unknown game 'bezique'"),
         ('[Game "captive-queens"]\n[Deal "-1"]\n', "Deal: expected a deal number, got '-1'"),
         ('[Game "captive-queens"]\n[Deal "18446744073709551616"]\n', "Deal: a deal number is"),
         ('[Game "captive-queens"]\n[Deck "AC 2C"]\n', "Deck: the deck order .* missing 3C"),

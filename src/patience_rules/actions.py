@@ -79,7 +79,9 @@ class ActionSpace:
 
     def __init__(self, rules: GameRules) -> None:
         if not isinstance(rules, GameRules):
-            raise InvalidRulesError(f"an action space is made from GameRules, got {rules!r}")
+            raise InvalidRulesError(
+                f"an action space is made from GameRules, got {_shown(rules)}"
+            )
         self._rules = rules
         moves = rules.layout.moves
         self._moves: tuple[Move, ...] = moves
@@ -119,7 +121,7 @@ class ActionSpace:
         try:
             return self._ids[move]
         except (KeyError, TypeError):
-            what = move_to_text(move) if isinstance(move, Move) else _shown(move)
+            what = _move_words(move)
             raise IllegalMoveError(
                 f"{what} is not a move of {self.rules.title}: expected a move its layout can "
                 "make (see Layout.moves)"
@@ -180,10 +182,17 @@ class ActionSpace:
 
     def _check_state(self, state: State) -> None:
         if not isinstance(state, State) or state.rules != self.rules:
-            what = f"a state of {state.rules!r}" if isinstance(state, State) else repr(state)
+            what = f"a state of {state.rules!r}" if isinstance(state, State) else _shown(state)
             raise InvalidRulesError(
                 f"this action space numbers the moves of {self.rules!r}, got {what}"
             )
+
+
+def _move_words(move: object) -> str:
+    """A move in its text form for a message, or the value quoted briefly."""
+    if isinstance(move, Move) and move.source.index < 1000 and move.target.index < 1000:
+        return move_to_text(move)
+    return _shown(move)
 
 
 def _label(rules: GameRules, move: Move) -> str:
