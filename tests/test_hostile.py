@@ -1702,7 +1702,9 @@ def _observation_with(**changes: Any) -> Any:
 
 
 def _gymnasium_reset(deal: int) -> object:
-    gymnasium = pytest.importorskip("gymnasium")
+    """A Gymnasium environment reset to deal ``deal`` (the gymnasium extra: marked extra)."""
+    import gymnasium
+
     import patience_rules.contrib.gymnasium  # noqa: F401  (registers the environments)
 
     env = gymnasium.make("patience_rules/CaptiveQueens-v0")
@@ -1787,7 +1789,11 @@ HUGE_CALLS: list[tuple[str, Callable[[int], object]]] = [
 
 @pytest.mark.parametrize("sign", [1, -1], ids=["huge", "-huge"])
 @pytest.mark.parametrize(
-    ("call"), [call for _, call in HUGE_CALLS], ids=[name for name, _ in HUGE_CALLS]
+    "call",
+    [
+        pytest.param(call, id=name, marks=[pytest.mark.extra] if "Gymnasium" in name else [])
+        for name, call in HUGE_CALLS
+    ],
 )
 def test_huge_integers_get_the_library_error_briefly(
     call: Callable[[int], object], sign: int
