@@ -6,8 +6,11 @@
 - ``matrix``: the suite less the slow tests on every other supported Python,
   so that ``tests`` and ``matrix`` together run on each of 3.10-3.13 once;
 - ``extras``: the tests that need the optional extras, against the real packages;
-- ``thorough``: the invariant suite with the thorough Hypothesis profile, and the
-  Klondike engine against its rule reader over 10**5 random moves per draw;
+- ``thorough``: the invariant suite and the validity property (220,000 mutated
+  positions) with the thorough Hypothesis profile, and the Klondike engine against
+  its rule reader over 10**5 random moves per draw;
+- ``hostile``: the hostile-input suite with 10**5 inputs per reader (about an
+  hour on two cores; a nightly run, not part of ``.ci/run``);
 - ``typing``: ``mypy --strict``, then pyright's type completeness of the public API,
   which must be 100%;
 - ``lint``: ``ruff check`` and ``ruff format --check``;
@@ -107,17 +110,36 @@ def extras(session: nox.Session) -> None:
 
 @nox.session(python=MAIN_PYTHON)
 def thorough(session: nox.Session) -> None:
-    """The invariant suite with the thorough Hypothesis profile (10**5 moves per game), and
-    the Klondike engine against its rule reader over 10**5 random moves each for draw 1
-    and draw 3."""
+    """The invariant suite with the thorough Hypothesis profile (10**5 moves per game), the
+    validity property (220,000 mutated positions; the summary prints how many were
+    accepted), and the Klondike engine against its rule reader over 10**5 random moves
+    each for draw 1 and draw 3."""
     session.install("-e", ".[test]")
     session.run(
         "pytest",
         "tests/test_invariants.py",
         "tests/test_stateful.py",
         "tests/test_klondike_engine.py",
+        "tests/test_validity.py",
         *session.posargs,
         env={"HYPOTHESIS_PROFILE": "thorough"},
+    )
+
+
+@nox.session(python=MAIN_PYTHON)
+def hostile(session: nox.Session) -> None:
+    """The hostile-input suite with 10**5 inputs per reader (the hostile Hypothesis profile).
+
+    A nightly run: about an hour on two cores.  The summary prints the inputs
+    fed to each reader.  The extras are installed, so that the adapters'
+    cases run too.
+    """
+    session.install("-e", ".[test,all]")
+    session.run(
+        "pytest",
+        "tests/test_hostile.py",
+        *session.posargs,
+        env={"HYPOTHESIS_PROFILE": "hostile"},
     )
 
 

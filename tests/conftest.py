@@ -6,7 +6,11 @@ Hypothesis profiles (choose one with ``HYPOTHESIS_PROFILE=<name>``):
 - ``thorough``: enough examples that the random-play invariant test makes
   more than 10**5 random moves per game (and tests/test_klondike_engine.py
   10**5 per draw); the terminal summary prints the count of moves played,
-  by game.
+  by game, and of the positions the validity property mutated and how many
+  were accepted.
+- ``hostile``: 10**5 inputs for each reader of the hostile-input suite
+  (``tests/test_hostile.py``, run by ``nox -s hostile``); the summary prints
+  the count of inputs by reader.
 """
 
 from __future__ import annotations
@@ -25,15 +29,24 @@ _LONG_GAMES = settings(
 )
 settings.register_profile("ci", _LONG_GAMES, max_examples=10)
 settings.register_profile("thorough", _LONG_GAMES, max_examples=1000)
+settings.register_profile("hostile", _LONG_GAMES, max_examples=100_000)
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
 settings.load_profile(PROFILE)
 
 _TRANSITIONS = pytest.StashKey[Counter[str]]()
+_VALIDITY = pytest.StashKey[Counter[str]]()
+_HOSTILE = pytest.StashKey[Counter[str]]()
+_SUMMARIES = (
+    (_TRANSITIONS, "random moves played"),
+    (_VALIDITY, "mutated positions"),
+    (_HOSTILE, "hostile inputs, by reader"),
+)
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Make the per-game transition counter."""
-    config.stash[_TRANSITIONS] = Counter()
+    """Make the counters that the terminal summary prints."""
+    for key, _ in _SUMMARIES:
+        config.stash[key] = Counter()
 
 
 @pytest.fixture(scope="session")
@@ -42,13 +55,26 @@ def transitions(pytestconfig: pytest.Config) -> Counter[str]:
     return pytestconfig.stash[_TRANSITIONS]
 
 
+@pytest.fixture(scope="session")
+def validity_counts(pytestconfig: pytest.Config) -> Counter[str]:
+    """A counter of the mutated positions the validity property tried and accepted."""
+    return pytestconfig.stash[_VALIDITY]
+
+
+@pytest.fixture(scope="session")
+def hostile_inputs(pytestconfig: pytest.Config) -> Counter[str]:
+    """A counter of the inputs the hostile-input suite fed each reader."""
+    return pytestconfig.stash[_HOSTILE]
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Print how many random moves each game's property tests played."""
-    counts = terminalreporter.config.stash.get(_TRANSITIONS, Counter())
-    if counts:
-        terminalreporter.section(f"random moves played (Hypothesis profile {PROFILE!r})")
-        for name, count in sorted(counts.items()):
-            terminalreporter.write_line(f"{name:48} {count:>9,}")
+    """Print the counters: random moves by game, mutations, hostile inputs by reader."""
+    for key, title in _SUMMARIES:
+        counts = terminalreporter.config.stash.get(key, Counter())
+        if counts:
+            terminalreporter.section(f"{title} (Hypothesis profile {PROFILE!r})")
+            for name, count in sorted(counts.items()):
+                terminalreporter.write_line(f"{name:60} {count:>9,}")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

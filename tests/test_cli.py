@@ -731,7 +731,7 @@ def test_auto_play_hands_over_after_many_moves(monkeypatch: pytest.MonkeyPatch) 
     royal = pr.get_game("royal-cotillion")
     endless = pr.GameRules(
         name="endless", title="Endless", decks=2, foundations=royal.foundations,
-        tableau=royal.tableau, reserve=royal.reserve, stock=pr.Stock(redeals=10**9),
+        tableau=royal.tableau, reserve=royal.reserve, stock=pr.Stock(redeals=10**6),
         compulsion=pr.Compulsion.FORCED,
     )
     monkeypatch.setattr(cli, "_MOST_AUTOMATIC", 500)

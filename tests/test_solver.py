@@ -143,7 +143,7 @@ def test_only_a_state_is_solved() -> None:
 
 
 def endless_compulsory_game() -> pr.GameRules:
-    """Royal Cotillion's layout with compulsory moves and a billion redeals."""
+    """Royal Cotillion's layout, compulsory moves and a million redeals (the most a stock has)."""
     return pr.GameRules(
         name="endless",
         title="Endless",
@@ -151,13 +151,13 @@ def endless_compulsory_game() -> pr.GameRules:
         foundations=RC.foundations,
         tableau=RC.tableau,
         reserve=RC.reserve,
-        stock=pr.Stock(redeals=10**9),
+        stock=pr.Stock(redeals=10**6),
         compulsion=pr.Compulsion.FORCED,
     )
 
 
 def test_a_compulsory_game_keeps_to_the_budget() -> None:
-    # Deal 63 of this game is lost, and would go round its stock a billion
+    # Deal 63 of this game is lost, and would go round its stock a million
     # times: the node budget stops the one line of play.
     start = endless_compulsory_game().deal(63)
     solution = solve(start, max_nodes=100, max_seconds=0.5)

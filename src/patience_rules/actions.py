@@ -119,7 +119,7 @@ class ActionSpace:
         try:
             return self._ids[move]
         except (KeyError, TypeError):
-            what = move_to_text(move) if isinstance(move, Move) else _shown(move)
+            what = _move_words(move)
             raise IllegalMoveError(
                 f"{what} is not a move of {self.rules.title}: expected a move its layout can "
                 "make (see Layout.moves)"
@@ -184,6 +184,13 @@ class ActionSpace:
             raise InvalidRulesError(
                 f"this action space numbers the moves of {self.rules!r}, got {what}"
             )
+
+
+def _move_words(move: object) -> str:
+    """A move in its text form for a message, or the value quoted briefly."""
+    if isinstance(move, Move) and move.source.index < 1000 and move.target.index < 1000:
+        return move_to_text(move)
+    return _shown(move)
 
 
 def _label(rules: GameRules, move: Move) -> str:

@@ -79,6 +79,7 @@ Stock: 52 cards   Waste: (empty)   Redeals left: 2
 from __future__ import annotations
 
 import argparse
+import codecs
 import collections
 import concurrent.futures
 import contextlib
@@ -91,7 +92,7 @@ import re
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, NoReturn, TextIO
+from typing import TYPE_CHECKING, BinaryIO, NoReturn, TextIO
 
 from . import __version__
 from .actions import ActionSpace
@@ -740,36 +741,61 @@ def _run_stats(args: argparse.Namespace, out: _Output) -> int:
 # -- replay -------------------------------------------------------------------
 
 
-def _read_record(path: str) -> str:
-    """The text of the game record at ``path`` (``-``: standard input)."""
+class _Utf8:
+    """A binary file read as UTF-8 text a piece at a time (a text stream for GameRecord.read)."""
+
+    def __init__(self, binary: BinaryIO, where: str) -> None:
+        self._binary = binary
+        self._where = where
+        self._decoder = codecs.getincrementaldecoder("utf-8")("strict")
+        self._read = 0  # bytes read so far
+
+    def read(self, size: int = -1) -> str:
+        try:
+            data = self._binary.read(size)
+        except OSError as error:
+            raise _UsageError(
+                f"cannot read the game record {self._where}: {error.strerror or error}"
+            ) from None
+        pending = len(self._decoder.getstate()[0])
+        try:
+            text = self._decoder.decode(data, final=not data)
+        except UnicodeDecodeError as error:
+            at = self._read - pending + error.start
+            byte = (error.object[error.start : error.start + 1] or b"\x00")[0]
+            raise _UsageError(
+                f"cannot read the game record {self._where}: it is not UTF-8 text "
+                f"(byte 0x{byte:02x} at position {at})"
+            ) from None
+        self._read += len(data)
+        return text
+
+
+def _read_record(path: str) -> GameRecord:
+    """The game record at ``path`` (``-``: standard input), read and replayed a piece at a time.
+
+    However long the file (``/dev/zero``, say), reading stops at the first
+    thing that is wrong, having read little.
+    """
     where = "from standard input" if path == "-" else _shown(path, 200)
+    if path == "-":
+        stdin = sys.stdin
+        if stdin is None or getattr(stdin, "closed", False):
+            raise _UsageError("cannot read the game record from standard input: it is closed")
+        buffer = getattr(stdin, "buffer", None)
+        return GameRecord.read(_Utf8(buffer, where) if buffer is not None else stdin)
     try:
-        if path == "-":
-            stdin = sys.stdin
-            if stdin is None or getattr(stdin, "closed", False):
-                raise _UsageError("cannot read the game record from standard input: it is closed")
-            buffer = getattr(stdin, "buffer", None)
-            data: bytes | str = buffer.read() if buffer is not None else stdin.read()
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read()
+        handle = open(path, "rb")  # noqa: SIM115 (closed below, after the reading)
     except OSError as error:
         raise _UsageError(
             f"cannot read the game record {where}: {error.strerror or error}"
         ) from None
-    if isinstance(data, str):
-        return data
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise _UsageError(
-            f"cannot read the game record {where}: it is not UTF-8 text "
-            f"(byte 0x{data[error.start]:02x} at position {error.start})"
-        ) from None
+    with handle:
+        return GameRecord.read(_Utf8(handle, where))
 
 
 def _run_replay(args: argparse.Namespace, out: _Output) -> int:
-    record = GameRecord.from_text(_read_record(args.file))
+    record = _read_record(args.file)
     final = record.replay()
     out(str(final))
     total = len(record.rules.deck())
@@ -997,8 +1023,28 @@ def _note(message: str) -> None:
         pass
 
 
+_BREAKS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_LONG_WORD = re.compile(r"\S{81,}")
+#: The longest error line written: a message is cut after this many characters.
+_MOST_CHARACTERS = 1000
+
+
+def _one_line(message: str) -> str:
+    r"""``message`` as one brief line: line breaks and control characters escaped, long
+    words (such as a huge argument that argparse quotes) cut.
+
+    >>> _one_line("unrecognized arguments: a\nb " + "Q" * 100)
+    'unrecognized arguments: a\\nb QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ… (100 characters)'
+    """
+    text = _BREAKS.sub(lambda match: match[0].encode("unicode_escape").decode("ascii"), message)
+    text = _LONG_WORD.sub(lambda match: f"{match[0][:60]}… ({len(match[0])} characters)", text)
+    if len(text) > _MOST_CHARACTERS:
+        text = f"{text[:_MOST_CHARACTERS]}… ({len(text)} characters)"
+    return text
+
+
 def _error(message: str) -> None:
-    _note(f"{_PROG}: error: {message}")
+    _note(f"{_PROG}: error: {_one_line(message)}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

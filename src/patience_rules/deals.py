@@ -109,12 +109,17 @@ def shuffled_deck(cards: Sequence[_T], number: int) -> tuple[_T, ...]:
 
     Any sequence can be shuffled; the same number always gives the same order.
 
+    :raises InvalidDealError: for a number that is not a deal number, or
+        ``cards`` that are not a sequence.
+
     >>> shuffled_deck("ABCDE", 1) == shuffled_deck("ABCDE", 1)
     True
     >>> sorted(shuffled_deck(range(5), 42))
     [0, 1, 2, 3, 4]
     """
     below = _SplitMix64(check_deal_number(number)).below
+    if not isinstance(cards, Sequence):
+        raise InvalidDealError(f"a deck to shuffle is a sequence of cards, got {_shown(cards)}")
     order = list(cards)
     for i in range(len(order) - 1, 0, -1):
         j = below(i + 1)

@@ -112,7 +112,8 @@ def _option_from_text(key: str, text: str) -> OptionValue:
         except UnicodeDecodeError:
             pass
     raise NotationError(
-        f"option {key}: malformed value {text!r}: expected true, false, a whole number "
+        f"option {key if len(key) <= 40 else _shown(key)}: malformed value {_shown(text)}: "
+        "expected true, false, a whole number "
         'or a percent-encoded text in double quotes such as "a%20b"'
     )
 
@@ -162,7 +163,7 @@ def game_to_text(rules: GameRules) -> str:
     ('captive-queens', 'easy-start[redeals=3]')
     """
     if not isinstance(rules, GameRules):
-        raise NotationError(f"expected a GameRules value, got {rules!r}")
+        raise NotationError(f"expected a GameRules value, got {_shown(rules)}")
     return _game_text(rules)
 
 
@@ -180,28 +181,33 @@ def game_from_text(text: str) -> GameRules:
     patience_rules.errors.NotationError: game 'easy-start': redeals is a whole number of at least 0, got -1
     """
     if not isinstance(text, str):
-        raise NotationError(f"a game is written as text such as 'captive-queens', got {text!r}")
+        raise NotationError(
+            f"a game is written as text such as 'captive-queens', got {_shown(text)}"
+        )
     name, bracket, rest = text.strip().partition("[")
     if not _NAME_RE.fullmatch(name):
         raise NotationError(
-            f"malformed game {text!r}: expected a registered name such as 'captive-queens', "
+            f"malformed game {_shown(text)}: expected a registered name such as "
+            "'captive-queens', "
             "optionally followed by options in brackets such as '[redeals=3]'"
         )
     options: list[tuple[str, OptionValue]] = []
     if bracket:
         if not rest.endswith("]"):
-            raise NotationError(f"malformed game {text!r}: the options must end with ']'")
+            raise NotationError(f"malformed game {_shown(text)}: the options must end with ']'")
         body = rest[:-1]
         for item in body.split(",") if body else ():
             match = _OPTION_RE.fullmatch(item)
             if match is None:
                 raise NotationError(
-                    f"malformed game {text!r}: expected options as key=value separated by "
-                    f"commas, got {item!r}"
+                    f"malformed game {_shown(text)}: expected options as key=value separated "
+                    f"by commas, got {_shown(item)}"
                 )
             key = match[1]
             if any(key == seen for seen, _ in options):
-                raise NotationError(f"malformed game {text!r}: option {key} is given twice")
+                raise NotationError(
+                    f"malformed game {_shown(text)}: option {_shown(key)} is given twice"
+                )
             options.append((key, _option_from_text(key, match[2])))
     return _make_rules(name, options)
 
@@ -231,7 +237,7 @@ def cards_from_text(text: str) -> tuple[Card, ...]:
     patience_rules.errors.NotationError: malformed cards 'QH10': '10' after card 1 has no suit
     """
     if not isinstance(text, str):
-        raise NotationError(f"cards are written as text such as 'QH10S', got {text!r}")
+        raise NotationError(f"cards are written as text such as 'QH10S', got {_shown(text)}")
     cards: list[Card] = []
     start = 0
     for i, char in enumerate(text):
@@ -245,7 +251,8 @@ def cards_from_text(text: str) -> tuple[Card, ...]:
     rest = text[start:].strip()
     if rest:
         raise NotationError(
-            f"malformed cards {text!r}: {rest!r} after card {len(cards)} has no suit"
+            f"malformed cards {_shown(text)}: {_shown(rest)} after card {len(cards)} has no "
+            "suit"
         )
     return tuple(cards)
 
@@ -284,6 +291,8 @@ def place_from_text(text: str, rules: GameRules) -> Place:
     ...
     patience_rules.errors.NotationError: place 'R17': Royal Cotillion has Lords cells R1 to R16
     """
+    if not isinstance(rules, GameRules):
+        raise NotationError(f"a place is read for a game (GameRules), got {_shown(rules)}")
     if not isinstance(text, str):
         raise NotationError(f"a place is written as text such as 'T1', got {_shown(text)}")
     match = _PLACE_RE.fullmatch(text.strip())

@@ -69,7 +69,7 @@ from collections.abc import Iterable
 import attrs
 
 from .cards import Card
-from .errors import InvalidRulesError, _shown
+from .errors import InvalidRulesError, NotationError, _shown
 from .layout import Layout
 from .rules import GameRules, State
 
@@ -94,11 +94,17 @@ def card_code(card: Card | None) -> int:
     A hidden card is :data:`HIDDEN_CARD`, which :class:`Observer` writes
     for the ``None`` of a column.
 
+    :raises NotationError: for anything but a card or ``None``.
+
     >>> from patience_rules import Card
     >>> card_code(Card.from_str("AC")), card_code(Card.from_str("KS")), card_code(None)
     (1, 52, 0)
     """
-    return NO_CARD if card is None else int(card) + 1
+    if card is None:
+        return NO_CARD
+    if card.__class__ is not Card:
+        raise NotationError(f"a card code is made from a Card or None, got {_shown(card)}")
+    return int(card) + 1
 
 
 @attrs.frozen
@@ -337,8 +343,12 @@ class Observer:
                 f"this observer encodes observations of {self.rules.name!r}, "
                 f"got {_shown(observation)}"
             )
+        piles = (observation.waste, observation.columns, observation.cells,
+                 observation.foundation_heights, observation.middle, observation.tops)
         if (
-            len(observation.columns) != layout.columns
+            not all(isinstance(pile, tuple) for pile in piles)
+            or not all(isinstance(column, tuple) for column in observation.columns)
+            or len(observation.columns) != layout.columns
             or len(observation.cells) != layout.cells
             or len(observation.foundation_heights) != layout.foundations
             or any(len(column) > self._capacity for column in observation.columns)
@@ -353,18 +363,18 @@ class Observer:
             vector = [observation.stock_size, 1 if left is None else left]
             vector += _padded(reversed(observation.waste), layout.stock_size)
             for column in observation.columns:
-                vector += [HIDDEN_CARD if card is None else int(card) + 1 for card in reversed(column)]
+                vector += [HIDDEN_CARD if card is None else card_code(card) for card in reversed(column)]
                 vector += [NO_CARD] * (self._capacity - len(column))
             vector += [card_code(card) for card in observation.cells]
             vector += observation.foundation_heights
             if layout.records:
                 vector += [card_code(card) for card in observation.tops]
             vector += _padded(observation.middle, layout.middle_size)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError):  # NotationError (not a card) among them
             vector = []
         if (
             len(vector) != self.size
-            or not all(isinstance(value, int) for value in vector)
+            or not all(value.__class__ is int for value in vector)
             or any(value < 0 for value in vector)
             or any(map(int.__gt__, vector, self.high))
         ):
@@ -390,5 +400,5 @@ def _column_capacity(layout: Layout) -> int:
 
 
 def _padded(cards: Iterable[Card], length: int) -> list[int]:
-    codes = [int(card) + 1 for card in cards]
+    codes = [card_code(card) if card is not None else -1 for card in cards]
     return codes + [NO_CARD] * (length - len(codes))

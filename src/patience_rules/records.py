@@ -173,13 +173,26 @@ def _to_deal(value: int | Iterable[Card]) -> int | tuple[Card, ...]:
 
 
 def _to_moves(value: Iterable[Move]) -> tuple[Move, ...]:
+    given: object = value  # checked as any value, whatever the annotation says
+    if isinstance(given, str | bytes) or not isinstance(given, Iterable):
+        raise IllegalMoveError(
+            f"a record's moves are a sequence of Move values, got {_shown(value)}"
+        )
     return tuple(value)
 
 
 def _to_tags(
     value: Mapping[str, str] | Iterable[tuple[str, str]],
 ) -> tuple[tuple[str, str], ...]:
-    return tuple(value.items() if isinstance(value, Mapping) else value)
+    if isinstance(value, Mapping):
+        return tuple(value.items())
+    given: object = value  # checked as any value, whatever the annotation says
+    if isinstance(given, str | bytes) or not isinstance(given, Iterable):
+        raise NotationError(
+            f"tags: expected a mapping of names to text, or (name, value) pairs, "
+            f"got {_shown(value)}"
+        )
+    return tuple(value)
 
 
 def _check_tags(tags: tuple[tuple[str, str], ...]) -> None:
@@ -197,15 +210,20 @@ def _check_tags(tags: tuple[tuple[str, str], ...]) -> None:
                 f"tags: {name} is written from the record itself, not given as a tag"
             )
         if name in seen:
-            raise NotationError(f"tags: {name} is given twice")
+            raise NotationError(f"tags: {_tag_name(name)} is given twice")
         seen.add(name)
         if not isinstance(value, str):
-            raise NotationError(f"tags: {name}'s value is text, got {_shown(value)}")
+            raise NotationError(f"tags: {_tag_name(name)}'s value is text, got {_shown(value)}")
         if len(value) + len(name) + 4 > MAX_TAG_LINE or len(_tag_line(name, value)) > MAX_TAG_LINE:
             raise NotationError(
-                f"tags: {name}'s value is too long: a tag line is at most {MAX_TAG_LINE} "
+                f"tags: {_tag_name(name)}'s value is too long: a tag line is at most {MAX_TAG_LINE} "
                 f"characters as written, got {len(_tag_line(name, value))}"
             )
+
+
+def _tag_name(name: str) -> str:
+    """A tag name for a message: as it is, or quoted briefly when it is long."""
+    return name if len(name) <= 60 else _shown(name)
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -249,9 +267,10 @@ class GameRecord:
 
     :raises IllegalMoveError: if a move is not legal when it is played; the
         message gives the move number (from 1), the move and the reason.
+        Also for moves that are not a sequence.
     :raises InvalidDealError: for a deal number or deck order the game
         cannot deal.
-    :raises NotationError: for a bad tag.
+    :raises NotationError: for bad tags.
 
     >>> import patience_rules as pr
     >>> GameRecord(pr.get_game("captive-queens"), 1, [Move.redeal()])
@@ -419,7 +438,8 @@ class GameRecord:
         first bad one.
 
         :raises NotationError: as :meth:`from_text`, and for a stream that
-            gives bytes or text that is not valid in its encoding.
+            gives bytes or text that is not valid in its encoding, or cannot be read
+            (a closed file).
 
         >>> import io
         >>> header = '[Game "royal-cotillion"]\\n[Deal "1"]\\n\\n'
@@ -488,7 +508,7 @@ class GameRecord:
             )
         keys = {"version", "game", "options", "rules", "deal", "deck", "moves", "tags", "result"}
         unknown = sorted(
-            key if isinstance(key, str) and len(key) <= 60 else _shown(key)
+            key if isinstance(key, str) and len(key) <= 60 and key.isprintable() else _shown(key)
             for key in data
             if key not in keys
         )
@@ -542,8 +562,11 @@ class GameRecord:
 
 
 def _move_text(move: object) -> str:
-    """A move in the notation, for a message; anything else as a short repr."""
-    return str(move) if isinstance(move, Move) else _shown(move)
+    """A move in the notation, for a message; anything else (or a move of places no
+    layout has) as a short repr."""
+    if isinstance(move, Move) and move.source.index < 1000 and move.target.index < 1000:
+        return str(move)
+    return _shown(move)
 
 
 class _Replay:
@@ -598,6 +621,8 @@ def _chunks_of_stream(stream: TextStream) -> Iterator[str]:
                 f"a record is text, but the file holds bytes that are not {error.encoding}: "
                 f"{error.reason}"
             ) from None
+        except ValueError as error:  # a closed file, say
+            raise NotationError(f"a record's stream cannot be read: {_shown(str(error))}") from None
         if not isinstance(chunk, str):
             raise NotationError(
                 f"a record is read from a text stream, got {type(chunk).__name__} from "
@@ -708,7 +733,7 @@ def _read(chunks: Iterable[str]) -> GameRecord:
         name = match[1]
         value = _unquote(match[2], f"line {number}")
         if name in tags:
-            raise NotationError(f"line {number}: the tag {name} is given twice")
+            raise NotationError(f"line {number}: the tag {_tag_name(name)} is given twice")
         tags[name] = value
     if "Game" not in tags:
         raise NotationError('a record starts with the game: expected a [Game "..."] tag')

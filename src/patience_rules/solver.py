@@ -157,6 +157,7 @@ from __future__ import annotations
 import enum
 import math
 import random
+import sys
 import time
 from collections.abc import Hashable, Iterator, Sequence
 
@@ -465,7 +466,11 @@ def _check_budget(max_nodes: object, max_seconds: object, seed: object) -> None:
     if max_seconds is not None and (
         not isinstance(max_seconds, int | float)
         or isinstance(max_seconds, bool)
-        or not math.isfinite(max_seconds)
+        or not (
+            math.isfinite(max_seconds)
+            if isinstance(max_seconds, float)
+            else max_seconds <= sys.float_info.max  # an integer too large for a float is not
+        )
         or max_seconds < 0
     ):
         raise PatienceRulesError(

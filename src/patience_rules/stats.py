@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from ._checks import MAX_DECKS
 from .deals import MAX_DEAL_NUMBER
 from .errors import InvalidDealError, PatienceRulesError, _shown
 from .players import Chooser as Chooser  # an old name, as in players
@@ -84,6 +85,8 @@ DEFAULT_MAX_PENDING = 64
 
 #: The most trials :func:`wilson_interval` takes: one per deal number.
 _MAX_TRIALS = MAX_DEAL_NUMBER + 1
+#: The most cards a game has (sixteen decks), and so the most it takes home.
+_MOST_CARDS = 52 * MAX_DECKS
 
 
 def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
@@ -123,17 +126,27 @@ class DealResult:
     it up, or it was stopped after the most moves a game is given (see
     :func:`play_deal`).  It counts as not won.
 
+    :raises PatienceRulesError: for a deal number out of range, a count that
+        is not a whole number in range (at most 832 cards home: sixteen
+        decks), or won and stopped that are not True or False.
+
     >>> import patience_rules as pr
     >>> from patience_rules.stats import play_deal
     >>> play_deal(pr.get_game("easy-start"), 3)
     DealResult(deal=3, won=True, cards_home=52, moves=116, stopped=False)
     """
 
-    deal: int
-    won: bool
-    cards_home: int
-    moves: int
-    stopped: bool = False
+    deal: int = attrs.field(validator=lambda i, a, v: _whole("deal", v, 0, MAX_DEAL_NUMBER))
+    won: bool = attrs.field(validator=lambda i, a, v: _flag("won", v))
+    cards_home: int = attrs.field(validator=lambda i, a, v: _whole("cards_home", v, 0, _MOST_CARDS))
+    moves: int = attrs.field(validator=lambda i, a, v: _whole("moves", v, 0))
+    stopped: bool = attrs.field(default=False, validator=lambda i, a, v: _flag("stopped", v))
+
+
+def _flag(name: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise PatienceRulesError(f"{name} is True or False, got {_shown(value)}")
+    return value
 
 
 
@@ -238,10 +251,37 @@ def wilson_interval(
 
 
 def _histogram(value: Iterable[int]) -> tuple[int, ...]:
-    counts = tuple(value)
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise PatienceRulesError(
+            f"cards_home is a sequence of counts, one for each number of cards home, "
+            f"got {_shown(value)}"
+        )
+    counts = tuple(itertools.islice(value, _MOST_CARDS + 2))
+    if len(counts) > _MOST_CARDS + 1:
+        raise PatienceRulesError(
+            f"cards_home has a count for 0 to {_MOST_CARDS} cards home, got more counts"
+        )
+    for count in counts:
+        _whole("a count of cards_home", count, 0)
     while counts and counts[-1] == 0:
         counts = counts[:-1]
     return counts
+
+
+def _check_stats(stats: DealStats) -> None:
+    for name in ("games", "wins", "moves", "stopped"):
+        _whole(name, getattr(stats, name), 0)
+    if stats.wins > stats.games or stats.stopped > stats.games:
+        raise PatienceRulesError(
+            f"expected at most as many wins and games stopped as games, got "
+            f"{_shown(stats.games)} games, {_shown(stats.wins)} wins and "
+            f"{_shown(stats.stopped)} stopped"
+        )
+    if sum(stats.cards_home) != stats.games:
+        raise PatienceRulesError(
+            f"cards_home counts each game once: expected counts adding up to "
+            f"{_shown(stats.games)}, got {_shown(sum(stats.cards_home))}"
+        )
 
 
 @attrs.frozen(init=False)
@@ -258,6 +298,10 @@ class DealStats:
 
     Two results add up (``a + b``) to the result of both runs; the sum does
     not depend on the order, so chunks may finish in any order.
+
+    :raises PatienceRulesError: for counts that are not whole numbers of at
+        least 0, more wins or games stopped than games, or a histogram whose
+        counts do not add up to the games.
 
     >>> from patience_rules.stats import DealStats
     >>> a = DealStats(games=2, wins=1, cards_home=(0, 1, 1), moves=9)
@@ -281,18 +325,30 @@ class DealStats:
         stopped: int = 0,
     ) -> None:
         self.__attrs_init__(games, wins, _histogram(cards_home), moves, stopped)
+        _check_stats(self)
 
     @classmethod
     def of(cls, results: Iterable[DealResult]) -> DealStats:
         """The counts of some deal results.
 
+        :raises PatienceRulesError: for anything but DealResult values.
+
         >>> from patience_rules.stats import DealResult, DealStats
         >>> DealStats.of([DealResult(0, True, 3, 7), DealResult(1, False, 1, 4)])
         DealStats(games=2, wins=1, cards_home=(0, 1, 0, 1), moves=11, stopped=0)
         """
+        given: object = results  # checked as any value, whatever the annotation says
+        if isinstance(given, str | bytes) or not isinstance(given, Iterable):
+            raise PatienceRulesError(
+                f"DealStats.of counts an iterable of DealResult values, got {_shown(results)}"
+            )
         games = wins = moves = stopped = 0
         histogram: list[int] = []
         for result in results:
+            if not isinstance(result, DealResult):
+                raise PatienceRulesError(
+                    f"DealStats.of counts DealResult values, got {_shown(result)}"
+                )
             games += 1
             wins += result.won
             moves += result.moves

@@ -1,0 +1,275 @@
+"""Pickles of states: a format version, checked on load like every other reader.
+
+Unpickling data from an untrusted source is never safe (Python's pickle can
+run any code it is given); the docs' "Security" page says so and points to
+the text and dict forms.  What the library can do, it does: a pickled state
+carries a format version, and loading it checks the piles as
+:meth:`GameRules.make_state` does, so bytes mangled on the way give the
+library's error instead of a state no play can reach, or Python's own
+IndexError or ValueError.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import pickle
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import patience_rules as pr
+from patience_rules import Card, GameRules, NotationError, PatienceRulesError, State
+from patience_rules.rules import PICKLE_FORMAT, _restore_state
+from validity_model import broken_rules, parts_of
+
+HUGE = 10**5000
+OLD_PICKLES = json.loads(
+    (Path(__file__).parent / "data" / "state-pickles-0.1.0.json").read_text(encoding="utf-8")
+)["states"]
+
+
+class Crafted:
+    """Pickles as a call of the state loader with the given arguments."""
+
+    def __init__(self, *arguments: object) -> None:
+        self.arguments = arguments
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (_restore_state, self.arguments)
+
+
+def crafted(*arguments: object) -> bytes:
+    """The bytes of a pickle that loads a state from ``arguments``."""
+    return pickle.dumps(Crafted(*arguments))
+
+
+def payload(state: State) -> tuple[Any, ...]:
+    """The piles a state pickles, in the current format."""
+    reduced = state.__reduce__()
+    assert reduced[0] is _restore_state and reduced[1][1] == PICKLE_FORMAT
+    return reduced[1][2]
+
+
+ROYAL = pr.get_game("royal-cotillion")
+QUEENS = pr.get_game("captive-queens")
+
+
+def test_a_state_pickles_with_its_format_version_and_loads_back() -> None:
+    state = ROYAL.deal(7).apply(pr.Move.draw())
+    rules, version, piles = state.__reduce__()[1]
+    assert rules == ROYAL and version == PICKLE_FORMAT
+    assert pickle.loads(crafted(ROYAL, PICKLE_FORMAT, piles)) == state
+    assert pickle.loads(pickle.dumps(state)) == state
+
+
+def _royal(**changes: object) -> tuple[Any, ...]:
+    """Royal Cotillion deal 7's payload with some of its eight fields replaced."""
+    fields = ["stock", "waste", "columns", "cells", "foundations", "middle", "face_down", "redeals"]
+    piles = dict(zip(fields, payload(ROYAL.deal(7)), strict=True))
+    piles.update(changes)
+    return tuple(piles[name] for name in fields)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        # A won Royal Cotillion (every foundation full) with its deck in the stock too.
+        (
+            (
+                ROYAL,
+                PICKLE_FORMAT,
+                (bytes(ROYAL.deck()), b"", (b"",) * 4, b"\xff" * 16, (13,) * 8, b"", None, 0),
+            ),
+            "the piles must hold exactly the cards of Royal Cotillion: extra AC AC",
+        ),
+        (
+            (QUEENS, PICKLE_FORMAT, (bytes(QUEENS.deck()), b"", (), b"", (0,) * 8, b"", None, -99)),
+            "redeals: expected a count from 0 to 2, got -99",
+        ),
+        (
+            (
+                QUEENS,
+                PICKLE_FORMAT,
+                (bytes(QUEENS.deck()), b"", (), b"", (0,) * 8, b"", None, HUGE),
+            ),
+            "got an integer of 5001 digits",
+        ),
+        # Heights past the top of a foundation, into the next one's bits.
+        ((ROYAL, PICKLE_FORMAT, _royal(foundations=(14,) + (1,) * 7)), "holds from 0 to 13 cards"),
+        ((ROYAL, PICKLE_FORMAT, _royal(foundations=(255,) * 8)), "holds from 0 to 13 cards"),
+        ((ROYAL, PICKLE_FORMAT, _royal(foundations=(-1,) + (1,) * 7)), "got -1"),
+        ((ROYAL, PICKLE_FORMAT, _royal(foundations=(1,) * 7)), "expected 8 heights"),
+        # Malformed bytes: no card, a pile that is not bytes, fields missing.
+        ((ROYAL, PICKLE_FORMAT, _royal(stock=b"\xff\x00")), "is malformed: 'card index 255"),
+        ((ROYAL, PICKLE_FORMAT, _royal(cells=b"\x34" * 16)), "is malformed: 'card index 52"),
+        ((ROYAL, PICKLE_FORMAT, _royal(columns=[b""] * 4)), "is malformed: 'expected a tuple"),
+        ((ROYAL, PICKLE_FORMAT, _royal(waste="QH")), "is malformed: 'expected bytes"),
+        ((ROYAL, PICKLE_FORMAT, _royal(face_down=(1, 0, 0, 0))), "face up"),
+        ((ROYAL, PICKLE_FORMAT, payload(ROYAL.deal(7))[:7]), "unknown format 2"),
+        ((ROYAL, PICKLE_FORMAT, None), "unknown format 2"),
+        # Another game's piles, and no game at all.
+        ((QUEENS, PICKLE_FORMAT, payload(ROYAL.deal(7))), "Captive Queens"),
+        (("royal-cotillion", PICKLE_FORMAT, payload(ROYAL.deal(7))), "names its rules first"),
+    ],
+)
+def test_crafted_pickles_get_the_library_error(arguments: tuple[object, ...], message: str) -> None:
+    with pytest.raises(NotationError, match=message) as caught:
+        pickle.loads(crafted(*arguments))
+    assert len(str(caught.value)) < 1000
+
+
+@pytest.mark.parametrize(
+    "version", [1, 3, 0, -1, "2", 2.0, None, pytest.param(HUGE, id="huge"), b"", (2,)]
+)
+def test_another_format_version_is_refused(version: object) -> None:
+    if version == PICKLE_FORMAT:  # 2.0 == 2: the same number is the same version
+        assert pickle.loads(crafted(ROYAL, version, payload(ROYAL.deal(7)))) == ROYAL.deal(7)
+        return
+    with pytest.raises(NotationError, match="unknown format") as caught:
+        pickle.loads(crafted(ROYAL, version, payload(ROYAL.deal(7))))
+    assert len(str(caught.value)) < 300
+
+
+def test_a_pickled_state_is_refused_where_make_state_refuses_it() -> None:
+    # Three Lords' cards back in the stock: 71 cards, where the deal leaves 68.
+    parts = parts_of(ROYAL.deal(7))
+    stock = bytes(parts["stock"] + [card for card in parts["cells"][:3] if card is not None])
+    cells = b"\xff" * 3 + bytes(card for card in parts["cells"][3:] if card is not None)
+    with pytest.raises(NotationError, match="at most the 68 cards the deal leaves"):
+        pickle.loads(crafted(ROYAL, PICKLE_FORMAT, _royal(stock=stock, cells=cells)))
+
+
+def five_decks() -> GameRules:
+    """A game of five decks shuffled together: 260 cards, a stock of 230."""
+    return GameRules(
+        name="five-decks",
+        title="Five Decks",
+        decks=5,
+        foundations=[
+            pr.Foundation(suit, pr.FoundationSequence(start=pr.Rank.ACE, length=65))
+            for suit in pr.Suit
+        ],
+        tableau=pr.Tableau(columns=6, depth=5),
+        stock=pr.Stock(redeals=1),
+    )
+
+
+def test_a_state_of_a_five_deck_game_pickles() -> None:
+    rules = five_decks()
+    state = rules.deal(3)
+    assert state.stock_size == 230
+    seen = [state]
+    while state.legal_moves() and len(seen) < 300:
+        state = state.apply(state.legal_moves()[0])
+        seen.append(state)
+    for state in [*seen[::30], seen[-1]]:
+        back = pickle.loads(pickle.dumps(state))
+        assert back == state
+        assert back.rules == rules
+        assert back.legal_moves() == state.legal_moves()
+    # Sixteen decks, the most a game has: 832 cards.
+    sixteen = GameRules(
+        name="sixteen-decks",
+        title="Sixteen Decks",
+        decks=16,
+        foundations=[
+            pr.Foundation(suit, pr.FoundationSequence(start=pr.Rank.ACE, length=208))
+            for suit in pr.Suit
+        ],
+    )
+    state = sixteen.deal(1).apply(pr.Move.draw())
+    assert pickle.loads(pickle.dumps(state)) == state
+
+
+def _cards(texts: list[str]) -> list[Card]:
+    return [Card.from_str(text) for text in texts]
+
+
+def _expected(record: dict[str, Any]) -> State:
+    """The state that an old pickle holds, made from its piles as written out."""
+    if record["game"] == "one-pass":
+        up = pr.FoundationSequence(start=pr.Rank.ACE, length=13, wrap=False)
+        rules = GameRules(
+            name="one-pass",
+            title="One Pass",
+            decks=1,
+            foundations=[pr.Foundation(suit, up) for suit in pr.Suit],
+            stock=pr.Stock(redeals=0),
+        )
+    else:
+        rules = pr.get_game(record["game"])
+    return rules.make_state(
+        stock=_cards(record["stock"]),
+        waste=_cards(record["waste"]),
+        columns=[_cards(column) for column in record["columns"]],
+        cells=[None if text is None else Card.from_str(text) for text in record["cells"]],
+        foundation_heights=record["foundation_heights"],
+        middle=_cards(record["middle"]),
+        redeals_used=record["redeals_used"],
+    )
+
+
+def test_pickles_of_the_first_format_load_or_are_refused_clearly() -> None:
+    """States pickled by 0.1.0's first format load as those states, or get the library's error.
+
+    Those pickles name the loader ``patience_rules.state._restore_state`` and
+    give it the rules, the piles as bytes and the redeals used.  Only the
+    game that the registry does not make (its rules pickled by their parts)
+    may be refused.
+    """
+    problems = []
+    for record in OLD_PICKLES:
+        try:
+            loaded = pickle.loads(base64.b64decode(record["pickle"]))
+        except PatienceRulesError:
+            if record["game"] != "one-pass":
+                problems.append(f"{record['game']}: refused")
+        except Exception as error:
+            problems.append(f"{record['game']}: {type(error).__name__}: {error}")
+        else:
+            if loaded != _expected(record):
+                problems.append(f"{record['game']}: loads another state")
+    assert problems == []
+
+
+class _FirstFormat(pickle.Unpickler):
+    """Finds the first format's loader where the current loader is."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) == ("patience_rules.state", "_restore_state"):
+            return _restore_state
+        return super().find_class(module, name)
+
+
+@pytest.mark.parametrize("at", range(0, len(OLD_PICKLES) - 1, 4))
+def test_the_piles_of_the_first_format_are_read_and_checked(at: int) -> None:
+    """The first format's piles, read where the loader is now, give the state back.
+
+    (The loader of the first format is found under its current name here.)
+    """
+    record = OLD_PICKLES[at]
+    loaded = _FirstFormat(io.BytesIO(base64.b64decode(record["pickle"]))).load()
+    assert loaded == _expected(record)
+    assert broken_rules(loaded.rules, parts_of(loaded)) == []
+    # The same piles written again, and mangled: a redeal counter out of range,
+    # a byte left over, a byte missing.
+    with pytest.raises(NotationError, match="redeals"):
+        _restore_state(loaded.rules, _first_format_bytes(loaded), 99)
+    with pytest.raises(NotationError, match="bytes left over"):
+        _restore_state(loaded.rules, _first_format_bytes(loaded) + b"\x00", 0)
+    with pytest.raises(NotationError, match="malformed"):
+        _restore_state(loaded.rules, _first_format_bytes(loaded)[:-1], 0)
+    assert _restore_state(loaded.rules, _first_format_bytes(loaded), loaded.redeals_used) == loaded
+
+
+def _first_format_bytes(state: State) -> bytes:
+    """The piles of ``state`` as the first format wrote them."""
+    data = bytearray(state.foundation_heights)
+    data += bytes(255 if card is None else card for card in state.cells)
+    for pile in (*state.columns, state.waste, state.stock, state.middle):
+        data.append(len(pile))
+        data += bytes(pile)
+    return bytes(data)

@@ -1,0 +1,444 @@
+"""What a valid position is: the one check behind make_state, the readers and pickles.
+
+The examples are positions that no play can reach, each refused with the
+rule it breaks.  The property mutates reachable positions of every game
+(keeping their cards) and holds :meth:`GameRules.make_state` to the
+documented rules, as :mod:`validity_model` states them again: it accepts a
+position exactly when the position breaks none of them, and what it
+accepts works everywhere a state is used (its piles, its text and dict
+forms, its observation, its legal moves).
+
+The property runs 20 mutations per example and game: about 2,000 with the
+default Hypothesis profile, 220,000 with the ``thorough`` one (``nox -s
+thorough``), whose summary prints how many were accepted and how many of
+those look unreachable by a rule the documented list does not have.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import patience_rules as pr
+from patience_rules import Card, GameRules, InvalidDealError, NotationError, State, StateParts
+from patience_rules.notation import state_from_dict, state_from_text, state_to_dict, state_to_text
+from validity_model import Parts, broken_rules, looks_unreachable, parts_of
+
+GAMES = pr.game_names()
+#: Mutations of each reachable state the property draws.
+MUTATIONS = 20
+
+C = Card.from_str
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return pr.notation.cards_from_text(text)
+
+
+def played(rules: GameRules, deal: int, moves: int, seed: int) -> State:
+    """The state after up to ``moves`` random legal moves from deal ``deal``."""
+    rng = random.Random(seed)
+    state = rules.deal(deal)
+    for _ in range(moves):
+        legal = state.legal_moves()
+        if not legal:
+            break
+        state = state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+# -- positions no play reaches, each refused --------------------------------------
+
+
+def test_royal_cotillion_refuses_a_stock_of_more_than_the_deal_leaves() -> None:
+    game = pr.get_game("royal-cotillion")
+    parts = parts_of(game.deal(1))
+    # Three Lords' cards back in the stock: 71 cards, where a deal leaves 68.
+    parts["stock"] += [card for card in parts["cells"][:3] if card is not None]
+    parts["cells"][:3] = [None] * 3
+    assert len(parts["stock"]) == 71 and broken_rules(game, parts) == ["4 stock and waste"]
+    with pytest.raises(InvalidDealError, match="at most the 68 cards the deal leaves"):
+        game.make_state(**parts)
+    with pytest.raises(NotationError, match="at most the 68 cards"):
+        state_from_dict(
+            {
+                **state_to_dict(game.deal(1)),
+                "stock": [str(c) for c in parts["stock"]],
+                "cells": [None if c is None else str(c) for c in parts["cells"]],
+            }
+        )
+
+
+def captive_queens_position(waste: str, stock: str, redeals: int) -> Parts:
+    """Captive Queens with every card home but those of ``waste`` and ``stock``.
+
+    A foundation gives up the cards from the lowest of them to its top; those
+    not named go to the bottom of the stock.
+    """
+    game = pr.get_game("captive-queens")
+    named = cards(waste + stock)
+    foundations = [list(pile) for pile in game.deal(1).play_forced().foundations]
+    assert all(len(pile) == 6 for pile in foundations)  # deal 1 is won
+    under: list[Card] = []
+    for pile in foundations:
+        cut = min((pile.index(card) for card in named if card in pile), default=len(pile))
+        under += [card for card in pile[cut:] if card not in named]
+        del pile[cut:]
+    middle = [card for card in cards("QC QD QH QS") if card not in named]
+    return {
+        "stock": [*under, *cards(stock)],
+        "waste": list(cards(waste)),
+        "columns": [],
+        "cells": [],
+        "foundations": foundations,
+        "middle": middle,
+        "redeals_used": redeals,
+        "face_down": [],
+    }
+
+
+@pytest.mark.parametrize(
+    ("waste", "stock", "redeals", "rule", "message"),
+    [
+        ("QH 7D", "", 0, "9 covered in the waste", "QH lies under another card"),
+        ("6C KD", "", 0, "9 covered in the waste", "6C lies under another card"),
+        ("", "QS", 1, "9 in the stock after a redeal", "QS is in the stock after a redeal"),
+        ("", "5H", 2, "9 in the stock after a redeal", "5H is in the stock after a redeal"),
+    ],
+)
+def test_captive_queens_refuses_a_card_that_would_have_been_played(
+    waste: str, stock: str, redeals: int, rule: str, message: str
+) -> None:
+    game = pr.get_game("captive-queens")
+    parts = captive_queens_position(waste, stock, redeals)
+    assert rule in broken_rules(game, parts)
+    with pytest.raises(InvalidDealError, match=message):
+        game.make_state(**parts)
+
+
+def test_captive_queens_accepts_such_cards_where_play_leaves_them() -> None:
+    game = pr.get_game("captive-queens")
+    # A Queen just turned is on top of the waste, and one not yet turned is in
+    # the stock of the first pass.
+    for waste, stock, redeals in (("7D QH", "", 0), ("", "QS", 0), ("7D 8D", "9D", 1)):
+        parts = captive_queens_position(waste, stock, redeals)
+        assert broken_rules(game, parts) == []
+        state = game.make_state(**parts)
+        assert state.waste == cards(waste)
+
+
+@pytest.mark.parametrize(
+    ("game", "change", "rule", "message"),
+    [
+        (
+            "royal-cotillion",
+            lambda p: p["columns"][0].append(p["stock"].pop()),
+            "6 column size",
+            "holds 4 cards, more than the 3 it is dealt",
+        ),
+        (
+            "royal-cotillion",
+            lambda p: (
+                p["waste"].append(p["stock"].pop()),
+                p["stock"].append(p["cells"][0]),
+                p["cells"].__setitem__(0, None),
+            ),
+            "5 refill",
+            "Lords cell 1 is empty while the waste has cards",
+        ),
+        (
+            "odd-and-even",
+            lambda p: (p["stock"].append(p["cells"][4]), p["cells"].__setitem__(4, None)),
+            "5 refill",
+            "is empty while the stock has cards",
+        ),
+        ("royal-cotillion", lambda p: p.__setitem__("redeals_used", 1), "8 redeals", "from 0 to 0"),
+        ("klondike", lambda p: p.__setitem__("redeals_used", 1), "8 redeals", "do not count them"),
+        (
+            "royal-cotillion",
+            lambda p: p["stock"].append(p["foundations"][0].pop()),
+            "3 laid-out base",
+            "laid out before play",
+        ),
+        (
+            "sultan",
+            lambda p: p["stock"].append(p["foundations"][8].pop()),
+            "3 laid-out base",
+            "laid out before play",
+        ),
+        (
+            "easy-start",
+            lambda p: p["stock"].append(p["middle"].pop()),
+            "3 laid-out middle",
+            "holds all 4 of its cards",
+        ),
+        (
+            "klondike",
+            lambda p: p["face_down"].__setitem__(6, 7),
+            "7 face-down count",
+            "dealt 6 cards face down",
+        ),
+        ("klondike", lambda p: p["face_down"].__setitem__(6, 4), "7 face-up run", "are not a run"),
+        (
+            "royal-cotillion",
+            lambda p: p["face_down"].__setitem__(0, 1),
+            "7 face down in a face-up game",
+            "every card of this game's columns is face up",
+        ),
+    ],
+)
+def test_positions_that_no_play_reaches_are_refused(
+    game: str, change: Callable[[Parts], object], rule: str, message: str
+) -> None:
+    rules = pr.get_game(game)
+    parts = parts_of(rules.deal(3))
+    change(parts)
+    assert rule in broken_rules(rules, parts)
+    with pytest.raises(InvalidDealError, match=message):
+        rules.make_state(**parts)
+
+
+def test_a_face_down_card_on_top_of_a_column_is_refused() -> None:
+    game = pr.get_game("klondike")
+    # Play on until a column holds fewer cards than it was dealt, then call
+    # all of them face down.
+    depths = (1, 2, 3, 4, 5, 6, 7)
+    for seed in range(100):
+        parts = parts_of(played(game, 3, 60, seed))
+        short = [
+            i
+            for i, (column, depth) in enumerate(zip(parts["columns"], depths, strict=True))
+            if 0 < len(column) < depth
+        ]
+        if short:
+            break
+    else:
+        pytest.fail("no column lost cards")
+    parts["face_down"][short[0]] = len(parts["columns"][short[0]])
+    assert broken_rules(game, parts) == ["7 face-down top card"]
+    with pytest.raises(InvalidDealError, match="top card is face up"):
+        game.make_state(**parts)
+
+
+def test_a_column_built_on_holds_its_dealt_cards_and_then_a_run() -> None:
+    """A FreeCell column of more cards than it is dealt, with no run on top, is unreachable.
+
+    Cards reach a FreeCell column only by its deal (seven or six cards), by a
+    move into it when it is empty, or built on its top card, down in the
+    other colour.  A column of eight cards none of which is built on the one
+    below it cannot be reached, yet the documented rules say nothing of
+    columns that cards are built on in a face-up tableau (rule 7 says it of
+    tableaux dealt face down).
+    """
+    game = pr.get_game("freecell")
+    parts = parts_of(game.deal(1))
+    # Deal 1's first column, JD KD 2S 4C 3S 6D 6S, with 7H (from under the
+    # sixth column) put on its 6S: 7H is not built on 6S.
+    parts["columns"][0].append(parts["columns"][5].pop(0))
+    assert parts["columns"][0][-2:] == [C("6S"), C("7H")]
+    assert broken_rules(game, parts) == []
+    assert looks_unreachable(game, parts) == ["T1 holds 7 cards under its run, dealt 7"]
+    with pytest.raises(InvalidDealError):
+        game.make_state(**parts)
+
+
+def test_a_column_nothing_is_built_on_holds_its_deal_even_when_a_move_fills_it() -> None:
+    """Rule 6 holds for columns that a move refills, too.
+
+    A column onto which nothing is built takes a card only by its deal or,
+    with ``Refill.BY_MOVE``, one card moved into it when it is empty: it
+    never holds more than ``max(depth, 1)`` cards.
+    """
+    rules = GameRules(
+        name="parking",
+        title="Parking",
+        decks=1,
+        foundations=[
+            pr.Foundation(suit, pr.FoundationSequence(start=pr.Rank.ACE)) for suit in pr.Suit
+        ],
+        tableau=pr.Tableau(columns=2, depth=1, refill=pr.Refill.BY_MOVE),
+        stock=pr.Stock(redeals=0),
+    )
+    parts = parts_of(rules.deal(1))
+    parts["columns"][0] += [parts["stock"].pop(), parts["stock"].pop()]
+    assert broken_rules(rules, parts) == ["6 column size"]
+    with pytest.raises(InvalidDealError, match="more than"):
+        rules.make_state(**parts)
+
+
+# -- mutations of reachable positions -----------------------------------------------
+
+Pile = tuple[str, int]
+
+
+def _piles(parts: Parts) -> list[Pile]:
+    """Every pile of cards in the position but the cells, as (key, index)."""
+    found: list[Pile] = [("stock", 0), ("waste", 0), ("middle", 0)]
+    found += [("columns", i) for i in range(len(parts["columns"]))]
+    found += [("foundations", i) for i in range(len(parts["foundations"]))]
+    return found
+
+
+def _pile(parts: Parts, where: Pile) -> list[Card]:
+    key, index = where
+    if key == "columns":
+        return parts["columns"][index]
+    if key == "foundations":
+        return parts["foundations"][index]
+    if key == "stock":
+        return parts["stock"]
+    return parts["waste"] if key == "waste" else parts["middle"]
+
+
+def mutate(parts: Parts, rules: GameRules, rng: random.Random) -> str:
+    """One card-conserving change of ``parts`` (in place); returns its name."""
+    piles = _piles(parts)
+    cells = parts["cells"]
+    operation = rng.choice(
+        [
+            "move",
+            "move",
+            "move top",
+            "move top",
+            "swap",
+            "cell",
+            "run",
+            "redeal",
+            "counter",
+            "face down",
+            "reverse",
+        ]
+    )
+    if operation in ("move", "move top", "run"):
+        source = _pile(parts, rng.choice([pile for pile in piles if _pile(parts, pile)]))
+        target = _pile(parts, rng.choice(piles))
+        if operation == "run":
+            count = rng.randint(1, len(source))
+            moved = source[-count:]
+            del source[-count:]
+            target += moved
+        else:
+            at = -1 if operation == "move top" or rng.random() < 0.5 else rng.randrange(len(source))
+            card = source.pop(at)
+            target.insert(len(target) if rng.random() < 0.6 else rng.randint(0, len(target)), card)
+    elif operation == "swap":
+        places: list[tuple[list[Card | None] | list[Card], int]] = [
+            (_pile(parts, pile), i) for pile in piles for i in range(len(_pile(parts, pile)))
+        ]
+        places += [(cells, i) for i, card in enumerate(cells) if card is not None]
+        (first, i), (second, j) = rng.sample(places, 2)
+        first[i], second[j] = second[j], first[i]  # type: ignore[assignment]
+    elif operation == "cell" and cells:
+        i = rng.randrange(len(cells))
+        other = _pile(parts, rng.choice(piles))
+        held = cells[i]
+        if held is not None:
+            other.append(held)
+            cells[i] = None
+        elif other:
+            cells[i] = other.pop(rng.randrange(len(other)) if rng.random() < 0.3 else -1)
+    elif operation == "redeal":
+        # The waste turned over onto the stock, counted or not.
+        parts["stock"] += reversed(parts["waste"])
+        parts["waste"] = []
+        if rng.random() < 0.7:
+            parts["redeals_used"] += 1
+    elif operation == "counter":
+        limit = rules.stock.redeals if rules.stock.redeals is not None else 0
+        parts["redeals_used"] = rng.choice([-1, 0, 1, limit, limit + 1, rng.randint(0, limit + 1)])
+    elif operation == "face down":
+        face_down = parts["face_down"]
+        if face_down:
+            i = rng.randrange(len(face_down))
+            face_down[i] = max(0, face_down[i] + rng.choice([-2, -1, 1, 2]))
+    else:
+        _pile(parts, rng.choice(piles)).reverse()
+    return operation
+
+
+def _as_arguments(parts: Parts) -> StateParts:
+    """The parts as make_state takes them: tuples, as a reader would pass them."""
+    return StateParts(
+        stock=tuple(parts["stock"]),
+        waste=tuple(parts["waste"]),
+        columns=tuple(tuple(pile) for pile in parts["columns"]),
+        cells=tuple(parts["cells"]),
+        foundations=tuple(tuple(pile) for pile in parts["foundations"]),
+        middle=tuple(parts["middle"]),
+        redeals_used=parts["redeals_used"],
+        face_down=tuple(parts["face_down"]),
+    )
+
+
+def check_accepted(state: State) -> None:
+    """An accepted position works wherever a state is used."""
+    rules = state.rules
+    assert rules.make_state(**state.parts()) == state
+    assert state_from_text(state_to_text(state)) == state
+    assert state_from_dict(json.loads(json.dumps(state_to_dict(state)))) == state
+    for hide in (False, True):
+        observer = pr.Observer(rules, hide_covered=hide)
+        vector = observer.vector(state)
+        assert len(vector) == observer.size
+        assert all(0 <= value <= high for value, high in zip(vector, observer.high, strict=True))
+    space = pr.ActionSpace(rules)
+    moves = state.legal_moves()
+    assert [space.move_of(a) for a in space.legal_actions(state)] == sorted(moves, key=space.id_of)
+    for move in moves:
+        after = state.apply(move)
+        # The valid positions are closed under the moves.
+        assert broken_rules(rules, parts_of(after)) == []
+        assert rules.make_state(**after.parts()) == after
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(
+    deal=st.integers(0, 2**31 - 1),  # FreeCell numbers its deals up to 2**31 - 1
+    moves=st.integers(0, 300),
+    seed=st.integers(0, 2**32),
+)
+def test_mutated_positions_are_refused_or_keep_the_documented_rules(
+    name: str, deal: int, moves: int, seed: int, validity_counts: Counter[str]
+) -> None:
+    rules = pr.get_game(name)
+    start = played(rules, deal, moves, seed)
+    rng = random.Random(seed)
+    for _ in range(MUTATIONS):
+        parts = parts_of(start)
+        for _ in range(rng.choice([1, 1, 1, 2, 3])):
+            mutate(parts, rules, rng)
+        broken = broken_rules(rules, parts)
+        validity_counts[f"{name}: mutations"] += 1
+        try:
+            state = rules.make_state(**_as_arguments(parts))
+        except (InvalidDealError, NotationError) as error:
+            refused = str(error)
+        else:
+            refused = ""
+        if refused:
+            assert broken, f"refused a position that keeps every documented rule: {refused}"
+            continue
+        assert broken == [], f"accepted a position that breaks {broken}"
+        validity_counts[f"{name}: accepted"] += 1
+        if state != start:
+            validity_counts[f"{name}: accepted, changed"] += 1
+        if looks_unreachable(rules, parts):
+            validity_counts[f"{name}: accepted, looks unreachable"] += 1
+        check_accepted(state)
+
+
+def test_an_empty_column_has_no_face_down_cards() -> None:
+    """An empty column cannot hold face-down cards: it holds no cards at all."""
+    game = pr.get_game("klondike")
+    won = game.make_state(foundation_heights=[13] * 4, columns=[()] * 7, face_down=[0] * 7)
+    parts = parts_of(won)
+    parts["face_down"][3] = 1
+    assert broken_rules(game, parts) == ["7 face-down count"]
+    with pytest.raises(InvalidDealError, match="face_down: T4"):
+        game.make_state(foundation_heights=[13] * 4, columns=[()] * 7, face_down=parts["face_down"])
