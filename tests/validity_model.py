@@ -7,8 +7,6 @@ numbered rule again, from the game's parts alone (never from its
 tests can hold :meth:`GameRules.make_state
 <patience_rules.GameRules.make_state>` to the documented rules: a position
 it accepts breaks none of them, and one that breaks none is accepted.
-
-It also has one check that the list does not make (see :func:`looks_unreachable`).
 """
 
 from __future__ import annotations
@@ -163,12 +161,25 @@ def broken_rules(rules: GameRules, parts: Parts) -> list[str]:
         ):
             broken.append("5 refill")
 
-    # 6. columns onto which nothing is built: their deal, or one card a refill gives
+    # 6. columns onto which nothing is built: their deal, or one card a refill or move gives;
+    # columns built on, face up: what is left of the deal, then cards built on it
     if tableau is not None and tableau.build is None:
         refilled = tableau.refill is not Refill.NEVER
         for column, depth in zip(columns, tableau.depths, strict=True):
             if len(column) > (max(depth, 1) if refilled else depth):
                 broken.append("6 column size")
+    elif (
+        tableau is not None
+        and tableau.build is not None
+        and not tableau.face_down
+        and (rules.stock.redeal is not Redeal.SHIFT or redeals == 0)
+    ):
+        for column, depth in zip(columns, tableau.depths, strict=True):
+            start = len(column) - 1 if column else 0
+            while start > 0 and builds_on(tableau.build, column[start], column[start - 1]):
+                start -= 1
+            if start >= max(depth, 1):
+                broken.append("6 built column")
 
     # 7. columns dealt face down
     if tableau is not None and tableau.face_down:
@@ -202,32 +213,3 @@ def broken_rules(rules: GameRules, parts: Parts) -> list[str]:
         if redeals and any(card in wanted for card in stock):
             broken.append("9 in the stock after a redeal")
     return broken
-
-
-def looks_unreachable(rules: GameRules, parts: Parts) -> list[str]:
-    """What makes a position unreachable that the documented rules do not check.
-
-    One such rule is known: in a tableau of face-up columns that cards are
-    built on (and that no shift has changed), cards reach a column only as
-    its deal, as a refill or a move into it when it is empty (one card, or
-    a run), or built on its top card.  So a column is at most its dealt
-    cards (at least one) and then a run on the last of them: the lowest
-    card from which the column is a run lies within its first
-    ``max(depth, 1)`` cards.
-    """
-    tableau = rules.tableau
-    found: list[str] = []
-    if (
-        tableau is None
-        or tableau.build is None
-        or tableau.face_down
-        or (rules.stock.redeal is Redeal.SHIFT and parts["redeals_used"] != 0)
-    ):
-        return found
-    for i, (cards, depth) in enumerate(zip(parts["columns"], tableau.depths, strict=True)):
-        start = len(cards) - 1 if cards else 0
-        while start > 0 and builds_on(tableau.build, cards[start], cards[start - 1]):
-            start -= 1
-        if start >= max(depth, 1):
-            found.append(f"T{i + 1} holds {start} cards under its run, dealt {depth}")
-    return found

@@ -18,10 +18,12 @@ position is valid when
 5. no pile is empty that an automatic refill would have filled (an empty
    cell or column while its source, the waste or the stock, has a card);
 6. a column onto which nothing is ever built holds no more cards than it is
-   dealt (one, where a refill fills it); a column that cards build on is
-   what is left of its deal with, on top, a run by the build rule (only
-   moves onto the column add cards to it, each onto the one below) — except
-   where shifts turn a column round;
+   dealt (one, where a refill or a move fills it when it is empty); in a
+   face-up tableau that cards build on, a column is what is left of its deal
+   and then cards built each onto the one below, so the lowest card of its
+   top run (by the build rule) lies within its first ``max(depth, 1)``
+   cards, ``depth`` being the cards it is dealt (not once a shift has
+   turned the columns round);
 7. in a tableau dealt face down, each column has at most the face-down cards
    it is dealt, a face-up top card, and face-up cards that are a run by the
    build rule (only moves onto the column add cards to it);
@@ -43,7 +45,7 @@ from itertools import pairwise
 from typing import NamedTuple, cast
 
 from .building import Build
-from .cards import Card, _difference, _format_cards
+from .cards import Card, _difference, _format_cards, _is_whole
 from .errors import InvalidDealError, _shown
 from .layout import Layout
 from .piles import PileKind, Place
@@ -182,27 +184,23 @@ def check(
         )
 
     # 6. column sizes
-    if layout.build is None and layout.column_refill is not Refill.BY_MOVE:
+    if layout.build is None:
+        refilled = layout.column_refill is not Refill.NEVER
         for i, (column, depth) in enumerate(zip(column_list, layout.depths, strict=True)):
-            most = max(depth, 1) if layout.column_refill.is_automatic else depth
+            most = max(depth, 1) if refilled else depth
             if len(column) > most:
                 raise InvalidDealError(
                     f"columns: {layout.name(Place(PileKind.COLUMN, i))} holds {len(column)} "
                     f"cards, more than the {most} it is dealt (nothing is built on it)"
                 )
-
-    if (
-        layout.build is not None
-        and not layout.face_down
-        and layout.redeal is not Redeal.SHIFT
-    ):
+    elif not layout.face_down and (layout.redeal is not Redeal.SHIFT or redeals == 0):
         for i, (column, depth) in enumerate(zip(column_list, layout.depths, strict=True)):
             under = len(column) - _top_run(layout.build, column)
-            if under > depth:
+            if under >= max(depth, 1):
                 raise InvalidDealError(
                     f"columns: {layout.name(Place(PileKind.COLUMN, i))} holds {under} cards "
-                    f"under its top run, more than the {depth} it is dealt: only moves onto a "
-                    f"column add cards to it ({layout.build.describe()})"
+                    f"under its top run, but it is dealt {depth}: a card comes onto a column "
+                    f"that holds cards only built on its top card ({layout.build.describe()})"
                 )
 
     # 9. compulsory play
@@ -255,7 +253,7 @@ def _foundations(
         given = _sequence(heights, "foundations", n, "heights")
         for f, height in enumerate(given):
             most = len(layout.home_cards[f])
-            if not isinstance(height, int) or isinstance(height, bool) or not 0 <= height <= most:
+            if not _is_whole(height) or not 0 <= height <= most:
                 raise InvalidDealError(
                     f"foundations: {layout.name(_FOUNDATION_PLACES[f])} holds from 0 to {most} "
                     f"cards, got {_shown(height)}"
@@ -284,7 +282,7 @@ def _foundations(
 def _redeals(layout: Layout, value: object) -> int:
     """The redeal counter, checked (rule 8)."""
     most = layout.redeals if layout.redeals is not None else 0
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
+    if not _is_whole(value) or not 0 <= value <= most:
         why = " (the rules allow any number, and do not count them)" if layout.redeals is None else ""
         raise InvalidDealError(f"redeals: expected a count from 0 to {most}{why}, got {_shown(value)}")
     return value
@@ -312,10 +310,14 @@ def _face_up(
     up = []
     for i, (column, depth, count) in enumerate(zip(columns, layout.depths, counts, strict=True)):
         most = max(depth - 1, 0)
-        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= most:
+        if not _is_whole(count) or not 0 <= count <= most:
             raise InvalidDealError(
                 f"face_down: T{i + 1} is dealt {most} cards face down, so it has 0 to {most}, "
                 f"got {_shown(count)}"
+            )
+        if not column and count:
+            raise InvalidDealError(
+                f"face_down: T{i + 1} is empty, so none of its cards is face down, got {count}"
             )
         if column and count >= len(column):
             raise InvalidDealError(

@@ -42,8 +42,8 @@ def position(
     empty one); ``home``: the top card of each started foundation (every
     card of its suit up to it is home), by default each suit up to the card
     below its lowest card placed elsewhere.  A ``*`` in a column stands for
-    a share of the cards placed nowhere else, in card order, of at most the
-    cards that column is dealt.
+    a share of the cards placed nowhere else, in card order, that with the
+    column's other cards is at most the cards that column is dealt.
     """
     texts = [*columns, *[""] * (8 - len(columns))]
     words = [word for text in texts for word in text.split() if word != "*"]
@@ -61,14 +61,16 @@ def position(
     stars = sum(text.split().count("*") for text in texts)
     if rest and not stars:
         raise ValueError(f"place these cards, or write * in a column: {rest}")
-    # A share lies under its column's run: no more cards than the column is dealt.
+    # A share is what is left of its column's deal: with the column's other cards, no
+    # more cards than the column is dealt.
     starred = [i for i, text in enumerate(texts) for word in text.split() if word == "*"]
     depths = GAME.tableau.depths  # type: ignore[union-attr]
-    if len(rest) > sum(depths[i] for i in starred):
+    room = [depths[i] - sum(word != "*" for word in texts[i].split()) for i in starred]
+    if len(rest) > sum(room):
         raise ValueError(f"more cards to place ({len(rest)}) than the starred columns are dealt")
     shares: list[list[Card]] = [[] for _ in starred]
     for card in rest:  # a card at a time to the starred column with the most room left
-        k = max(range(len(starred)), key=lambda j: depths[starred[j]] - len(shares[j]))
+        k = max(range(len(starred)), key=lambda j: room[j] - len(shares[j]))
         shares[k].append(card)
     build = GAME.tableau.build  # type: ignore[union-attr]
     piles: list[list[Card]] = []
@@ -237,7 +239,7 @@ def test_a_card_under_the_top_never_moves_alone() -> None:
 
 
 def test_each_empty_free_cell_is_a_distinct_target_and_holds_one_card() -> None:
-    state = position("* 9S", "* 5D", "* 7C", cells="- QH - -")
+    state = position("* 9S", "* 5D", "* 8C", cells="- QH - -")
     parks = {m for m in legal(state) if "-R" in m}
     assert parks == {f"T{c}-R{r}" for c in (1, 2, 3) for r in (1, 3, 4)}
     state = play(state, "T1-R3")
@@ -269,7 +271,7 @@ def test_cards_build_down_in_alternate_colours_from_columns_and_cells() -> None:
 
 
 def test_any_card_fills_an_empty_column_and_each_empty_column_is_a_target() -> None:
-    state = position("* 9S", "* 5D", "", "", "* 7C", cells="QH - - -")
+    state = position("* 9S", "* 6D", "", "", "* 8C", cells="QH - - -")
     assert {"T1-T3", "T1-T4", "T2-T3", "T2-T4", "R1-T3", "R1-T4", "T5-T3", "T5-T4"} <= legal(state)
     after = play(state, "R1-T4")
     assert after.columns[3] == tuple(cards("QH")) and after.cells[0] is None
@@ -357,7 +359,8 @@ def test_into_an_empty_column_the_target_is_not_counted(
 
 def test_a_supermove_ends_where_its_single_card_moves_end() -> None:
     # Three cards with two free cells, and four with a free cell and an empty column
-    # (with the Ace of clubs home, the other cards fit under the columns' tops).
+    # (with the Aces of clubs and diamonds home, the other cards fit under the columns'
+    # tops).
     state = position(
         "* KC",
         "QH JS 10H",
@@ -368,7 +371,7 @@ def test_a_supermove_ends_where_its_single_card_moves_end() -> None:
         "* 9C",
         "* 9D",
         cells="KD KH - -",
-        home="AC",
+        home="AC AD",
     )
     one_by_one = play(
         SINGLE.make_state(**state.parts()), "T2-R3", "T2-R4", "T2-T1", "R4-T1", "R3-T1"
@@ -384,7 +387,7 @@ def test_a_supermove_ends_where_its_single_card_moves_end() -> None:
         "* 9C",
         "* 9D",
         cells="KD KH QD -",
-        home="AC",
+        home="5C 8D",
     )
     one_by_one = play(
         SINGLE.make_state(**state.parts()),
@@ -465,24 +468,25 @@ def test_play_forced_stops_where_the_only_move_would_bring_back_a_position() -> 
 
 def test_a_column_holds_at_most_its_dealt_cards_under_a_run() -> None:
     # Cards reach a column only by the deal (seven cards in T1-T4, six in T5-T8) and
-    # by moves onto it, which build a run: a column of 30 cards in card order is no
-    # position of the game, and the Observer, whose columns hold 7 + 12 cards, cannot
-    # show it.
+    # by moves onto it, each built on the card below: a column of 30 cards in card
+    # order is no position of the game, and the Observer, whose columns hold 7 + 12
+    # cards, cannot show it.
     deck = GAME.deck()
     columns = [deck[:30], deck[30:], (), (), (), (), (), ()]
     with pytest.raises(InvalidDealError, match="column 1 holds 29 cards under its top run"):
         GAME.make_state(columns=columns, cells=[None] * 4, foundation_heights=[0] * 4)
-    # The longest column the game can reach: seven dealt cards under a run of twelve.
+    # The longest column the game can reach: six dealt cards, then a seventh, a King,
+    # and a run of twelve built on it.
     run = "KC QH JS 10H 9S 8H 7S 6H 5S 4H 3S 2H"
-    longest = position(f"5C 7D 9D 4C JD 2C 3D {run}", *["*"] * 7, home="")
-    assert len(longest.columns[0]) == 19
+    longest = position(f"5C 7D 9D 4C JD 2C {run}", *["*"] * 7, home="")
+    assert len(longest.columns[0]) == 18
     assert len(pr.Observer(GAME).vector(longest)) == pr.Observer(GAME).size
-    # One card more under the same run is refused.
-    with pytest.raises(InvalidDealError, match="column 1 holds 8 cards under its top run"):
-        position(f"6C 5C 7D 9D 4C JD 2C 3D {run}", *["*"] * 7, home="")
-    # T5 is dealt six cards: six under its top card are a position, seven are not.
+    # All seven dealt cards under the same run: the King was not built on the seventh.
+    with pytest.raises(InvalidDealError, match="column 1 holds 7 cards under its top run"):
+        position(f"5C 7D 9D 4C JD 2C 3D {run}", *["*"] * 7, home="")
+    # T5 is dealt six cards: a card more on them is built on the sixth, or unreachable.
     dealt = "5C 7D 9D 4C JD 2C"
-    six = position("*", "*", "*", "*", f"{dealt} 8S", "*", "*", "*", home="")
-    assert len(six.columns[4]) == 7
-    with pytest.raises(InvalidDealError, match="column 5 holds 7 cards under its top run"):
-        position("*", "*", "*", "*", f"{dealt} 3D 8S", "*", "*", "*", home="")
+    built = position("*", "*", "*", "*", f"{dealt} AH", "*", "*", "*", home="")
+    assert len(built.columns[4]) == 7
+    with pytest.raises(InvalidDealError, match="column 5 holds 6 cards under its top run"):
+        position("*", "*", "*", "*", f"{dealt} 8S", "*", "*", "*", home="")
