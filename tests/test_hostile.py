@@ -2006,7 +2006,7 @@ def test_the_readers_of_the_action_space_and_observer_cannot_be_reassigned() -> 
 
 
 def test_replay_of_an_endless_file_stops_at_once() -> None:
-    """``replay /dev/zero`` reads a piece, refuses it and stops (it used to read forever).
+    """``replay /dev/zero`` reads a piece, refuses it and stops (it does not read forever).
 
     Run in a process of its own, with its memory limited to 1 GB.
     """
@@ -2032,15 +2032,15 @@ def test_replay_of_an_endless_file_stops_at_once() -> None:
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
 
 
-# -- the core: each case below fails today ---------------------------------------------------
+# -- the core: places, state methods, game options, deck orders, sequences, pickled rules ------
 
 
 def test_a_place_has_an_index_no_layout_exceeds() -> None:
     """A place numbered past any layout is refused, or at least usable in messages.
 
-    ``Place(PileKind.FOUNDATION, 10**5000)`` is accepted; then ``str`` of a move
+    Were ``Place(PileKind.FOUNDATION, 10**5000)`` accepted, ``str`` of a move
     to it, ``State.apply``, ``State.is_legal`` and ``GameRules.describe_place``
-    raise Python's ValueError (a number too long to print).
+    would raise Python's ValueError (a number too long to print).
     """
     try:
         move = Move.to_foundation(Place(PileKind.WASTE), HUGE)
@@ -2062,8 +2062,8 @@ def test_a_place_has_an_index_no_layout_exceeds() -> None:
 def test_state_methods_refuse_what_is_no_move_or_place(value: Any) -> None:
     """``State.card_of``, ``State.top_card`` and ``describe_place`` give the library's errors.
 
-    Today ``card_of(None)`` raises AttributeError, ``top_card([])`` TypeError
-    (unhashable) and ``describe_place('x')`` AttributeError.
+    (Not Python's AttributeError from ``card_of(None)``, TypeError from
+    ``top_card([])`` (unhashable) or AttributeError from ``describe_place('x')``.)
     """
     state = _royal().deal(1)
     with pytest.raises(PatienceRulesError):
@@ -2105,7 +2105,7 @@ def test_option_names_in_messages_are_quoted(
     ids=["captive-queens", "odd-and-even", "royal-cotillion", "long text"],
 )
 def test_game_options_are_quoted_briefly(name: str, options: dict[str, object]) -> None:
-    """A game's factory quotes a bad option by ``_shown``: today it formats it as it is."""
+    """A game's factory quotes a bad option by ``_shown``, not formatted whole."""
     with pytest.raises(InvalidRulesError) as caught:
         pr.get_game(name, **options)  # type: ignore[arg-type]
     check_message(caught.value)
@@ -2115,8 +2115,8 @@ def test_game_options_are_quoted_briefly(name: str, options: dict[str, object]) 
 def test_deal_from_an_endless_iterable_stops() -> None:
     """``deal_from`` reads at most one card past the game's deck (records do the same).
 
-    Today it reads an endless iterable to its end: it never returns, and
-    takes all the memory there is.
+    Reading an endless iterable to its end would never return, and would
+    take all the memory there is.
     """
     read = 0
 
@@ -2135,9 +2135,9 @@ def test_deal_from_an_endless_iterable_stops() -> None:
 def test_a_sequence_that_runs_off_the_king_is_a_notation_error_in_a_dict() -> None:
     """``FoundationSequence.from_dict`` refuses bad data with NotationError, as documented.
 
-    Today a sequence that runs past the King without wrapping raises
-    InvalidRulesError from the dict reader (the other parts' readers turn it
-    into NotationError).
+    A sequence that runs past the King without wrapping is a NotationError
+    from the dict reader, as the other parts' readers give, not the
+    constructor's InvalidRulesError.
     """
     with pytest.raises(NotationError, match="runs past the King"):
         FoundationSequence.from_dict({"start": "K", "step": 1, "length": 13, "wrap": False})
@@ -2146,9 +2146,9 @@ def test_a_sequence_that_runs_off_the_king_is_a_notation_error_in_a_dict() -> No
 def test_rules_pickle_whatever_the_order_of_their_options() -> None:
     """A game that the registry does not make pickles back to equal rules.
 
-    Today its dict form is pickled as JSON with sorted keys, so options given
-    in another order come back in another order, and the rules (and their
-    states) compare unequal.
+    Its dict form is pickled as JSON in the options' own order: sorted keys
+    would bring options given in another order back in another order, and
+    the rules (and their states) would compare unequal.
     """
     data = pr.get_game("crescent").to_dict()
     data["options"] = {"b": 1, "a": 2}

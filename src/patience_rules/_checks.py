@@ -10,7 +10,7 @@ import enum
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
-from .cards import Rank, Suit
+from .cards import Rank, Suit, _is_whole
 from .errors import InvalidRulesError, NotationError, _shown
 
 E = TypeVar("E", bound=enum.Enum)
@@ -32,8 +32,7 @@ def pretty(value: object, printer: Any, cycle: bool) -> None:
 def whole(name: str, value: object, low: int = 0, high: int | None = None) -> int:
     """``value`` if it is an int (not a bool) from ``low`` to ``high``; else an error."""
     if (
-        not isinstance(value, int)
-        or isinstance(value, bool)
+        not _is_whole(value)
         or value < low
         or (high is not None and value > high)
     ):
@@ -95,8 +94,7 @@ def keys(
 def read_whole(value: object, where: str, low: int = 0, high: int | None = None) -> int:
     """A whole number from a dict form."""
     if (
-        not isinstance(value, int)
-        or isinstance(value, bool)
+        not _is_whole(value)
         or value < low
         or (high is not None and value > high)
     ):

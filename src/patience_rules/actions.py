@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from .cards import _is_whole
 from .errors import IllegalMoveError, InvalidRulesError, _shown
 from .moves import Move, move_to_text
 from .policies import Redeal
@@ -169,8 +170,7 @@ class ActionSpace:
 
     def _check(self, action: int) -> None:
         if (
-            not isinstance(action, int)
-            or isinstance(action, bool)
+            not _is_whole(action)
             or not 0 <= action < len(self._moves)
         ):
             raise IllegalMoveError(

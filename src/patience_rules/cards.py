@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeGuard
 
 from typing_extensions import Self
 
@@ -340,6 +340,17 @@ _CARDS: Final[tuple[Card, ...]] = tuple(Card._make(index) for index in range(52)
 _STRS: Final = tuple(_RANKS[i % 13].symbol + _SUITS[i // 13].symbol for i in range(52))
 
 
+def _is_whole(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number: an int, but not a bool or a card.
+
+    (A card is an int too, but it stands for a card, not a count.)
+
+    >>> _is_whole(3), _is_whole(Rank.KING), _is_whole(True), _is_whole(Card.from_str("AC"))
+    (True, True, False, False)
+    """
+    return isinstance(value, int) and value.__class__ is not bool and value.__class__ is not Card
+
+
 #: The most standard decks that :func:`standard_deck` puts together.
 MAX_DECKS: Final = 1000
 
@@ -360,7 +371,7 @@ def standard_deck(decks: int = 1) -> tuple[Card, ...]:
     ...
     patience_rules.errors.InvalidRulesError: the number of decks is a whole number from 1 to 1000, got 0
     """
-    if not isinstance(decks, int) or isinstance(decks, bool) or not 1 <= decks <= MAX_DECKS:
+    if not _is_whole(decks) or not 1 <= decks <= MAX_DECKS:
         raise InvalidRulesError(
             f"the number of decks is a whole number from 1 to {MAX_DECKS}, got {_shown(decks)}"
         )

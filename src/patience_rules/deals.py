@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from .cards import Card
+from .cards import Card, _is_whole
 from .errors import InvalidDealError, _shown
 
 __all__ = [
@@ -61,7 +61,7 @@ def check_deal_number(number: object) -> int:
     ...
     patience_rules.errors.InvalidDealError: a deal number is a whole number from 0 to 18446744073709551615, got 18446744073709551616
     """
-    if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number <= _MASK:
+    if not _is_whole(number) or not 0 <= number <= _MASK:
         raise InvalidDealError(
             f"a deal number is a whole number from 0 to {MAX_DEAL_NUMBER}, got {_shown(number)}"
         )
@@ -165,8 +165,7 @@ def microsoft_deck_order(number: int) -> tuple[Card, ...]:
     patience_rules.errors.InvalidDealError: a Microsoft FreeCell deal number is a whole number from 0 to 2147483647, got 2147483648
     """
     if (
-        not isinstance(number, int)
-        or isinstance(number, bool)
+        not _is_whole(number)
         or not 0 <= number <= MAX_MICROSOFT_DEAL
     ):
         raise InvalidDealError(

@@ -27,6 +27,7 @@ documented here for those who compose their own games.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, overload
 
@@ -379,13 +380,18 @@ class Engine:
         """``cards`` as a list, if it is exactly the game's cards; else an error."""
         if isinstance(cards, str | bytes):
             raise InvalidDealError(f"a deck order is a sequence of cards, got {_shown(cards)}")
+        layout = self.layout
         try:
-            order = list(cards)
+            # An iterator is read one card past the deck at most: an endless one stops.
+            order = (
+                list(cards)
+                if isinstance(cards, list | tuple)
+                else list(itertools.islice(cards, len(layout.deck) + 1))
+            )
         except TypeError:
             raise InvalidDealError(
                 f"a deck order is a sequence of cards, got {_shown(cards)}"
             ) from None
-        layout = self.layout
         if (
             len(order) == len(layout.deck)
             and set(map(type, order)) == {Card}

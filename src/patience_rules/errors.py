@@ -154,6 +154,17 @@ def _shown(value: object, limit: int = _QUOTE_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
 
 
+def _key_shown(key: object, limit: int = _QUOTE_LIMIT) -> str:
+    """A name (a dict key, an option) as it is when it is short printable text, else ``_shown``.
+
+    >>> _key_shown("redeals"), _key_shown(3), _key_shown("x" * 100, limit=5)
+    ('redeals', '3', "'xxxxx'… (100 characters)")
+    """
+    if isinstance(key, str) and len(key) <= limit and key.isprintable():
+        return key
+    return _shown(key, limit)
+
+
 def _digits(number: int) -> int:
     """How many decimal digits a non-negative integer has, without formatting it."""
     estimate = max(1, int(number.bit_length() * 0.30102999566398120))

@@ -26,6 +26,7 @@ from typing import Any, Final
 
 import attrs
 
+from .cards import _is_whole
 from .errors import InvalidRulesError, _shown
 from .piles import PileKind, Place
 
@@ -70,9 +71,9 @@ def _check_place(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> 
 
 
 def _check_count(instance: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 1000:
+    if not _is_whole(value) or not 1 <= value <= 1000:
         raise InvalidRulesError(
-            f"a move's count is the number of cards it moves, a whole number from 1, "
+            f"a move's count is the number of cards it moves, a whole number from 1 to 1000, "
             f"got {_shown(value)}"
         )
 

@@ -52,7 +52,7 @@ from typing import Final
 from urllib.parse import quote, unquote
 
 from ._dict_forms import StateDict
-from .cards import Card
+from .cards import Card, _is_whole
 from .errors import NotationError, PatienceRulesError, UnknownGameError, _shown
 from .layout import Layout
 from .moves import LETTERS, SINGLE, Move, move_to_text, place_to_text
@@ -739,7 +739,7 @@ def state_from_dict(data: Mapping[str, object]) -> State:
         if key in data:
             parts[key] = _card_list(data[key], key)
     redeals = data["redeals_used"]
-    if not isinstance(redeals, int) or isinstance(redeals, bool):
+    if not _is_whole(redeals):
         raise NotationError(f"redeals_used: expected a whole number, got {_shown(redeals)}")
     parts["redeals_used"] = redeals
     return _build(rules, **parts)

@@ -23,7 +23,7 @@ import attrs
 
 from . import _checks
 from .building import Build, Runs
-from .cards import Rank, Suit
+from .cards import Rank, Suit, _is_whole
 from .errors import InvalidRulesError, NotationError, _shown
 from .policies import Redeal, Refill
 from .sequences import FoundationSequence
@@ -40,6 +40,8 @@ __all__ = [
 
 #: The most columns or cells a part may have.
 MAX_PILES = 64
+#: The highest number a place may have: more than any layout has piles of one kind.
+MAX_PLACE_INDEX = 999
 
 
 class PileKind(enum.Enum):
@@ -74,10 +76,10 @@ def _check_kind(instance: Any, attribute: Any, value: Any) -> None:
 
 
 def _check_index(instance: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not _is_whole(value) or not 0 <= value <= MAX_PLACE_INDEX:
         raise InvalidRulesError(
-            f"a place's index is a whole number of at least 0 (piles are numbered from 0), "
-            f"got {_shown(value)}"
+            f"a place's index is a whole number from 0 to {MAX_PLACE_INDEX} "
+            f"(piles are numbered from 0), got {_shown(value)}"
         )
 
 
@@ -90,7 +92,7 @@ class Place:
     >>> Place(PileKind.FOUNDATION, -1)
     Traceback (most recent call last):
     ...
-    patience_rules.errors.InvalidRulesError: a place's index is a whole number of at least 0 (piles are numbered from 0), got -1
+    patience_rules.errors.InvalidRulesError: a place's index is a whole number from 0 to 999 (piles are numbered from 0), got -1
     """
 
     _repr_pretty_ = _checks.pretty

@@ -37,6 +37,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
+from .cards import _is_whole
 from .deals import MAX_DEAL_NUMBER, _SplitMix64, check_deal_number
 from .errors import PatienceRulesError, _shown
 from .piles import PileKind
@@ -220,7 +221,7 @@ class RandomPlayer:
 
     @seed.validator
     def _check_seed(self, attribute: attrs.Attribute[int], value: object) -> None:
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_DEAL_NUMBER:
+        if not _is_whole(value) or not 0 <= value <= MAX_DEAL_NUMBER:
             raise PatienceRulesError(
                 f"a player's seed is a whole number from 0 to {MAX_DEAL_NUMBER}, got {_shown(value)}"
             )

@@ -71,13 +71,14 @@ from typing import Final, Protocol, TypeAlias, get_args
 import attrs
 
 from ._dict_forms import RecordDict, _GameResult
-from .cards import MAX_DECKS, Card
+from .cards import MAX_DECKS, Card, _is_whole
 from .deals import MAX_DEAL_NUMBER
 from .errors import (
     IllegalMoveError,
     InvalidDealError,
     NotationError,
     PatienceRulesError,
+    _key_shown,
     _shown,
 )
 from .notation import (
@@ -508,7 +509,7 @@ class GameRecord:
             )
         keys = {"version", "game", "options", "rules", "deal", "deck", "moves", "tags", "result"}
         unknown = sorted(
-            key if isinstance(key, str) and len(key) <= 60 and key.isprintable() else _shown(key)
+            _key_shown(key)
             for key in data
             if key not in keys
         )
@@ -525,7 +526,7 @@ class GameRecord:
             raise NotationError("a record has either a deal number (deal) or a deck order (deck)")
         if "deal" in data:
             number = data["deal"]
-            if not isinstance(number, int) or isinstance(number, bool):
+            if not _is_whole(number):
                 raise NotationError(f"deal: expected a deal number, got {_shown(number)}")
             try:
                 deal = _check_deal_number(number)

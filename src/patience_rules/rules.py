@@ -29,11 +29,13 @@ from . import _checks, _validity
 from .cards import _CARDS, Card, Rank, Suit, _difference, standard_deck
 from .deals import MAX_DEAL_NUMBER, MAX_MICROSOFT_DEAL, microsoft_deck_order, shuffled_deck
 from .errors import (
+    IllegalMoveError,
     InvalidRulesError,
     NotationError,
     PatienceRulesError,
     UnknownGameError,
     UnknownPlaceError,
+    _key_shown,
     _shown,
 )
 from .layout import Layout
@@ -304,7 +306,7 @@ class GameRules:
         # per process for equal rules.
         if is_registered(self):
             return (_registered_rules, (self.name, self.options))
-        return (_rules_from_json, (json.dumps(self.to_dict(), sort_keys=True),))
+        return (_rules_from_json, (json.dumps(self.to_dict()),))
 
     def __repr__(self) -> str:
         if is_registered(self):
@@ -325,7 +327,11 @@ class GameRules:
         'Lords cell 3'
         >>> pr.get_game("captive-queens").describe_place(pr.Place(pr.PileKind.MIDDLE))
         'the Queens'
+
+        :raises UnknownPlaceError: for anything but a place of the game's layout
+            (its stock and waste always are).
         """
+        _check_place(self, place)
         return self.layout.name(place)
 
     # -- rules as data ----------------------------------------------------------
@@ -389,7 +395,7 @@ class GameRules:
         for key, value in options.items():
             if not isinstance(value, int | str):
                 raise NotationError(
-                    f"rules.options.{key}: expected a whole number, a text or true/false, "
+                    f"rules.options.{_key_shown(key)}: expected a whole number, a text or true/false, "
                     f"got {_shown(value)}"
                 )
 
@@ -604,6 +610,32 @@ def _rules_from_json(text: str) -> GameRules:
 _FROM_JSON: dict[str, GameRules] = {}
 
 
+def _rules_from_parts(*parts: object) -> GameRules:
+    """Rules pickled by their parts, as the first pickle format wrote them.
+
+    The parts were name, title, decks, foundations, tableau, reserve, middle,
+    stock, compulsion, options and description, in that order; they are
+    checked as any rules are.
+    """
+    names = (
+        "name", "title", "decks", "foundations", "tableau", "reserve", "middle", "stock",
+        "compulsion", "options", "description",
+    )
+    if len(parts) != len(names):
+        raise NotationError(
+            f"pickled rules of the first format have {len(names)} parts, got {len(parts)}"
+        )
+    try:
+        return GameRules(**dict(zip(names, parts, strict=True)))  # type: ignore[arg-type]
+    except PatienceRulesError as error:
+        raise NotationError(f"pickled rules of the first format: {error}") from None
+    except Exception as error:  # parts pickled before they gained their present fields
+        raise NotationError(
+            f"pickled rules of the first format: their parts are of an older form "
+            f"({type(error).__name__}); write the rules with to_dict to keep them"
+        ) from None
+
+
 # -- the registry ------------------------------------------------------------------
 
 
@@ -739,7 +771,7 @@ def _cached(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRule
         try:
             rules = entry.factory(**dict(pairs))
         except TypeError as error:
-            names = ", ".join(key if len(key) <= 40 else _shown(key) for key, _ in pairs)
+            names = ", ".join(_key_shown(key, 40) for key, _ in pairs)
             raise InvalidRulesError(
                 f"game {entry.name!r} does not take the options {names}: {_shown(str(error), 200)}"
             ) from None
@@ -1066,7 +1098,14 @@ class State:
         >>> state = pr.get_game("captive-queens").deal(1)
         >>> state.card_of(Move.draw())
         Card.from_str('7D')
+
+        :raises IllegalMoveError: for anything but a :class:`Move`.
+        :raises UnknownPlaceError: for a move from a place the layout lacks.
         """
+        if move.__class__ is not Move:
+            raise IllegalMoveError(
+                f"card_of takes a Move such as Move.draw(), got {_shown(move)}"
+            )
         if move.is_redeal:
             return None
         if move.count > 1 and move.source.kind is PileKind.COLUMN:
@@ -1109,14 +1148,7 @@ class State:
         return self._middle[-1] if self._middle else None
 
     def _check_place(self, place: object) -> None:
-        if not self._engine.layout.has(place) and not (
-            isinstance(place, Place) and place.kind in (PileKind.STOCK, PileKind.WASTE)
-        ):
-            shown = place_to_text(place) if isinstance(place, Place) else _shown(place)
-            raise UnknownPlaceError(
-                f"{shown} is not a place of {self._engine.rules.title}: expected one of "
-                f"{', '.join(str(p) for p in _place_words(self._engine.layout))}"
-            )
+        _check_place(self._engine.rules, place)
 
     # -- the piles ----------------------------------------------------------
 
@@ -1276,8 +1308,18 @@ class _Board:
     __slots__ = State.__slots__  # type: ignore[attr-defined]
 
 
-def _place_words(layout: Layout) -> list[str]:
-    return [place_to_text(place) for place in layout.places]
+def _check_place(rules: GameRules, place: object) -> None:
+    """Refuse what is not a place of the rules' layout (the stock and waste always are)."""
+    if not isinstance(place, Place):
+        raise UnknownPlaceError(
+            f"expected a Place such as Place(PileKind.COLUMN, 0), got {_shown(place)}"
+        )
+    layout = rules.layout
+    if not layout.has(place) and place.kind not in (PileKind.STOCK, PileKind.WASTE):
+        raise UnknownPlaceError(
+            f"{place_to_text(place)} is not a place of {rules.title}: expected one of "
+            f"{', '.join(place_to_text(known) for known in layout.places)}"
+        )
 
 
 #: The version of the pickled form of a state.

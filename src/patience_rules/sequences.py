@@ -23,7 +23,7 @@ from collections.abc import Mapping
 import attrs
 
 from . import _checks
-from .cards import Rank
+from .cards import Rank, _is_whole
 from .errors import InvalidRulesError, NotationError, _shown
 
 __all__ = ["FoundationSequence"]
@@ -36,7 +36,7 @@ def _check_sequence(instance: FoundationSequence) -> tuple[Rank, ...]:
     start, step, length, wrap = instance.start, instance.step, instance.length, instance.wrap
     if not isinstance(start, Rank):
         raise InvalidRulesError(f"a sequence starts at a Rank, got {_shown(start)}")
-    if not isinstance(step, int) or isinstance(step, bool) or step % 13 == 0 or abs(step) > 12:
+    if not _is_whole(step) or step % 13 == 0 or abs(step) > 12:
         raise InvalidRulesError(
             "a sequence's step is a whole number of ranks from -12 to 12, not 0, "
             f"got {_shown(step)}"
@@ -124,9 +124,10 @@ class FoundationSequence:
         step = _checks.read_whole(data["step"], f"{where}.step", -12, 12)
         if step == 0:
             raise NotationError(f"{where}.step: expected a step other than 0")
-        return cls(
-            start=_checks.read_rank(data["start"], f"{where}.start"),
-            step=step,
-            length=_checks.read_whole(data["length"], f"{where}.length", 1, MAX_LENGTH),
-            wrap=_checks.read_flag(data["wrap"], f"{where}.wrap"),
-        )
+        start = _checks.read_rank(data["start"], f"{where}.start")
+        length = _checks.read_whole(data["length"], f"{where}.length", 1, MAX_LENGTH)
+        wrap = _checks.read_flag(data["wrap"], f"{where}.wrap")
+        try:
+            return cls(start=start, step=step, length=length, wrap=wrap)
+        except InvalidRulesError as error:  # parts that do not fit together
+            raise NotationError(f"{where}: {error}") from None

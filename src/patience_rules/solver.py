@@ -165,6 +165,7 @@ import attrs
 
 from . import _allocation
 from ._allocation import KEENS, SLICE, Budget, OutOfBudget
+from .cards import _is_whole
 from .errors import PatienceRulesError, _shown
 from .games import get_game
 from .piles import PileKind
@@ -457,7 +458,7 @@ def _follow(start: State, budget: Budget) -> tuple[Move, ...] | None:
 def _check_budget(max_nodes: object, max_seconds: object, seed: object) -> None:
     """Refuse a budget or a seed that is not one, with the library's error."""
     if max_nodes is not None and (
-        not isinstance(max_nodes, int) or isinstance(max_nodes, bool) or max_nodes < 0
+        not _is_whole(max_nodes) or max_nodes < 0
     ):
         raise PatienceRulesError(
             f"max_nodes is a whole number of at least 0, or None for no limit, "
@@ -477,7 +478,7 @@ def _check_budget(max_nodes: object, max_seconds: object, seed: object) -> None:
             f"max_seconds is a finite number of at least 0, or None for no limit, "
             f"got {_shown(max_seconds)}"
         )
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+    if not _is_whole(seed) or seed < 0:
         raise PatienceRulesError(f"the seed is a whole number of at least 0, got {_shown(seed)}")
 
 

@@ -21,5 +21,6 @@ from __future__ import annotations
 
 from .moves import Move, MoveKind
 from .rules import State, StateParts
+from .rules import _restore_state as _restore_state  # where pickles of the first format look
 
 __all__ = ["Move", "MoveKind", "State", "StateParts"]

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ._checks import MAX_DECKS
+from .cards import _is_whole
 from .deals import MAX_DEAL_NUMBER
 from .errors import InvalidDealError, PatienceRulesError, _shown
 from .players import Chooser as Chooser  # an old name, as in players
@@ -92,8 +93,7 @@ _MOST_CARDS = 52 * MAX_DECKS
 def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
     """``value`` if it is a whole number from ``low`` (to ``high``), else a PatienceRulesError."""
     if (
-        not isinstance(value, int)
-        or isinstance(value, bool)
+        not _is_whole(value)
         or value < low
         or (high is not None and value > high)
     ):
@@ -523,7 +523,7 @@ def play_deals(
     if not isinstance(rules, GameRules):
         raise PatienceRulesError(f"expected the rules of a game (GameRules), got {_shown(rules)}")
     _whole("the number of deals", count, 0)
-    if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start <= MAX_DEAL_NUMBER:
+    if not _is_whole(start) or not 0 <= start <= MAX_DEAL_NUMBER:
         raise InvalidDealError(
             f"the first deal number is a whole number from 0 to {MAX_DEAL_NUMBER}, "
             f"got {_shown(start)}"

@@ -52,7 +52,7 @@ from hypothesis.errors import InvalidArgument
 
 import patience_rules as _package
 
-from .cards import Card, Rank, Suit, standard_deck
+from .cards import Card, Rank, Suit, _is_whole, standard_deck
 from .deals import MAX_DEAL_NUMBER
 from .errors import PatienceRulesError, _shown
 from .games import game_entries, game_names, get_game
@@ -235,7 +235,7 @@ def _check_flag(value: object, name: str) -> bool:
 
 
 def _check_count(value: object, name: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not _is_whole(value) or value < 0:
         raise InvalidArgument(f"{name} is a whole number of at least 0, got {_shown(value)}")
     return value
 
@@ -251,8 +251,7 @@ def _check_numbers(value: object, where: str) -> st.SearchStrategy[int] | None:
 
 def _check_deal_number(value: object, name: str) -> int:
     if (
-        not isinstance(value, int)
-        or isinstance(value, bool)
+        not _is_whole(value)
         or not 0 <= value <= MAX_DEAL_NUMBER
     ):
         raise InvalidArgument(

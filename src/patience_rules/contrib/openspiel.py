@@ -109,7 +109,7 @@ import numpy.typing as npt
 import pyspiel
 
 from ..actions import ActionSpace
-from ..cards import Card
+from ..cards import Card, _is_whole
 from ..errors import (
     IllegalMoveError,
     InvalidDealError,
@@ -182,7 +182,7 @@ def _checked_parameters(params: object, rules: GameRules) -> dict[str, Any]:
         )
     parameters = {**_DEFAULT_PARAMETERS, **params}
     deal = parameters["deal"]
-    if not isinstance(deal, int) or isinstance(deal, bool):
+    if not _is_whole(deal):
         raise InvalidDealError(f"deal: expected a deal number or -1, got {_shown(deal)}")
     top = min(rules.max_deal_number, MAX_DEAL_PARAMETER)
     if top < deal <= rules.max_deal_number:
@@ -201,8 +201,7 @@ def _checked_parameters(params: object, rules: GameRules) -> dict[str, Any]:
         )
     moves = parameters["max_moves"]
     if (
-        not isinstance(moves, int)
-        or isinstance(moves, bool)
+        not _is_whole(moves)
         or not (moves == -1 or 1 <= moves <= _MAX_PARAMETER)
     ):
         raise InvalidRulesError(
@@ -352,7 +351,7 @@ class _Play:
 
     def dealt(self, card: int) -> _Play:
         left = self.left
-        if type(card) is not int or not 0 <= card < 52:
+        if not _is_whole(card) or not 0 <= card < 52:
             raise InvalidDealError(
                 f"chance outcome {_shown(card)}: a chance outcome is the index of the card "
                 "dealt, from 0 (AC) to 51 (KS)"
@@ -759,8 +758,7 @@ def deal_actions(game: PatienceGame, number: int) -> list[int]:
         )
     rules = game.rules
     if (
-        not isinstance(number, int)
-        or isinstance(number, bool)
+        not _is_whole(number)
         or not 0 <= number <= rules.max_deal_number
     ):
         raise InvalidDealError(

@@ -10,8 +10,8 @@
 
 from __future__ import annotations
 
-from ..cards import Rank, Suit
-from ..errors import InvalidRulesError
+from ..cards import Rank, Suit, _is_whole
+from ..errors import InvalidRulesError, _shown
 from ..piles import Foundation, Middle, Stock
 from ..policies import Compulsion
 from ..rules import GameRules
@@ -26,8 +26,8 @@ FIVE_DOWN = FoundationSequence(start=Rank.FIVE, step=-1, length=6, wrap=True)
 
 
 def _check_redeals(redeals: object) -> int:
-    if not isinstance(redeals, int) or isinstance(redeals, bool) or redeals < 0:
-        raise InvalidRulesError(f"redeals is a whole number of at least 0, got {redeals!r}")
+    if not _is_whole(redeals) or redeals < 0:
+        raise InvalidRulesError(f"redeals is a whole number of at least 0, got {_shown(redeals)}")
     return redeals
 
 

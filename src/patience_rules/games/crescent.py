@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from ..building import Build, Direction, Runs, Suits
-from ..cards import Rank, Suit
+from ..cards import Rank, Suit, _is_whole
 from ..errors import InvalidRulesError, _shown
 from ..piles import Foundation, Stock, Tableau
 from ..policies import Compulsion, Redeal, Refill
@@ -49,7 +49,7 @@ def crescent(*, shifts: int = 3) -> GameRules:
     >>> crescent(shifts=0).stock.redeals
     0
     """
-    if not isinstance(shifts, int) or isinstance(shifts, bool) or not 0 <= shifts <= 100:
+    if not _is_whole(shifts) or not 0 <= shifts <= 100:
         raise InvalidRulesError(f"shifts is a whole number from 0 to 100, got {_shown(shifts)}")
     return GameRules(
         name="crescent",

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from ..building import Build, Direction, Runs, Suits
-from ..cards import Rank, Suit
+from ..cards import Rank, Suit, _is_whole
 from ..errors import InvalidRulesError, _shown
 from ..piles import Foundation, Reserve, Stock, Tableau
 from ..policies import Compulsion, Refill, Shuffle
@@ -53,7 +53,7 @@ def freecell(*, cells: int = 4, supermoves: bool = True) -> GameRules:
     >>> freecell(supermoves=False).tableau.runs
     <Runs.NONE: 'none'>
     """
-    if not isinstance(cells, int) or isinstance(cells, bool) or not 1 <= cells <= 10:
+    if not _is_whole(cells) or not 1 <= cells <= 10:
         raise InvalidRulesError(f"cells is a whole number from 1 to 10, got {_shown(cells)}")
     if not isinstance(supermoves, bool):
         raise InvalidRulesError(f"supermoves is True or False, got {_shown(supermoves)}")

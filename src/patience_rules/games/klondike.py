@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from ..building import Build, Direction, Runs, Suits
-from ..cards import Rank, Suit
+from ..cards import Rank, Suit, _is_whole
 from ..errors import InvalidRulesError, _shown
 from ..piles import Foundation, Stock, Tableau
 from ..policies import Compulsion, Refill
@@ -60,7 +60,7 @@ def klondike(
     if draw not in (1, 3) or isinstance(draw, bool):
         raise InvalidRulesError(f"draw is 1 or 3, got {_shown(draw)}")
     if redeals is not None and (
-        not isinstance(redeals, int) or isinstance(redeals, bool) or not 0 <= redeals <= 1000
+        not _is_whole(redeals) or not 0 <= redeals <= 1000
     ):
         raise InvalidRulesError(
             f"redeals is None (no limit) or a whole number from 0 to 1000, got {_shown(redeals)}"

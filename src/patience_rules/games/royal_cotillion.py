@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from ..cards import Rank, Suit
-from ..errors import InvalidRulesError
+from ..errors import InvalidRulesError, _shown
 from ..piles import Foundation, Reserve, Stock, Tableau
 from ..policies import Compulsion, Refill
 from ..rules import GameRules
@@ -46,7 +46,7 @@ def royal_cotillion(*, stock_refill: bool = False) -> GameRules:
     patience_rules.errors.InvalidRulesError: stock_refill is True or False, got 'yes'
     """
     if not isinstance(stock_refill, bool):
-        raise InvalidRulesError(f"stock_refill is True or False, got {stock_refill!r}")
+        raise InvalidRulesError(f"stock_refill is True or False, got {_shown(stock_refill)}")
     return GameRules(
         name="royal-cotillion-stock-refill" if stock_refill else "royal-cotillion",
         title="Royal Cotillion",
