@@ -16,4 +16,6 @@ _NEEDS = {
     "tests/test_contrib_openspiel.py": "pyspiel",
 }
 
-collect_ignore = [path for path, module in _NEEDS.items() if importlib.util.find_spec(module) is None]
+collect_ignore = [
+    path for path, module in _NEEDS.items() if importlib.util.find_spec(module) is None
+]

@@ -184,9 +184,7 @@ _RED = tuple(card // 13 in (1, 2) for card in range(52))
 #: higher, the other colour); none for a King.
 BELOW = tuple(
     frozenset(
-        other
-        for other in range(52)
-        if other % 13 == card % 13 + 1 and _RED[other] != _RED[card]
+        other for other in range(52) if other % 13 == card % 13 + 1 and _RED[other] != _RED[card]
     )
     for card in range(52)
 )

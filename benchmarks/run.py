@@ -89,8 +89,12 @@ def kl_tuple(state: State) -> hw.KLState:
     )
 
 
-_TABLEAU_KINDS = {PileKind.COLUMN: hw.COLUMN, PileKind.CELL: hw.CELL, PileKind.WASTE: hw.WASTE,
-                  PileKind.FOUNDATION: hw.FOUNDATION}
+_TABLEAU_KINDS = {
+    PileKind.COLUMN: hw.COLUMN,
+    PileKind.CELL: hw.CELL,
+    PileKind.WASTE: hw.WASTE,
+    PileKind.FOUNDATION: hw.FOUNDATION,
+}
 
 
 def hw_tableau_move(move: Move) -> hw.TableauMove:
@@ -100,8 +104,13 @@ def hw_tableau_move(move: Move) -> hw.TableauMove:
     if move.is_redeal:
         return hw.KL_REDEAL
     kinds = _TABLEAU_KINDS
-    return (kinds[move.source.kind], move.source.index, kinds[move.target.kind],
-            move.target.index, move.count)
+    return (
+        kinds[move.source.kind],
+        move.source.index,
+        kinds[move.target.kind],
+        move.target.index,
+        move.count,
+    )
 
 
 def rc_playout(state: State, rng: random.Random) -> tuple[State, int]:
@@ -213,7 +222,9 @@ def best_time(work: Callable[[], object], repeats: int) -> float:
     return min(times)
 
 
-def race(engine: Callable[[], object], simulator: Callable[[], object], repeats: int) -> tuple[float, float]:
+def race(
+    engine: Callable[[], object], simulator: Callable[[], object], repeats: int
+) -> tuple[float, float]:
     """Best times of the two, taking turns."""
     best_engine = best_simulator = float("inf")
     for _ in range(repeats):
@@ -225,8 +236,11 @@ def race(engine: Callable[[], object], simulator: Callable[[], object], repeats:
 def memory_per_state(count: int, seed: int) -> tuple[float, float]:
     """Bytes per additional state in a set of ``count`` Royal Cotillion states reached by play."""
 
-    def fill(deal: Callable[[int], object], moves: Callable[[object], list[object]],
-             apply: Callable[[object, object], object]) -> float:
+    def fill(
+        deal: Callable[[int], object],
+        moves: Callable[[object], list[object]],
+        apply: Callable[[object, object], object],
+    ) -> float:
         rng = random.Random(seed)
         gc.collect()
         tracemalloc.start()
@@ -270,8 +284,12 @@ def main(argv: list[str] | None = None) -> int:
     size.add_argument("--quick", action="store_true", help="a tiny run that checks it all works")
     size.add_argument("--long", action="store_true", help="more work and more repeats")
     parser.add_argument("--src", default=_SRC, help="the source tree to import from")
-    parser.add_argument("--memory-states", type=int, default=None,
-                        help="states in the memory benchmark (default 100000; --quick 2000)")
+    parser.add_argument(
+        "--memory-states",
+        type=int,
+        default=None,
+        help="states in the memory benchmark (default 100000; --quick 2000)",
+    )
     args = parser.parse_args(argv)
     scale, repeats = (0.02, 1) if args.quick else (4.0, 7) if args.long else (1.0, 5)
     states = max(20, int(2000 * scale))
@@ -382,16 +400,22 @@ def main(argv: list[str] | None = None) -> int:
 
     engine_bytes, simulator_bytes = memory_per_state(memory_states, seed=2)
 
-    print(f"patience-rules {pr.__version__} from {Path(pr.__file__).parent}, "
-          f"Python {sys.version.split()[0]}; "
-          f"best of {repeats}; ratio above 1: the engine is faster")
+    print(
+        f"patience-rules {pr.__version__} from {Path(pr.__file__).parent}, "
+        f"Python {sys.version.split()[0]}; "
+        f"best of {repeats}; ratio above 1: the engine is faster"
+    )
     print(f"{'benchmark':40} {'engine':>12} {'hand-written':>13} {'ratio':>7}  unit")
     for name, unit, engine_rate, simulator_rate in rows:
-        print(f"{name:40} {engine_rate:12,.0f} {simulator_rate:13,.0f} "
-              f"{engine_rate / simulator_rate:7.2f}  {unit}")
-    print(f"{'RC memory per state, set of ' + format(memory_states, ','):40} {engine_bytes:12,.0f} "
-          f"{simulator_bytes:13,.0f} {simulator_bytes / engine_bytes:7.2f}  bytes (ratio: "
-          "simulator / engine)")
+        print(
+            f"{name:40} {engine_rate:12,.0f} {simulator_rate:13,.0f} "
+            f"{engine_rate / simulator_rate:7.2f}  {unit}"
+        )
+    print(
+        f"{'RC memory per state, set of ' + format(memory_states, ','):40} {engine_bytes:12,.0f} "
+        f"{simulator_bytes:13,.0f} {simulator_bytes / engine_bytes:7.2f}  bytes (ratio: "
+        "simulator / engine)"
+    )
     return 0
 
 

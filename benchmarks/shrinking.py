@@ -49,7 +49,6 @@ TESTS = {
 }
 
 
-
 @attrs.frozen
 class Targets:
     """What a property's figures should meet, over ten runs."""
@@ -189,8 +188,14 @@ def run_once(project: Path, test: str, seed: int, source: Path) -> Run:
             "HYPOTHESIS_STORAGE_DIRECTORY": storage,
         }
         command = [
-            sys.executable, "-m", "pytest", test, "-p", "no:cacheprovider",
-            f"--hypothesis-seed={seed}", "--hypothesis-show-statistics",
+            sys.executable,
+            "-m",
+            "pytest",
+            test,
+            "-p",
+            "no:cacheprovider",
+            f"--hypothesis-seed={seed}",
+            "--hypothesis-show-statistics",
         ]
         start = time.perf_counter()
         done = subprocess.run(
@@ -260,7 +265,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10, help="runs (seeds) per property")
     parser.add_argument(
-        "--game", choices=["royal-cotillion", "captive-queens"], action="append",
+        "--game",
+        choices=["royal-cotillion", "captive-queens"],
+        action="append",
         help="only this game's property (repeatable; default both)",
     )
     parser.add_argument(
@@ -277,9 +284,7 @@ def main(argv: list[str] | None = None) -> int:
             project = Path(directory)
             (project / "test_compare.py").write_text(textwrap.dedent(_COMPARE_PROJECT), "utf-8")
             for name, test in _COMPARED.items():
-                summaries += measure(
-                    name, project, f"test_compare.py::{test}", args.runs, source
-                )
+                summaries += measure(name, project, f"test_compare.py::{test}", args.runs, source)
     print()
     print("\n".join(summaries))
     return 0

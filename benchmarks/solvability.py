@@ -44,8 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.max_nodes is None and args.max_seconds is None:
         args.max_nodes = 300_000
     jobs = [
-        (args.game, n, args.max_nodes, args.max_seconds)
-        for n in range(args.first, args.last + 1)
+        (args.game, n, args.max_nodes, args.max_seconds) for n in range(args.first, args.last + 1)
     ]
     counts = {"won": 0, "lost": 0, "unknown": 0}
     slowest = 0.0

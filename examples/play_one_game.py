@@ -20,8 +20,10 @@ def main(deal: int) -> int:
         state = state.apply(move)
         moves += 1
     print(state)
-    print(f"deal {deal}: {'won' if state.is_won else 'lost'} after {moves} moves, "
-          f"{state.cards_home} of 52 cards home")
+    print(
+        f"deal {deal}: {'won' if state.is_won else 'lost'} after {moves} moves, "
+        f"{state.cards_home} of 52 cards home"
+    )
     return 0
 
 

@@ -35,7 +35,9 @@ def main(argv: list[str] | None = None) -> int:
         moves = state.legal_moves()
         move = choose(state, moves)
         if shown < 5 and not move.is_draw:
-            print(f"deal {args.start}: plays {state.card_of(move)} ({len(moves)} moves to choose from)")
+            print(
+                f"deal {args.start}: plays {state.card_of(move)} ({len(moves)} moves to choose from)"
+            )
             shown += 1
         state = state.apply(move)
     one = play_deal(game, args.start, player)

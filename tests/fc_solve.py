@@ -91,9 +91,7 @@ def board_text(
     """
     lines = []
     if any(foundations):
-        homes = " ".join(
-            f"{_SUITS[s]}-{_RANKS[height]}" for s, height in enumerate(foundations)
-        )
+        homes = " ".join(f"{_SUITS[s]}-{_RANKS[height]}" for s, height in enumerate(foundations))
         lines.append(f"Foundations: {homes}")
     if any(card is not None for card in cells):
         lines.append("Freecells: " + " ".join("-" if c is None else fcs_card(c) for c in cells))

@@ -85,7 +85,9 @@ class FreeCellModel:
         if len(self.columns) != COLUMNS or len(self.foundations) != 4:
             raise ValueError("FreeCell has 8 columns and 4 foundations")
         for f, pile in enumerate(self.foundations):
-            if [(suit(card), rank(card)) for card in pile] != [(f, r + 1) for r in range(len(pile))]:
+            if [(suit(card), rank(card)) for card in pile] != [
+                (f, r + 1) for r in range(len(pile))
+            ]:
                 raise ValueError(f"foundation {f + 1} is not its suit from the Ace up: {pile}")
         cards = [card for column in self.columns for card in column]
         cards += [card for card in self.cells if card is not None]
@@ -204,8 +206,7 @@ class FreeCellModel:
 
         lines = ["cells: " + " ".join(show(card) for card in self.cells)]
         lines.append(
-            "foundations: "
-            + " ".join(str(pile[-1]) if pile else "--" for pile in self.foundations)
+            "foundations: " + " ".join(str(pile[-1]) if pile else "--" for pile in self.foundations)
         )
         lines += [
             f"T{c + 1}: " + " ".join(str(card) for card in column)

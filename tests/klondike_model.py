@@ -112,7 +112,9 @@ class KlondikeModel:
             if not 0 <= down <= max(0, len(column) - 1):
                 raise ValueError(f"a column's top card is face up: {column}, {down} face down")
         for f, pile in enumerate(self.foundations):
-            if [(suit(card), rank(card)) for card in pile] != [(f, r + 1) for r in range(len(pile))]:
+            if [(suit(card), rank(card)) for card in pile] != [
+                (f, r + 1) for r in range(len(pile))
+            ]:
                 raise ValueError(f"foundation {f + 1} is not its suit from the Ace up: {pile}")
         cards = [card for column in self.columns for card in column]
         cards += self.stock + self.waste

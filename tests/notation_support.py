@@ -33,9 +33,7 @@ class Played:
         return self.states[-1]
 
 
-def play(
-    rules: GameRules, deal: int | Sequence[Card], seed: int, steps: int
-) -> Played:
+def play(rules: GameRules, deal: int | Sequence[Card], seed: int, steps: int) -> Played:
     """Up to ``steps`` random legal moves from ``deal``, chosen by a seeded generator."""
     deal = deal if isinstance(deal, int) else tuple(deal)
     state = rules.deal(deal) if isinstance(deal, int) else rules.deal_from(deal)
@@ -58,9 +56,7 @@ def played_games(draw: st.DrawFn, max_steps: int = 250) -> Played:
     """A registered game played at random from a deal number or a deck order."""
     rules = pr.get_game(draw(st.sampled_from(GAME_NAMES)))
     number = draw(st.integers(0, rules.max_deal_number))
-    deal: int | tuple[Card, ...] = (
-        rules.deck_order(number) if draw(st.booleans()) else number
-    )
+    deal: int | tuple[Card, ...] = rules.deck_order(number) if draw(st.booleans()) else number
     return play(rules, deal, draw(st.integers(0, 2**32)), draw(st.integers(0, max_steps)))
 
 

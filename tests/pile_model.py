@@ -155,7 +155,9 @@ class PileModel:
     def _sources(self) -> list[tuple[Place, Card]]:
         """Every playable card with its pile: columns, cells, the waste, playable foundations."""
         playable = [
-            (Place(PileKind.COLUMN, i), column[-1]) for i, column in enumerate(self.columns) if column
+            (Place(PileKind.COLUMN, i), column[-1])
+            for i, column in enumerate(self.columns)
+            if column
         ]
         playable += [
             (Place(PileKind.CELL, i), card) for i, card in enumerate(self.cells) if card is not None

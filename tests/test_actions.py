@@ -115,8 +115,13 @@ def test_labels_name_the_piles_in_the_games_words() -> None:
 
 @pytest.mark.parametrize(
     ("name", "deal"),
-    [("royal-cotillion", 7), ("royal-cotillion-stock-refill", 2), ("captive-queens", 1),
-     ("easy-start", 3), ("easy-start-parlett", 4)],
+    [
+        ("royal-cotillion", 7),
+        ("royal-cotillion-stock-refill", 2),
+        ("captive-queens", 1),
+        ("easy-start", 3),
+        ("easy-start-parlett", 4),
+    ],
 )
 def test_masks_and_legal_actions_agree_with_the_engine(name: str, deal: int) -> None:
     rules = pr.get_game(name)

@@ -99,8 +99,12 @@ def test_freecell_simulator_plays_like_the_engine() -> None:
     ends = []
     for deal in (1, 2, 3, 7, 8, 11, 617):
         played, seen, state, simulated = _moves_of_a_playout(
-            game, deal, run.fc_tuple, hw.fc_deal(list(map(int, game.deck_order(deal)))),
-            hw.fc_moves, hw.fc_apply,
+            game,
+            deal,
+            run.fc_tuple,
+            hw.fc_deal(list(map(int, game.deck_order(deal)))),
+            hw.fc_moves,
+            hw.fc_apply,
         )
         # The playouts of the benchmark make the same moves on both sides.
         end, steps = run.capped_playout(game.deal(deal), random.Random(deal))
@@ -116,8 +120,12 @@ def test_freecell_simulator_plays_like_the_engine() -> None:
     # of move, supermoves included, compared on the way.
     assert min(ends) < run.PLAYOUT_CAP == max(ends)
     assert listed == {
-        "column to foundation", "cell to foundation", "column to column",
-        "column to column, a run", "cell to column", "column to cell",
+        "column to foundation",
+        "cell to foundation",
+        "column to column",
+        "column to column, a run",
+        "cell to column",
+        "column to cell",
     }
 
 
@@ -152,8 +160,12 @@ def test_klondike_simulator_plays_like_the_engine() -> None:
     wins = capped = 0
     for deal in (1, 2, 3, 4, 5, 6):
         played, seen, state, simulated = _moves_of_a_playout(
-            game, deal, run.kl_tuple, hw.kl_deal(list(map(int, game.deck_order(deal)))),
-            hw.kl_moves, hw.kl_apply,
+            game,
+            deal,
+            run.kl_tuple,
+            hw.kl_deal(list(map(int, game.deck_order(deal)))),
+            hw.kl_moves,
+            hw.kl_apply,
         )
         end, steps = run.capped_playout(game.deal(deal), random.Random(deal))
         simulated_end, simulated_steps = run.hw_kl_playout(
@@ -167,8 +179,13 @@ def test_klondike_simulator_plays_like_the_engine() -> None:
         capped += steps == run.PLAYOUT_CAP
     assert wins and capped
     assert listed == {
-        "column to foundation", "waste to foundation", "column to column",
-        "column to column, a run", "waste to column", "draw", "redeal",
+        "column to foundation",
+        "waste to foundation",
+        "column to column",
+        "column to column, a run",
+        "waste to column",
+        "draw",
+        "redeal",
     }
 
 

@@ -172,8 +172,20 @@ def test_interrupting_solve_exits_130(
 
 def test_stats_json_matches_the_api(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(
-        capsys, "stats", "royal-cotillion", "--deals", "24", "--start", "100",
-        "--player", "random", "--seed", "7", "--jobs", "1", "--json",
+        capsys,
+        "stats",
+        "royal-cotillion",
+        "--deals",
+        "24",
+        "--start",
+        "100",
+        "--player",
+        "random",
+        "--seed",
+        "7",
+        "--jobs",
+        "1",
+        "--json",
     )
     assert status == 0
     data = json.loads(out)
@@ -597,7 +609,10 @@ def test_solve_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_closed_pipe_ends_the_output_quietly() -> None:
     shown = subprocess.run(
         [sys.executable, "-m", "patience_rules", "show", "royal-cotillion", "--deal", "7"],
-        capture_output=True, text=True, env=ENVIRONMENT, check=True,
+        capture_output=True,
+        text=True,
+        env=ENVIRONMENT,
+        check=True,
     ).stdout
     command = (
         f"{sys.executable} -m patience_rules show royal-cotillion --deal 7 | head -c 20; "
@@ -730,8 +745,13 @@ def test_auto_play_hands_over_after_many_moves(monkeypatch: pytest.MonkeyPatch) 
     # its stock for ever: auto-play stops and hands over.
     royal = pr.get_game("royal-cotillion")
     endless = pr.GameRules(
-        name="endless", title="Endless", decks=2, foundations=royal.foundations,
-        tableau=royal.tableau, reserve=royal.reserve, stock=pr.Stock(redeals=10**6),
+        name="endless",
+        title="Endless",
+        decks=2,
+        foundations=royal.foundations,
+        tableau=royal.tableau,
+        reserve=royal.reserve,
+        stock=pr.Stock(redeals=10**6),
         compulsion=pr.Compulsion.FORCED,
     )
     monkeypatch.setattr(cli, "_MOST_AUTOMATIC", 500)

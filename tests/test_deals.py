@@ -48,24 +48,12 @@ GOLDEN_LAYOUTS = {
     ("odd-and-even", 1): "- | 6H 7H JC 8C KS 7D 6S 8C 6C | 9C 5C 10H KD JH",
     ("odd-and-even", 2): "- | 10D 6H JS QS 5H 3D 7C 4S KH | KC 6D 4C 9C 6D",
     ("odd-and-even", 3): "- | 8C QS 4D JC 7C 10S 4S JS 9H | 3S 5S 10D 4H 3C",
-    ("sultan", 1): (
-        "- | 6H 7H JC 8C 7D 6S 8C 6C | 9C 5C 10H JH QS"
-    ),
-    ("sultan", 2): (
-        "- | 10D 6H JS 2D QS 5H 3D 7C | AC AS 4S 2C 6D"
-    ),
-    ("sultan", 3): (
-        "- | 8C QS 4D JC 7C 10S 4S AD | JS 9H AS 3S AC"
-    ),
-    ("windmill", 1): (
-        "- | 6H 7H JC 8C KS 7D 6S 8C | 6C 9C 5C 10H KD"
-    ),
-    ("windmill", 2): (
-        "- | 10D 6H JS 2D QS 5H 3D 7C | AC AS 4S KH 2C"
-    ),
-    ("windmill", 3): (
-        "- | 8C QS 4D JC 7C 10S 4S JS | 9H AS 3S AC 5S"
-    ),
+    ("sultan", 1): ("- | 6H 7H JC 8C 7D 6S 8C 6C | 9C 5C 10H JH QS"),
+    ("sultan", 2): ("- | 10D 6H JS 2D QS 5H 3D 7C | AC AS 4S 2C 6D"),
+    ("sultan", 3): ("- | 8C QS 4D JC 7C 10S 4S AD | JS 9H AS 3S AC"),
+    ("windmill", 1): ("- | 6H 7H JC 8C KS 7D 6S 8C | 6C 9C 5C 10H KD"),
+    ("windmill", 2): ("- | 10D 6H JS 2D QS 5H 3D 7C | AC AS 4S KH 2C"),
+    ("windmill", 3): ("- | 8C QS 4D JC 7C 10S 4S JS | 9H AS 3S AC 5S"),
     ("crescent", 1): (
         "6H 4C 6D JH 4C 2D/7H JC 6H 2S 4D KH/JC 9S 3H 9H QS QD/8C JS KC 2C QH 3H/7D 5S JS "
         "5C 2H 8S/6S 3S 10D 9S 9D QC/8C 7S 5S 5H 4H 3D/6C 8S 5D 7C QC 8D/9C 9C 2D 3C KS "
@@ -113,10 +101,7 @@ GOLDEN_LAYOUTS = {
     ),
 }
 GOLDEN_LAYOUTS.update(
-    {
-        ("royal-cotillion-stock-refill", n): GOLDEN_LAYOUTS["royal-cotillion", n]
-        for n in (1, 2, 3)
-    }
+    {("royal-cotillion-stock-refill", n): GOLDEN_LAYOUTS["royal-cotillion", n] for n in (1, 2, 3)}
 )
 GOLDEN_LAYOUTS.update(
     {("easy-start-parlett", n): GOLDEN_LAYOUTS["easy-start", n] for n in (1, 2, 3)}
@@ -163,7 +148,9 @@ def test_shuffles_are_permutations_and_differ_by_number() -> None:
 def test_the_largest_deal_number_works_and_larger_is_refused() -> None:
     game = pr.get_game("captive-queens")
     assert game.deal(pr.MAX_DEAL_NUMBER).stock_size == 52
-    with pytest.raises(InvalidDealError, match="from 0 to 18446744073709551615, got 18446744073709551616"):
+    with pytest.raises(
+        InvalidDealError, match="from 0 to 18446744073709551615, got 18446744073709551616"
+    ):
         game.deal(pr.MAX_DEAL_NUMBER + 1)
 
 
@@ -215,6 +202,9 @@ class TestDeckOrders:
     def test_any_permutation_deals(self) -> None:
         order = list(reversed(self.game.deck()))
         state = self.game.deal_from(order)
-        assert sorted(state.stock + tuple(c for col in state.columns for c in col)
-                      + tuple(c for c in state.cells if c is not None)
-                      + tuple(f[0] for f in state.foundations)) == sorted(self.game.deck())
+        assert sorted(
+            state.stock
+            + tuple(c for col in state.columns for c in col)
+            + tuple(c for c in state.cells if c is not None)
+            + tuple(f[0] for f in state.foundations)
+        ) == sorted(self.game.deck())

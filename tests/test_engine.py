@@ -125,7 +125,10 @@ class TestMovesAndErrors:
 
     def test_illegal_moves_name_the_move_and_the_reason(self) -> None:
         state = self.game.deal(7)
-        with pytest.raises(IllegalMoveError, match=r"illegal move redeal in Royal Cotillion: this game has no redeal"):
+        with pytest.raises(
+            IllegalMoveError,
+            match=r"illegal move redeal in Royal Cotillion: this game has no redeal",
+        ):
             state.apply(Move.redeal())
         with pytest.raises(IllegalMoveError, match="Lords cell 17 is not a pile"):
             state.apply(Move.to_foundation(Place(PileKind.CELL, 16), 0))

@@ -64,10 +64,14 @@ def test_play_one_game() -> None:
 def test_random_player() -> None:
     done = run_example("random_player.py", "--deals", "30", "--seed", "4", "--start", "10")
     assert done.returncode == 0, done.stderr
-    stats = play_deals(pr.get_game("royal-cotillion"), 30, start=10, policy=RandomPolicy(seed=4), jobs=1)
+    stats = play_deals(
+        pr.get_game("royal-cotillion"), 30, start=10, policy=RandomPolicy(seed=4), jobs=1
+    )
     assert f"won {stats.wins} of 30" in done.stdout
     one = play_deal(pr.get_game("royal-cotillion"), 10, RandomPolicy(seed=4))
-    assert f"deal 10: {'won' if one.won else 'lost'} with {one.cards_home} cards home" in done.stdout
+    assert (
+        f"deal 10: {'won' if one.won else 'lost'} with {one.cards_home} cards home" in done.stdout
+    )
 
 
 def test_greedy_player() -> None:
@@ -77,7 +81,9 @@ def test_greedy_player() -> None:
     # Deal 7 is won: all 96 cards dealt go home, one move each, after 68 draws.
     assert lines[0].startswith("Deal 7: ")
     assert lines[0].endswith("; 68 draws")
-    played = sum(int(part.split()[0]) for part in lines[0][len("Deal 7: ") :].split(";")[0].split(", "))
+    played = sum(
+        int(part.split()[0]) for part in lines[0][len("Deal 7: ") :].split(";")[0].split(", ")
+    )
     assert played == 96
     assert "Game over: won" in done.stdout
     greedy = play_deals(pr.get_game("royal-cotillion"), 30, jobs=1)
@@ -100,7 +106,9 @@ def test_captive_queens_figures() -> None:
         assert line.endswith("agrees")
 
 
-@pytest.mark.parametrize("name", ["random_player.py", "greedy_player.py", "captive_queens_figures.py"])
+@pytest.mark.parametrize(
+    "name", ["random_player.py", "greedy_player.py", "captive_queens_figures.py"]
+)
 def test_examples_explain_themselves(name: str) -> None:
     done = run_example(name, "--help")
     assert done.returncode == 0

@@ -153,7 +153,9 @@ def test_a_listed_move_is_not_checked_again(game: str, monkeypatch: pytest.Monke
     assert checked == [0]
     copies = [Move(move.source, move.target, move.count) for move in moves]
     assert [state.apply(copy) for copy in copies] == after
-    home_copies = sum(1 for move in moves if move.target.kind in (PileKind.FOUNDATION, PileKind.MIDDLE))
+    home_copies = sum(
+        1 for move in moves if move.target.kind in (PileKind.FOUNDATION, PileKind.MIDDLE)
+    )
     assert checked[0] == len(moves) - home_copies  # home moves have a check of their own
 
 
@@ -195,11 +197,7 @@ def test_states_reached_in_two_orders_are_equal() -> None:
     found = 0
     for deal in range(200):
         state = pr.get_game("royal-cotillion").deal(deal)
-        plays = [
-            move
-            for move in state.legal_moves()
-            if move.source.kind is PileKind.COLUMN
-        ]
+        plays = [move for move in state.legal_moves() if move.source.kind is PileKind.COLUMN]
         for first in plays:
             for second in plays:
                 if first.source != second.source and first.target != second.target:

@@ -102,12 +102,18 @@ DONE = render(["", "", *EMPTY], [None] * 4, "H-K C-K D-K S-K")
 def test_a_move_between_free_cells_is_left_out_and_cells_keep_our_numbers() -> None:
     text = output(
         (None, render(["KS", "KC", *EMPTY], [None] * 4, "H-K C-Q D-K S-Q")),
-        ("Move a card from stack 1 to freecell 0",
-         render(["KS", "", *EMPTY], ["KC", None, None, None], "H-K C-Q D-K S-Q")),
-        ("Move a card from freecell 0 to freecell 3",
-         render(["KS", "", *EMPTY], [None, None, None, "KC"], "H-K C-Q D-K S-Q")),
-        ("Move a card from freecell 3 to the foundations",
-         render(["KS", "", *EMPTY], [None] * 4, "H-K C-K D-K S-Q")),
+        (
+            "Move a card from stack 1 to freecell 0",
+            render(["KS", "", *EMPTY], ["KC", None, None, None], "H-K C-Q D-K S-Q"),
+        ),
+        (
+            "Move a card from freecell 0 to freecell 3",
+            render(["KS", "", *EMPTY], [None, None, None, "KC"], "H-K C-Q D-K S-Q"),
+        ),
+        (
+            "Move a card from freecell 3 to the foundations",
+            render(["KS", "", *EMPTY], [None] * 4, "H-K C-K D-K S-Q"),
+        ),
         ("Move a card from stack 0 to the foundations", DONE),
     )
     assert parse_solution(text) == ["T2-R1", "R1-F1", "T1-F4"]
@@ -116,29 +122,49 @@ def test_a_move_between_free_cells_is_left_out_and_cells_keep_our_numbers() -> N
 def test_cells_shown_in_another_order_are_known_by_their_cards() -> None:
     text = output(
         (None, render(["KS", "KC", "KD", *EMPTY[:5]], [None] * 4, "H-K C-Q D-Q S-Q")),
-        ("Move a card from stack 1 to freecell 0",
-         render(["KS", "", "KD", *EMPTY[:5]], ["KC", None, None, None], "H-K C-Q D-Q S-Q")),
-        ("Move a card from stack 2 to freecell 1",  # shown the other way round
-         render(["KS", "", "", *EMPTY[:5]], ["KD", "KC", None, None], "H-K C-Q D-Q S-Q")),
-        ("Move a card from freecell 1 to the foundations",  # KC, in our R1
-         render(["KS", "", "", *EMPTY[:5]], ["KD", None, None, None], "H-K C-K D-Q S-Q")),
-        ("Move a card from freecell 0 to stack 1",  # KD, in our R2
-         render(["KS", "KD", "", *EMPTY[:5]], [None] * 4, "H-K C-K D-Q S-Q")),
-        ("Move a card from stack 1 to the foundations",
-         render(["KS", "", "", *EMPTY[:5]], [None] * 4, "H-K C-K D-K S-Q")),
-        ("Move 1 cards from stack 0 to stack 3",
-         render(["", "", "", "KS", *EMPTY[:4]], [None] * 4, "H-K C-K D-K S-Q")),
+        (
+            "Move a card from stack 1 to freecell 0",
+            render(["KS", "", "KD", *EMPTY[:5]], ["KC", None, None, None], "H-K C-Q D-Q S-Q"),
+        ),
+        (
+            "Move a card from stack 2 to freecell 1",  # shown the other way round
+            render(["KS", "", "", *EMPTY[:5]], ["KD", "KC", None, None], "H-K C-Q D-Q S-Q"),
+        ),
+        (
+            "Move a card from freecell 1 to the foundations",  # KC, in our R1
+            render(["KS", "", "", *EMPTY[:5]], ["KD", None, None, None], "H-K C-K D-Q S-Q"),
+        ),
+        (
+            "Move a card from freecell 0 to stack 1",  # KD, in our R2
+            render(["KS", "KD", "", *EMPTY[:5]], [None] * 4, "H-K C-K D-Q S-Q"),
+        ),
+        (
+            "Move a card from stack 1 to the foundations",
+            render(["KS", "", "", *EMPTY[:5]], [None] * 4, "H-K C-K D-K S-Q"),
+        ),
+        (
+            "Move 1 cards from stack 0 to stack 3",
+            render(["", "", "", "KS", *EMPTY[:4]], [None] * 4, "H-K C-K D-K S-Q"),
+        ),
         ("Move a card from stack 3 to the foundations", DONE),
     )
     assert parse_solution(text) == [
-        "T2-R1", "T3-R2", "R1-F1", "R2-T2", "T2-F2", "T1-T4", "T4-F4",
+        "T2-R1",
+        "T3-R2",
+        "R1-F1",
+        "R2-T2",
+        "T2-F2",
+        "T1-T4",
+        "T4-F4",
     ]
 
 
 def test_cards_that_reach_home_without_a_move_get_explicit_moves() -> None:
     text = output(
-        (None, render(["KC QH", "KS", "KH", *EMPTY[:5]], ["KD", None, None, None],
-                      "H-J C-Q D-Q S-Q")),
+        (
+            None,
+            render(["KC QH", "KS", "KH", *EMPTY[:5]], ["KD", None, None, None], "H-J C-Q D-Q S-Q"),
+        ),
         ("Move a card from stack 1 to freecell 1", DONE),  # and then everything home
     )
     moves = parse_solution(text, cells=[Card.from_str("KD"), None, None, None])
@@ -152,12 +178,18 @@ def test_a_run_of_cards_is_written_with_its_count() -> None:
     kh = ["KH", None, None, None]
     steps = [
         (None, render(["KS QH", "", *EMPTY], kh, "H-J C-K D-K S-Q")),
-        ("Move 2 cards from stack 0 to stack 1",
-         render(["", "KS QH", *EMPTY], kh, "H-J C-K D-K S-Q")),
-        ("Move a card from stack 1 to the foundations",
-         render(["", "KS", *EMPTY], kh, "H-Q C-K D-K S-Q")),
-        ("Move a card from stack 1 to the foundations",
-         render(["", "", *EMPTY], kh, "H-Q C-K D-K S-K")),
+        (
+            "Move 2 cards from stack 0 to stack 1",
+            render(["", "KS QH", *EMPTY], kh, "H-J C-K D-K S-Q"),
+        ),
+        (
+            "Move a card from stack 1 to the foundations",
+            render(["", "KS", *EMPTY], kh, "H-Q C-K D-K S-Q"),
+        ),
+        (
+            "Move a card from stack 1 to the foundations",
+            render(["", "", *EMPTY], kh, "H-Q C-K D-K S-K"),
+        ),
     ]
     cells = [Card.from_str("KH"), None, None, None]
     with pytest.raises(FcSolveError, match="ends with foundations"):
@@ -168,13 +200,17 @@ def test_a_run_of_cards_is_written_with_its_count() -> None:
 
 def test_output_the_parser_cannot_follow_is_an_error() -> None:
     start = render(["KS", "", *EMPTY], [None] * 4, "H-K C-K D-K S-Q")
-    unknown = output((None, start), ("Move the sequence on top of Stack 0 to the foundations", DONE))
+    unknown = output(
+        (None, start), ("Move the sequence on top of Stack 0 to the foundations", DONE)
+    )
     with pytest.raises(FcSolveError, match="does not know"):
         parse_solution(unknown)
     wrong = output(
         (None, start),
-        ("Move 1 cards from stack 0 to stack 1",
-         render(["KS", "", *EMPTY], [None] * 4, "H-K C-K D-K S-Q")),
+        (
+            "Move 1 cards from stack 0 to stack 1",
+            render(["KS", "", *EMPTY], [None] * 4, "H-K C-K D-K S-Q"),
+        ),
     )
     with pytest.raises(FcSolveError, match="columns differ"):
         parse_solution(wrong)

@@ -26,7 +26,9 @@ def position(
     free = [None if word == "--" else Card.from_str(word) for word in cells.split()]
     foundations: list[list[Card]] = [[], [], [], []]
     for top in cards(home):
-        foundations[top.index // 13] = [Card.from_index(top.index // 13 * 13 + r) for r in range(top.index % 13 + 1)]
+        foundations[top.index // 13] = [
+            Card.from_index(top.index // 13 * 13 + r) for r in range(top.index % 13 + 1)
+        ]
     return FreeCellModel(piles, free, foundations, supermoves=supermoves)
 
 

@@ -31,7 +31,9 @@ REGISTERED = {name: pr.get_game(name) for name in pr.game_names()}
 
 def test_the_package_declares_the_entry_point() -> None:
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    section = re.search(r"^\[project\.entry-points\.hypothesis\]\n(.*?)(?:^\[|\Z)", text, re.M | re.S)
+    section = re.search(
+        r"^\[project\.entry-points\.hypothesis\]\n(.*?)(?:^\[|\Z)", text, re.M | re.S
+    )
     assert section, "pyproject.toml declares no hypothesis entry point"
     assert re.search(rf'^_ = "{re.escape(ENTRY_POINT)}"$', section.group(1), re.M)
     module, name = ENTRY_POINT.split(":")
@@ -56,7 +58,8 @@ def test_every_public_value_type_resolves_to_valid_values(data: st.DataObject) -
     # A move and a place of some registered game's layout.
     assert any(move in pr.ActionSpace(rules) for rules in REGISTERED.values())
     assert any(
-        place in {m.source for m in pr.ActionSpace(rules)} | {m.target for m in pr.ActionSpace(rules)}
+        place
+        in {m.source for m in pr.ActionSpace(rules)} | {m.target for m in pr.ActionSpace(rules)}
         or place.kind in (pr.PileKind.STOCK, pr.PileKind.WASTE)
         for rules in REGISTERED.values()
     )

@@ -35,7 +35,9 @@ def position(
     piles = [column(text) for text in columns] + [([], 0)] * (7 - len(columns))
     foundations: list[list[Card]] = [[], [], [], []]
     for top in cards(home):
-        foundations[top.index // 13] = [Card.from_index(top.index // 13 * 13 + r) for r in range(top.index % 13 + 1)]
+        foundations[top.index // 13] = [
+            Card.from_index(top.index // 13 * 13 + r) for r in range(top.index % 13 + 1)
+        ]
     return KlondikeModel(
         [pile for pile, _ in piles],
         [down for _, down in piles],
@@ -102,9 +104,17 @@ def test_no_redeal_while_the_stock_has_cards_or_the_waste_is_empty() -> None:
     assert "redeal" not in position("KS").legal_moves()
 
 
-@pytest.mark.parametrize(("redeals", "used", "allowed"), [
-    (None, 0, True), (None, 50, True), (0, 0, False), (1, 0, True), (1, 1, False), (2, 1, True),
-])
+@pytest.mark.parametrize(
+    ("redeals", "used", "allowed"),
+    [
+        (None, 0, True),
+        (None, 50, True),
+        (0, 0, False),
+        (1, 0, True),
+        (1, 1, False),
+        (2, 1, True),
+    ],
+)
 def test_the_redeal_limit(redeals: int | None, used: int, allowed: bool) -> None:
     model = position("KS", waste="2C 3C", redeals=redeals, redeals_used=used)
     assert ("redeal" in model.legal_moves()) is allowed

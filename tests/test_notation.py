@@ -334,9 +334,7 @@ def test_a_state_text_checked_by_hand() -> None:
         for suit in "SHDC"
         for rank in ["K", "J", "10", "9", "8", "7", "4", "3", "2", "A"]
     )
-    assert state_to_text(state) == (
-        f"easy-start 6C/6D/6H/6S/5C/5D/5H/5S QCQDQHQS {stock} - 0"
-    )
+    assert state_to_text(state) == (f"easy-start 6C/6D/6H/6S/5C/5D/5H/5S QCQDQHQS {stock} - 0")
     for move in ["draw"] * 4 + ["W-F5"] * 4 + ["draw", "W-F1"]:
         state = state.apply(move_from_text(move, state))
     # 4C, 3C, 2C and AC went down on the 5C; then 7C on the 6C.
@@ -362,11 +360,17 @@ def _royal_fields() -> list[str]:
         (lambda f: f[:-1], r"has 7 fields \(game, foundations, columns, cells, stock, waste"),
         (lambda f: [f[0], "AC/AD/AH/AS/2C/2D/2H", *f[2:]], "foundations: expected 8 foundations"),
         (lambda f: [f[0], "AD/AD/AH/AS/2C/2D/2H/2S", *f[2:]], r"F1 \(clubs A 3 5 7"),
-        (lambda f: [f[0], "-/AD/AH/AS/2C/2D/2H/2S", *f[2:]], "laid out before play, so it holds at least its base card"),
+        (
+            lambda f: [f[0], "-/AD/AH/AS/2C/2D/2H/2S", *f[2:]],
+            "laid out before play, so it holds at least its base card",
+        ),
         (lambda f: [f[0], "XC/AD/AH/AS/2C/2D/2H/2S", *f[2:]], "foundations: F1: malformed"),
         (lambda f: [*f[:2], "/".join(f[2].split("/")[:3]), *f[3:]], "expected 4 columns"),
         (lambda f: [*f[:2], f[2].replace("9C", "9X"), *f[3:]], "columns: T1: malformed"),
-        (lambda f: [*f[:3], f[3].replace("/", "", 1), *f[4:]], "expected 16 cells separated by .*, got 15"),
+        (
+            lambda f: [*f[:3], f[3].replace("/", "", 1), *f[4:]],
+            "expected 16 cells separated by .*, got 15",
+        ),
         (lambda f: [*f[:3], f[3].replace("6D", "6DD", 1), *f[4:]], "cells: R1: malformed"),
         (lambda f: [*f[:-1], "1"], "redeals: expected a count from 0 to 0, got 1"),
         (lambda f: [*f[:-1], "x"], "redeals: expected the number of redeals used"),
@@ -381,9 +385,7 @@ def _royal_fields() -> list[str]:
         (lambda f: ["captive-queens", *f[1:]], "a state of Captive Queens has 6 fields"),
     ],
 )
-def test_malformed_states_are_refused_naming_the_field(
-    change: object, message: str
-) -> None:
+def test_malformed_states_are_refused_naming_the_field(change: object, message: str) -> None:
     fields = change(_royal_fields())  # type: ignore[operator]
     with pytest.raises(NotationError, match=message):
         state_from_text(" ".join(fields))

@@ -122,7 +122,9 @@ def _readers() -> list[Reader]:
     ]
     for name in GAME_NAMES:
         rules = pr.get_game(name)
-        readers.append(("place", partial(place_from_text, rules=rules), partial(_check_place, rules)))
+        readers.append(
+            ("place", partial(place_from_text, rules=rules), partial(_check_place, rules))
+        )
         readers.append(("move", partial(move_from_text, game=rules), partial(_check_move, rules)))
     return readers
 
@@ -182,7 +184,9 @@ def test_text_readers_raise_only_notation_errors(case: tuple[Reader, str]) -> No
 
 _JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 200) | st.floats() | st.text(max_size=6),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
     max_leaves=6,
 )
 

@@ -123,7 +123,13 @@ def test_vectors_follow_the_layout_along_whole_games(name: str, hide: bool) -> N
     rules = pr.get_game(name)
     observer = pr.Observer(rules, hide_covered=hide)
     assert [f.name for f in observer.fields] == [
-        "stock_size", "redeals_left", "waste", "columns", "cells", "foundations", "tops",
+        "stock_size",
+        "redeals_left",
+        "waste",
+        "columns",
+        "cells",
+        "foundations",
+        "tops",
         "middle",
     ]
     assert observer.fields[0].offset == 0

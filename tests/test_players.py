@@ -92,7 +92,11 @@ def test_greedy_plays_home_before_any_other_kind_of_move() -> None:
     klondike = pr.get_game("klondike")
     state = klondike.deal(6)  # T1-F3, T7-F2, T5-T4 and the draw
     home, _, elsewhere, draw = state.legal_moves()
-    assert (home.kind, elsewhere.kind, draw) == (pr.MoveKind.HOME, pr.MoveKind.BUILD, pr.Move.draw())
+    assert (home.kind, elsewhere.kind, draw) == (
+        pr.MoveKind.HOME,
+        pr.MoveKind.BUILD,
+        pr.Move.draw(),
+    )
     choose = GreedyPlayer().chooser(6)
     assert choose(state, (elsewhere, draw, home)) == home
     assert choose(state, (draw, elsewhere)) == elsewhere
@@ -151,5 +155,8 @@ def test_random_games_are_pinned() -> None:
     # generator is the deal shuffle's, which golden tests pin too).
     results = [play_deal(ROYAL, deal, RandomPlayer(seed=1)) for deal in range(4)]
     assert [(result.cards_home, result.moves) for result in results] == [
-        (20, 80), (51, 111), (37, 97), (51, 111)
+        (20, 80),
+        (51, 111),
+        (37, 97),
+        (51, 111),
     ]

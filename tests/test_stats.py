@@ -197,7 +197,9 @@ def test_play_deals_reports_progress() -> None:
     assert seen == [(10, 25), (20, 25), (25, 25)]
     seen.clear()
     with ThreadPoolExecutor(2) as threads:
-        play_deals(CAPTIVE, 25, executor=threads, chunk_size=10, progress=lambda d, t: seen.append((d, t)))
+        play_deals(
+            CAPTIVE, 25, executor=threads, chunk_size=10, progress=lambda d, t: seen.append((d, t))
+        )
     assert sorted(seen)[-1] == (25, 25)
     assert len(seen) == 3
 
@@ -244,7 +246,9 @@ def test_play_deal_refuses_bad_arguments_briefly(deal: object) -> None:
 
 def test_the_old_policy_keyword_still_works() -> None:
     player = RandomPlayer(seed=3)
-    assert play_deals(ROYAL, 6, policy=player, jobs=1) == play_deals(ROYAL, 6, player=player, jobs=1)
+    assert play_deals(ROYAL, 6, policy=player, jobs=1) == play_deals(
+        ROYAL, 6, player=player, jobs=1
+    )
     assert play_deal(ROYAL, 4, policy=player) == play_deal(ROYAL, 4, player)
 
 
@@ -279,7 +283,9 @@ def test_play_deals_keeps_few_tasks_waiting() -> None:
             raise KeyboardInterrupt
 
     with Recording(2) as executor, pytest.raises(KeyboardInterrupt):
-        play_deals(CAPTIVE, 10**9, executor=executor, chunk_size=1, max_pending=5, progress=stop_soon)
+        play_deals(
+            CAPTIVE, 10**9, executor=executor, chunk_size=1, max_pending=5, progress=stop_soon
+        )
     assert seen[-1] == 40
     assert executor.most_waiting <= 5
     assert len(executor.futures) <= 40 + 5

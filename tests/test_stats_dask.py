@@ -44,8 +44,19 @@ def test_a_dask_cluster_counts_what_a_process_pool_counts() -> None:
 def test_the_stats_command_reaches_a_scheduler(capsys: pytest.CaptureFixture[str]) -> None:
     from distributed import LocalCluster
 
-    argv = ["stats", "royal-cotillion", "--deals", "600", "--start", "20", "--player", "random",
-            "--seed", "5", "--json"]
+    argv = [
+        "stats",
+        "royal-cotillion",
+        "--deals",
+        "600",
+        "--start",
+        "20",
+        "--player",
+        "random",
+        "--seed",
+        "5",
+        "--json",
+    ]
     assert main([*argv, "--jobs", "1"]) == 0
     expected = json.loads(capsys.readouterr().out)
     cluster = LocalCluster(  # type: ignore[no-untyped-call, unused-ignore]

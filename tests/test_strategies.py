@@ -40,9 +40,9 @@ ONCE = settings(database=None, derandomize=True, deadline=None, max_examples=200
 def test_games_every_game_deals_its_whole_deck(game: pr.GameRules) -> None:
     state = game.deal(0)
     cells = [card for card in state.cells if card is not None]
-    assert len(state.stock) + len(cells) + sum(map(len, state.columns)) + (
-        state.cards_home
-    ) == len(game.deck())
+    assert len(state.stock) + len(cells) + sum(map(len, state.columns)) + (state.cards_home) == len(
+        game.deck()
+    )
 
 
 @given(deal_numbers(max_value=10**6))
@@ -193,9 +193,7 @@ def test_states_play_long_games_too() -> None:
 def test_states_shrink_to_fewer_moves_and_draws() -> None:
     # A Royal Cotillion game with three cards on the waste: the shortest
     # game is three draws, and deal 1 has one.
-    state = find(
-        states(ROYAL_COTILLION), lambda state: state.waste_size >= 3, settings=ONCE
-    )
+    state = find(states(ROYAL_COTILLION), lambda state: state.waste_size >= 3, settings=ONCE)
     draws = ROYAL_COTILLION.deal(1)
     for _ in range(3):
         draws = draws.apply(pr.Move.draw())
@@ -332,7 +330,9 @@ def test_a_failure_dealt_by_number_names_the_number() -> None:
 
     lines = failure_notes(test_never_three_on_the_waste)
     assert any(
-        re.match(r"captive-queens deal 1\d\d \(patience-rules show captive-queens --deal 1\d\d\)", line)
+        re.match(
+            r"captive-queens deal 1\d\d \(patience-rules show captive-queens --deal 1\d\d\)", line
+        )
         for line in lines
     ), lines
     assert replay_note(lines) == printed_state(lines)
@@ -399,7 +399,9 @@ ONE_PASS = pr.GameRules(
         ),
     ],
 )
-def test_reprs_show_the_call(strategy: Callable[[], st.SearchStrategy[object]], expected: str) -> None:
+def test_reprs_show_the_call(
+    strategy: Callable[[], st.SearchStrategy[object]], expected: str
+) -> None:
     assert repr(strategy()).startswith(expected)
     assert "GameRules(name='royal" not in repr(strategy())
 

@@ -160,7 +160,6 @@ def undocumented(objects: dict[str, object]) -> list[str]:
     )
 
 
-
 #: ``.. automodule:: NAME`` and ``.. public-submodules:: NAME`` lines of a page.
 _MODULE_LINE = re.compile(r"^\.\. (automodule|public-submodules):: (\S+)\s*$", re.MULTILINE)
 

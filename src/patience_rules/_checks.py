@@ -18,6 +18,7 @@ E = TypeVar("E", bound=enum.Enum)
 #: The most standard decks a game may shuffle together.
 MAX_DECKS = 16
 
+
 def pretty(value: object, printer: Any, cycle: bool) -> None:
     """``_repr_pretty_`` for the library's values: IPython and Hypothesis print the repr.
 
@@ -31,11 +32,7 @@ def pretty(value: object, printer: Any, cycle: bool) -> None:
 
 def whole(name: str, value: object, low: int = 0, high: int | None = None) -> int:
     """``value`` if it is an int (not a bool) from ``low`` to ``high``; else an error."""
-    if (
-        not _is_whole(value)
-        or value < low
-        or (high is not None and value > high)
-    ):
+    if not _is_whole(value) or value < low or (high is not None and value > high):
         bounds = f"from {low} to {high}" if high is not None else f"of at least {low}"
         raise InvalidRulesError(f"{name} is a whole number {bounds}, got {_shown(value)}")
     return value
@@ -93,11 +90,7 @@ def keys(
 
 def read_whole(value: object, where: str, low: int = 0, high: int | None = None) -> int:
     """A whole number from a dict form."""
-    if (
-        not _is_whole(value)
-        or value < low
-        or (high is not None and value > high)
-    ):
+    if not _is_whole(value) or value < low or (high is not None and value > high):
         bounds = f"from {low} to {high}" if high is not None else f"of at least {low}"
         raise NotationError(f"{where}: expected a whole number {bounds}, got {_shown(value)}")
     return value
@@ -136,9 +129,7 @@ def read_rank(value: object, where: str) -> Rank:
     """A rank from its symbol (``"A"``, ``"2"`` … ``"10"``, ``"J"``, ``"Q"``, ``"K"``)."""
     rank = _RANKS.get(value) if isinstance(value, str) else None
     if rank is None:
-        raise NotationError(
-            f"{where}: expected a rank (A, 2-10, J, Q or K), got {_shown(value)}"
-        )
+        raise NotationError(f"{where}: expected a rank (A, 2-10, J, Q or K), got {_shown(value)}")
     return rank
 
 

@@ -91,7 +91,9 @@ _CELL_TYPES: frozenset[type] = frozenset((Card, type(None)))
 
 def _sequence(value: object, where: str, length: int, what: str) -> tuple[object, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
-        raise InvalidDealError(f"{where}: expected a sequence of {length} {what}, got {_shown(value)}")
+        raise InvalidDealError(
+            f"{where}: expected a sequence of {length} {what}, got {_shown(value)}"
+        )
     items = tuple(value)
     if len(items) != length:
         raise InvalidDealError(f"{where}: expected {length} {what}, got {len(items)}")
@@ -159,7 +161,9 @@ def check(
     every += cast("list[Card]", [cell for cell in cell_list if cell is not None])
     if bytes(sorted(bytes(every))) != layout.deck_bytes:
         difference = _difference(every, layout.deck) or "the cards differ"
-        raise InvalidDealError(f"cards: the piles must hold exactly the cards of {title}: {difference}")
+        raise InvalidDealError(
+            f"cards: the piles must hold exactly the cards of {title}: {difference}"
+        )
 
     # 5. refills
     for refill, piles, what in (
@@ -283,8 +287,12 @@ def _redeals(layout: Layout, value: object) -> int:
     """The redeal counter, checked (rule 8)."""
     most = layout.redeals if layout.redeals is not None else 0
     if not _is_whole(value) or not 0 <= value <= most:
-        why = " (the rules allow any number, and do not count them)" if layout.redeals is None else ""
-        raise InvalidDealError(f"redeals: expected a count from 0 to {most}{why}, got {_shown(value)}")
+        why = (
+            " (the rules allow any number, and do not count them)" if layout.redeals is None else ""
+        )
+        raise InvalidDealError(
+            f"redeals: expected a count from 0 to {most}{why}, got {_shown(value)}"
+        )
     return value
 
 

@@ -169,10 +169,7 @@ class ActionSpace:
         return tuple(mask)
 
     def _check(self, action: int) -> None:
-        if (
-            not _is_whole(action)
-            or not 0 <= action < len(self._moves)
-        ):
+        if not _is_whole(action) or not 0 <= action < len(self._moves):
             raise IllegalMoveError(
                 f"{_shown(action)} is not an action of {self.rules.title}: expected a whole "
                 f"number from 0 to {len(self._moves) - 1}"

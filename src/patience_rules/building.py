@@ -92,9 +92,7 @@ class Runs(enum.Enum):
 
 def _onto_table(build: Build) -> tuple[frozenset[Card], ...]:
     """For every card (by index), the cards it may be placed on."""
-    steps = {Direction.DOWN: (1,), Direction.UP: (-1,), Direction.EITHER: (1, -1)}[
-        build.direction
-    ]
+    steps = {Direction.DOWN: (1,), Direction.UP: (-1,), Direction.EITHER: (1, -1)}[build.direction]
     table = []
     for card in _CARDS:
         rank = card.rank - 1

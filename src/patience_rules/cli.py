@@ -457,7 +457,9 @@ def _auto_play(state: State, auto: str, out: _Output) -> State:
         move = _automatic(state, auto)
     if made:
         most = 12
-        shown = ", ".join(made[:most]) + (f" and {len(made) - most} more" if len(made) > most else "")
+        shown = ", ".join(made[:most]) + (
+            f" and {len(made) - most} more" if len(made) > most else ""
+        )
         plural = "move" if len(made) == 1 else "moves"
         out(f"Played for you ({auto}): {shown} ({len(made)} {plural}).")
         if move is not None:
@@ -481,9 +483,7 @@ def _play_help(state: State) -> str:
         several = next((group for group in by_card.values() if len(group) > 1), None)
         if several is not None:
             one = several[0]
-            place = (
-                one.source if len({move.source for move in several}) > 1 else one.target
-            )
+            place = one.source if len({move.source for move in several}) > 1 else one.target
             words[-1] += (
                 f", with a place where it has several moves, such as "
                 f"{state.card_of(one)} {place_to_text(place)}"
@@ -730,10 +730,7 @@ def _run_stats(args: argparse.Namespace, out: _Output) -> int:
         f"mean moves: {stats.mean_moves:.1f}"
     )
     if stats.stopped:
-        out(
-            f"Given up, or stopped after {args.max_moves} moves: {stats.stopped} of "
-            f"{stats.games}"
-        )
+        out(f"Given up, or stopped after {args.max_moves} moves: {stats.stopped} of {stats.games}")
     _note(f"Played in {seconds:.1f} s {where}")
     return ExitStatus.SUCCESS
 

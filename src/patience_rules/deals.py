@@ -164,10 +164,7 @@ def microsoft_deck_order(number: int) -> tuple[Card, ...]:
     ...
     patience_rules.errors.InvalidDealError: a Microsoft FreeCell deal number is a whole number from 0 to 2147483647, got 2147483648
     """
-    if (
-        not _is_whole(number)
-        or not 0 <= number <= MAX_MICROSOFT_DEAL
-    ):
+    if not _is_whole(number) or not 0 <= number <= MAX_MICROSOFT_DEAL:
         raise InvalidDealError(
             "a Microsoft FreeCell deal number is a whole number from 0 to "
             f"{MAX_MICROSOFT_DEAL}, got {_shown(number)}"

@@ -188,9 +188,7 @@ class Engine:
         self._home_index = {source: i for i, source in enumerate(sources)}
         self._waste_index = self._home_index.get(Place(_WASTE), -1)
         self._playable = tuple(
-            (place.index, self._home_index[place])
-            for place in sources
-            if place.kind is _FOUNDATION
+            (place.index, self._home_index[place]) for place in sources if place.kind is _FOUNDATION
         )
         self._rows: dict[tuple[int, ...], _Row] = {}
         self._wanted: dict[int, dict[Card, _Row]] = {}
@@ -305,7 +303,8 @@ class Engine:
         if found is not None:
             return tuple(chain_bottom_up(chain) for chain in found)
         return tuple(
-            cards[:height] for cards, height in zip(self._fixed, self.heights(state._key), strict=True)
+            cards[:height]
+            for cards, height in zip(self._fixed, self.heights(state._key), strict=True)
         )
 
     def _wanted_cards(self, key: int) -> dict[Card, _Row]:
@@ -320,7 +319,9 @@ class Engine:
             for card in wants[(key >> shift) & mask]:
                 hits.setdefault(card, []).append(f)
         order = self._order.__getitem__
-        wanted = {card: self._row(tuple(sorted(targets, key=order))) for card, targets in hits.items()}
+        wanted = {
+            card: self._row(tuple(sorted(targets, key=order))) for card, targets in hits.items()
+        }
         self._remember(key, wanted)
         return wanted
 
@@ -449,8 +450,14 @@ class Engine:
         rest = order[position:]
         rest.reverse()  # the next card of the deck order is the top of the stock
         board = self._make(
-            rest, (), columns, cells, self.pack_heights(heights),
-            tuple(found) if layout.records else None, middle, 0,
+            rest,
+            (),
+            columns,
+            cells,
+            self.pack_heights(heights),
+            tuple(found) if layout.records else None,
+            middle,
+            0,
             tuple(1 if column else 0 for column in columns) if layout.face_down else None,
         )
         if self._auto_columns or self._auto_cells:
@@ -1047,8 +1054,10 @@ class Engine:
             for _ in range(count - 1):
                 card, column = column
                 if not column or column[0] not in self._onto[card]:
-                    return (f"the top {count} cards of {layout.name(source)} are not a run "
-                            f"({layout.build.describe()})")  # type: ignore[union-attr]
+                    return (
+                        f"the top {count} cards of {layout.name(source)} are not a run "
+                        f"({layout.build.describe()})"  # type: ignore[union-attr]
+                    )
             head = column[0]
         columns = state._columns
         empties = sum(1 for column in columns if not column)
@@ -1066,8 +1075,10 @@ class Engine:
                 return f"{layout.name(target)} is empty, and an empty column stays empty"
             return f"only a {self._fill_rank.name.lower()} goes into an empty column, not {head}"  # type: ignore[union-attr]
         if count > longest_empty:
-            return (f"a run of {count} is longer than the {longest_empty} the free cells and "
-                    "empty columns allow into an empty column")
+            return (
+                f"a run of {count} is longer than the {longest_empty} the free cells and "
+                "empty columns allow into an empty column"
+            )
         return None
 
     def _do_build(self, board: Any, move: Move, private: bool) -> None:

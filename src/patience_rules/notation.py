@@ -126,7 +126,9 @@ def _make_rules(name: str, options: Sequence[tuple[str, OptionValue]]) -> GameRu
         raise NotationError(str(error)) from error
     except PatienceRulesError as error:
         text = str(error)
-        raise NotationError(text if text.startswith("game ") else f"game {name!r}: {text}") from error
+        raise NotationError(
+            text if text.startswith("game ") else f"game {name!r}: {text}"
+        ) from error
 
 
 @functools.lru_cache(maxsize=128)
@@ -134,8 +136,7 @@ def _game_text(rules: GameRules) -> str:
     name = rules.name
     if not isinstance(name, str) or not _NAME_RE.fullmatch(name):
         raise NotationError(
-            f"the game name {name!r} cannot be written: expected letters, digits, '-', '_' "
-            "or '.'"
+            f"the game name {name!r} cannot be written: expected letters, digits, '-', '_' or '.'"
         )
     try:
         if _make_rules(name, ()) == rules:
@@ -251,8 +252,7 @@ def cards_from_text(text: str) -> tuple[Card, ...]:
     rest = text[start:].strip()
     if rest:
         raise NotationError(
-            f"malformed cards {_shown(text)}: {_shown(rest)} after card {len(cards)} has no "
-            "suit"
+            f"malformed cards {_shown(text)}: {_shown(rest)} after card {len(cards)} has no suit"
         )
     return tuple(cards)
 
@@ -344,9 +344,7 @@ def move_from_text(text: str, game: GameRules | State) -> Move:
     """
     rules = game.rules if isinstance(game, State) else game
     if not isinstance(rules, GameRules):
-        raise NotationError(
-            f"a move is read for a game (GameRules or State), got {_shown(game)}"
-        )
+        raise NotationError(f"a move is read for a game (GameRules or State), got {_shown(game)}")
     if not isinstance(text, str):
         raise NotationError(f"a move is written as text such as 'T3-F5', got {_shown(text)}")
     word = text.strip().lower()
@@ -423,10 +421,12 @@ def state_to_text(state: State) -> str:
     if layout.has_middle:
         fields.append(_pile_to_text(state.middle))
     if layout.columns:
-        fields.append("/".join(
-            _column_to_text(column, down, layout.face_down)
-            for column, down in zip(state.columns, state.face_down, strict=True)
-        ))
+        fields.append(
+            "/".join(
+                _column_to_text(column, down, layout.face_down)
+                for column, down in zip(state.columns, state.face_down, strict=True)
+            )
+        )
     if layout.cells:
         fields.append("/".join(str(cell) if cell is not None else _EMPTY for cell in state.cells))
     if layout.has_stock:
@@ -439,9 +439,7 @@ def state_to_text(state: State) -> str:
 def _split(text: str, count: int, what: str, field: str) -> list[str]:
     parts = text.split("/")
     if len(parts) != count:
-        raise NotationError(
-            f"{field}: expected {count} {what} separated by '/', got {len(parts)}"
-        )
+        raise NotationError(f"{field}: expected {count} {what} separated by '/', got {len(parts)}")
     return parts
 
 
@@ -619,8 +617,17 @@ def state_to_dict(state: State) -> StateDict:
 
 _REQUIRED_KEYS: Final = ("version", "game", "foundations", "redeals_used")
 _KEYS: Final = frozenset(
-    (*_REQUIRED_KEYS, "options", "rules", "middle", "columns", "cells", "stock", "waste",
-     "face_down")
+    (
+        *_REQUIRED_KEYS,
+        "options",
+        "rules",
+        "middle",
+        "columns",
+        "cells",
+        "stock",
+        "waste",
+        "face_down",
+    )
 )
 
 

@@ -309,8 +309,7 @@ class Observer:
         columns: tuple[tuple[Card | None, ...], ...] = state.columns
         if self._hide:
             columns = tuple(
-                (*([None] * (len(column) - 1)), column[-1]) if column else ()
-                for column in columns
+                (*([None] * (len(column) - 1)), column[-1]) if column else () for column in columns
             )
         elif self._layout.face_down:
             columns = tuple(
@@ -343,8 +342,14 @@ class Observer:
                 f"this observer encodes observations of {self.rules.name!r}, "
                 f"got {_shown(observation)}"
             )
-        piles = (observation.waste, observation.columns, observation.cells,
-                 observation.foundation_heights, observation.middle, observation.tops)
+        piles = (
+            observation.waste,
+            observation.columns,
+            observation.cells,
+            observation.foundation_heights,
+            observation.middle,
+            observation.tops,
+        )
         if (
             not all(isinstance(pile, tuple) for pile in piles)
             or not all(isinstance(column, tuple) for column in observation.columns)
@@ -363,7 +368,9 @@ class Observer:
             vector = [observation.stock_size, 1 if left is None else left]
             vector += _padded(reversed(observation.waste), layout.stock_size)
             for column in observation.columns:
-                vector += [HIDDEN_CARD if card is None else card_code(card) for card in reversed(column)]
+                vector += [
+                    HIDDEN_CARD if card is None else card_code(card) for card in reversed(column)
+                ]
                 vector += [NO_CARD] * (self._capacity - len(column))
             vector += [card_code(card) for card in observation.cells]
             vector += observation.foundation_heights

@@ -151,7 +151,9 @@ class Foundation:
 
     suit: Suit | None = attrs.field(validator=_check_suit)
     sequence: FoundationSequence = attrs.field(validator=_check_sequence)
-    laid_out: bool = attrs.field(default=False, validator=lambda i, a, v: _checks.flag("laid_out", v))
+    laid_out: bool = attrs.field(
+        default=False, validator=lambda i, a, v: _checks.flag("laid_out", v)
+    )
     playable: bool = attrs.field(
         default=False, kw_only=True, validator=lambda i, a, v: _checks.flag("playable", v)
     )
@@ -208,8 +210,7 @@ def _check_depth(instance: Tableau, attribute: Any, value: Any) -> None:
     if isinstance(value, tuple):
         if len(value) != instance.columns:
             raise InvalidRulesError(
-                f"depth gives one count per column: {instance.columns} counts, "
-                f"got {len(value)}"
+                f"depth gives one count per column: {instance.columns} counts, got {len(value)}"
             )
         for count in value:
             _checks.whole("a column's depth", count, 0, 104)
@@ -320,7 +321,9 @@ class Tableau:
         """The tableau written by :meth:`to_dict`, checked."""
         data = _checks.mapping(data, where)
         _checks.keys(
-            data, where, ("columns", "depth"),
+            data,
+            where,
+            ("columns", "depth"),
             ("refill", "name", "build", "runs", "fill_rank", "face_down"),
         )
         columns = _checks.read_whole(data["columns"], f"{where}.columns", 1, MAX_PILES)
@@ -349,7 +352,9 @@ class Tableau:
                 if build is not None
                 else None,
                 runs=_checks.read_member(Runs, data.get("runs", "none"), f"{where}.runs"),
-                fill_rank=_checks.read_rank(fill, f"{where}.fill_rank") if fill is not None else None,
+                fill_rank=_checks.read_rank(fill, f"{where}.fill_rank")
+                if fill is not None
+                else None,
                 face_down=_checks.read_flag(data.get("face_down", False), f"{where}.face_down"),
             )
         except InvalidRulesError as error:
@@ -386,8 +391,13 @@ class Reserve:
 
     def to_dict(self) -> dict[str, object]:
         """The reserve as a dict of JSON types."""
-        return {"cells": self.cells, "refill": self.refill.value, "width": self.width,
-                "name": self.name, "dealt": self.dealt}
+        return {
+            "cells": self.cells,
+            "refill": self.refill.value,
+            "width": self.width,
+            "name": self.name,
+            "dealt": self.dealt,
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object], where: str = "reserve") -> Reserve:
@@ -407,7 +417,9 @@ def _to_ranks(value: Iterable[Rank]) -> tuple[Rank, ...]:
     try:
         return tuple(value)
     except TypeError:
-        raise InvalidRulesError(f"the middle takes one or more Ranks, got {_shown(value)}") from None
+        raise InvalidRulesError(
+            f"the middle takes one or more Ranks, got {_shown(value)}"
+        ) from None
 
 
 @attrs.frozen
@@ -425,7 +437,9 @@ class Middle:
     _repr_pretty_ = _checks.pretty
 
     ranks: tuple[Rank, ...] = attrs.field(converter=_to_ranks)
-    laid_out: bool = attrs.field(default=False, validator=lambda i, a, v: _checks.flag("laid_out", v))
+    laid_out: bool = attrs.field(
+        default=False, validator=lambda i, a, v: _checks.flag("laid_out", v)
+    )
     name: str = attrs.field(default="Middle", validator=_name())
 
     @ranks.validator
@@ -437,8 +451,11 @@ class Middle:
 
     def to_dict(self) -> dict[str, object]:
         """The middle as a dict of JSON types."""
-        return {"ranks": [rank.symbol for rank in self.ranks], "laid_out": self.laid_out,
-                "name": self.name}
+        return {
+            "ranks": [rank.symbol for rank in self.ranks],
+            "laid_out": self.laid_out,
+            "name": self.name,
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object], where: str = "middle") -> Middle:
@@ -447,7 +464,9 @@ class Middle:
         _checks.keys(data, where, ("ranks",), ("laid_out", "name"))
         raw = data["ranks"]
         if not isinstance(raw, list | tuple) or not raw or len(raw) > 13:
-            raise NotationError(f"{where}.ranks: expected a list of 1 to 13 ranks, got {_shown(raw)}")
+            raise NotationError(
+                f"{where}.ranks: expected a list of 1 to 13 ranks, got {_shown(raw)}"
+            )
         try:
             return cls(
                 [_checks.read_rank(rank, f"{where}.ranks[{i}]") for i, rank in enumerate(raw)],
@@ -515,7 +534,9 @@ class Stock:
         _checks.keys(data, where, (), ("redeals", "draw", "redeal"))
         redeals = data.get("redeals", 0)
         return cls(
-            None if redeals is None else _checks.read_whole(redeals, f"{where}.redeals", 0, MAX_REDEALS),
+            None
+            if redeals is None
+            else _checks.read_whole(redeals, f"{where}.redeals", 0, MAX_REDEALS),
             _checks.read_whole(data.get("draw", 1), f"{where}.draw", 1, 52),
             _checks.read_member(Redeal, data.get("redeal", "turn-over"), f"{where}.redeal"),
         )

@@ -124,9 +124,7 @@ class Redeal(enum.Enum):
         """A one-line description in plain words."""
         return {
             Redeal.TURN_OVER: "the waste is turned over as the new stock, without shuffling",
-            Redeal.SHIFT: (
-                "the bottom card of every column of two or more cards goes to its top"
-            ),
+            Redeal.SHIFT: ("the bottom card of every column of two or more cards goes to its top"),
         }[self]
 
 

@@ -508,11 +508,7 @@ class GameRecord:
                 f"version: expected format version {FORMAT_VERSION}, got {_shown(version)}"
             )
         keys = {"version", "game", "options", "rules", "deal", "deck", "moves", "tags", "result"}
-        unknown = sorted(
-            _key_shown(key)
-            for key in data
-            if key not in keys
-        )
+        unknown = sorted(_key_shown(key) for key in data if key not in keys)
         if unknown:
             raise NotationError(
                 f"a record's dict form has unknown keys {', '.join(unknown[:5])}: expected "

@@ -380,9 +380,19 @@ class GameRules:
         """
         data = _checks.mapping(data, "rules")
         _checks.keys(
-            data, "rules", ("format", "name", "title", "decks", "foundations"),
-            ("tableau", "reserve", "middle", "stock", "compulsion", "shuffle", "options",
-             "description"),
+            data,
+            "rules",
+            ("format", "name", "title", "decks", "foundations"),
+            (
+                "tableau",
+                "reserve",
+                "middle",
+                "stock",
+                "compulsion",
+                "shuffle",
+                "options",
+                "description",
+            ),
         )
         if data["format"] != RULES_FORMAT or isinstance(data["format"], bool):
             raise NotationError(
@@ -401,8 +411,11 @@ class GameRules:
 
         def part(key: str, reader: Callable[[Mapping[str, object], str], Any]) -> Any:
             value = data.get(key)
-            return None if value is None else reader(_checks.mapping(value, f"rules.{key}"),
-                                                     f"rules.{key}")
+            return (
+                None
+                if value is None
+                else reader(_checks.mapping(value, f"rules.{key}"), f"rules.{key}")
+            )
 
         try:
             return cls(
@@ -410,8 +423,9 @@ class GameRules:
                 title=_checks.read_text(data["title"], "rules.title", 200),
                 decks=_checks.read_whole(data["decks"], "rules.decks", 1, _checks.MAX_DECKS),
                 foundations=[
-                    Foundation.from_dict(_checks.mapping(item, f"rules.foundations[{i}]"),
-                                         f"rules.foundations[{i}]")
+                    Foundation.from_dict(
+                        _checks.mapping(item, f"rules.foundations[{i}]"), f"rules.foundations[{i}]"
+                    )
                     for i, item in enumerate(raw)
                 ],
                 tableau=part("tableau", Tableau.from_dict),
@@ -422,10 +436,12 @@ class GameRules:
                     Compulsion, data.get("compulsion", "none"), "rules.compulsion"
                 ),
                 options=tuple(options.items()),
-                description=_checks.read_text(data.get("description", ""), "rules.description",
-                                              4000),
-                shuffle=_checks.read_member(Shuffle, data.get("shuffle", "library"),
-                                            "rules.shuffle"),
+                description=_checks.read_text(
+                    data.get("description", ""), "rules.description", 4000
+                ),
+                shuffle=_checks.read_member(
+                    Shuffle, data.get("shuffle", "library"), "rules.shuffle"
+                ),
             )
         except InvalidRulesError as error:
             raise NotationError(f"rules: not a playable game: {error}") from None
@@ -555,8 +571,9 @@ def _check_home(rules: GameRules) -> None:
                 fixed[Card(rank, suit)] += rules.decks
     rest = deck - fixed
     if not any_suit:
-        difference = _difference(fixed.elements(), deck.elements(), "no place for",
-                                 "places for cards the deck lacks:")
+        difference = _difference(
+            fixed.elements(), deck.elements(), "no place for", "places for cards the deck lacks:"
+        )
     else:
         by_rank = Counter(card.rank for card in rest.elements())
         lacking = fixed - deck
@@ -564,16 +581,22 @@ def _check_home(rules: GameRules) -> None:
         if lacking or by_rank != any_suit:
             parts = []
             if lacking:
-                parts.append(f"places for cards the deck lacks: "
-                             f"{' '.join(str(card) for card in sorted(lacking.elements()))}")
+                parts.append(
+                    f"places for cards the deck lacks: "
+                    f"{' '.join(str(card) for card in sorted(lacking.elements()))}"
+                )
             short = by_rank - any_suit
             over = any_suit - by_rank
             if short:
-                parts.append("no place for " + " ".join(
-                    f"{count} {rank.symbol}" for rank, count in sorted(short.items())))
+                parts.append(
+                    "no place for "
+                    + " ".join(f"{count} {rank.symbol}" for rank, count in sorted(short.items()))
+                )
             if over:
-                parts.append("places for cards the deck lacks: " + " ".join(
-                    f"{count} {rank.symbol}" for rank, count in sorted(over.items())))
+                parts.append(
+                    "places for cards the deck lacks: "
+                    + " ".join(f"{count} {rank.symbol}" for rank, count in sorted(over.items()))
+                )
             difference = "; ".join(parts)
     if difference is not None:
         raise InvalidRulesError(
@@ -618,8 +641,17 @@ def _rules_from_parts(*parts: object) -> GameRules:
     checked as any rules are.
     """
     names = (
-        "name", "title", "decks", "foundations", "tableau", "reserve", "middle", "stock",
-        "compulsion", "options", "description",
+        "name",
+        "title",
+        "decks",
+        "foundations",
+        "tableau",
+        "reserve",
+        "middle",
+        "stock",
+        "compulsion",
+        "options",
+        "description",
     )
     if len(parts) != len(names):
         raise NotationError(
@@ -690,8 +722,9 @@ def register_game(
     for given in (name, *aliases):
         _checks.text("a game's name", given, 100)
     if not callable(factory):
-        raise InvalidRulesError(f"a game's factory is a callable that makes its rules, got "
-                                f"{_shown(factory)}")
+        raise InvalidRulesError(
+            f"a game's factory is a callable that makes its rules, got {_shown(factory)}"
+        )
     taken = [n for n in (name, *aliases) if n in _REGISTRY or n in _ALIASES]
     if taken:
         raise InvalidRulesError(
@@ -1103,9 +1136,7 @@ class State:
         :raises UnknownPlaceError: for a move from a place the layout lacks.
         """
         if move.__class__ is not Move:
-            raise IllegalMoveError(
-                f"card_of takes a Move such as Move.draw(), got {_shown(move)}"
-            )
+            raise IllegalMoveError(f"card_of takes a Move such as Move.draw(), got {_shown(move)}")
         if move.is_redeal:
             return None
         if move.count > 1 and move.source.kind is PileKind.COLUMN:
@@ -1383,8 +1414,13 @@ def _restore_format_1(rules: GameRules, data: bytes, redeals_used: int) -> State
         raise ValueError(f"{len(data) - at} bytes left over")
     *columns, waste, stock, middle = piles
     return rules.make_state(
-        stock=stock, waste=waste, columns=columns, cells=cells,
-        foundation_heights=heights, middle=middle, redeals_used=redeals_used,
+        stock=stock,
+        waste=waste,
+        columns=columns,
+        cells=cells,
+        foundation_heights=heights,
+        middle=middle,
+        redeals_used=redeals_used,
     )
 
 

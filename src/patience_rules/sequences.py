@@ -105,8 +105,12 @@ class FoundationSequence:
         >>> FoundationSequence(start=Rank.FIVE, step=-1, length=6).to_dict()
         {'start': '5', 'step': -1, 'length': 6, 'wrap': True}
         """
-        return {"start": self.start.symbol, "step": self.step, "length": self.length,
-                "wrap": self.wrap}
+        return {
+            "start": self.start.symbol,
+            "step": self.step,
+            "length": self.length,
+            "wrap": self.wrap,
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object], where: str = "sequence") -> FoundationSequence:

@@ -232,7 +232,6 @@ class Solution:
         return state
 
 
-
 class _Search:
     """The search of other games: the budget, and the precomputed card facts."""
 
@@ -457,9 +456,7 @@ def _follow(start: State, budget: Budget) -> tuple[Move, ...] | None:
 
 def _check_budget(max_nodes: object, max_seconds: object, seed: object) -> None:
     """Refuse a budget or a seed that is not one, with the library's error."""
-    if max_nodes is not None and (
-        not _is_whole(max_nodes) or max_nodes < 0
-    ):
+    if max_nodes is not None and (not _is_whole(max_nodes) or max_nodes < 0):
         raise PatienceRulesError(
             f"max_nodes is a whole number of at least 0, or None for no limit, "
             f"got {_shown(max_nodes)}"

@@ -92,11 +92,7 @@ _MOST_CARDS = 52 * MAX_DECKS
 
 def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
     """``value`` if it is a whole number from ``low`` (to ``high``), else a PatienceRulesError."""
-    if (
-        not _is_whole(value)
-        or value < low
-        or (high is not None and value > high)
-    ):
+    if not _is_whole(value) or value < low or (high is not None and value > high):
         bounds = f"of at least {low}" if high is None else f"from {low} to {high}"
         raise PatienceRulesError(f"{name} is a whole number {bounds}, got {_shown(value)}")
     return value
@@ -147,7 +143,6 @@ def _flag(name: str, value: object) -> bool:
     if not isinstance(value, bool):
         raise PatienceRulesError(f"{name} is True or False, got {_shown(value)}")
     return value
-
 
 
 #: The most moves a game is given by default (see :func:`play_deal`).
@@ -203,9 +198,7 @@ def play_deal(
     return DealResult(deal, state.is_won, state.cards_home, moves_made)
 
 
-def wilson_interval(
-    successes: int, trials: int, confidence: float = 0.95
-) -> tuple[float, float]:
+def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
     """The Wilson score interval for a proportion ``successes / trials``.
 
     It stays inside 0..1 and behaves well near 0% and 100% and for few
@@ -420,7 +413,6 @@ class DealStats:
             "mean_moves": self.mean_moves,
             "stopped": self.stopped,
         }
-
 
 
 def _play_chunk(

@@ -222,9 +222,7 @@ def _check_game(game: object, where: str) -> GameRules:
 
 def _check_state(state: object, where: str) -> State:
     if not isinstance(state, State):
-        raise InvalidArgument(
-            f"{where} takes a State, such as game.deal(1), got {_shown(state)}"
-        )
+        raise InvalidArgument(f"{where} takes a State, such as game.deal(1), got {_shown(state)}")
     return state
 
 
@@ -250,10 +248,7 @@ def _check_numbers(value: object, where: str) -> st.SearchStrategy[int] | None:
 
 
 def _check_deal_number(value: object, name: str) -> int:
-    if (
-        not _is_whole(value)
-        or not 0 <= value <= MAX_DEAL_NUMBER
-    ):
+    if not _is_whole(value) or not 0 <= value <= MAX_DEAL_NUMBER:
         raise InvalidArgument(
             f"{name} must be a deal number (a whole number from 0 to {MAX_DEAL_NUMBER}), "
             f"got {_shown(value)}"
@@ -325,22 +320,17 @@ def games(*, names: Iterable[str] | None = None) -> st.SearchStrategy[GameRules]
 
 
 @_strategy("deal_numbers")
-def _deal_numbers(
-    draw: st.DrawFn, *, min_value: int = 0, max_value: int = MAX_DEAL_NUMBER
-) -> int:
+def _deal_numbers(draw: st.DrawFn, *, min_value: int = 0, max_value: int = MAX_DEAL_NUMBER) -> int:
     low = _check_deal_number(min_value, "deal_numbers(min_value=...)")
     high = _check_deal_number(max_value, "deal_numbers(max_value=...)")
     if low > high:
         raise InvalidArgument(
-            f"deal_numbers() needs min_value <= max_value, got min_value={low} and "
-            f"max_value={high}"
+            f"deal_numbers() needs min_value <= max_value, got min_value={low} and max_value={high}"
         )
     return draw(st.integers(low, high))
 
 
-def deal_numbers(
-    *, min_value: int = 0, max_value: int = MAX_DEAL_NUMBER
-) -> st.SearchStrategy[int]:
+def deal_numbers(*, min_value: int = 0, max_value: int = MAX_DEAL_NUMBER) -> st.SearchStrategy[int]:
     """Deal numbers from ``min_value`` to ``max_value``, shrinking towards ``min_value``.
 
     A deal number gives the same deal everywhere (:meth:`GameRules.deal
@@ -458,9 +448,7 @@ def _draw_start(
     return _Start(rules.deal_from(order), None, order)
 
 
-def _draw_play(
-    draw: st.DrawFn, start: State, max_moves: int
-) -> tuple[State, list[Move]]:
+def _draw_play(draw: st.DrawFn, start: State, max_moves: int) -> tuple[State, list[Move]]:
     """Up to ``max_moves`` legal moves from ``start``, as the choices direct.
 
     Each move is one choice that goes on (any value but 0; about one in

@@ -65,8 +65,7 @@ class _Canvas:
 
     def text(self, x: float, y: float, text: str, cls: str, anchor: str = "start") -> None:
         self.parts.append(
-            f'<text x="{x:g}" y="{y:g}" class="{cls}" text-anchor="{anchor}">'
-            f"{escape(text)}</text>"
+            f'<text x="{x:g}" y="{y:g}" class="{cls}" text-anchor="{anchor}">{escape(text)}</text>'
         )
 
     def card(self, x: float, y: float, card: Card, where: str) -> None:

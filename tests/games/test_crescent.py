@@ -37,8 +37,9 @@ def heights(**suits: tuple[int, int]) -> list[int]:
     return [given[letter][0] for letter in SUITS] + [given[letter][1] for letter in SUITS]
 
 
-def position(piles: Sequence[str], home: Sequence[int], *, shifts_used: int = 0,
-             rules: pr.GameRules = GAME) -> State:
+def position(
+    piles: Sequence[str], home: Sequence[int], *, shifts_used: int = 0, rules: pr.GameRules = GAME
+) -> State:
     """Piles given as text, bottom card first (the rest of the sixteen empty)."""
     columns = [cards(text) for text in piles]
     columns += [[] for _ in range(16 - len(columns))]
@@ -95,7 +96,10 @@ def test_aces_build_up_and_kings_down_in_suit_all_laid_out() -> None:
 
 def test_sixteen_face_up_piles_that_build_in_suit_up_or_down_round_the_corner() -> None:
     assert GAME.tableau == pr.Tableau(
-        columns=16, depth=6, refill=pr.Refill.NEVER, name="Piles",
+        columns=16,
+        depth=6,
+        refill=pr.Refill.NEVER,
+        name="Piles",
         build=pr.Build(suits=pr.Suits.SAME, direction=pr.Direction.EITHER, wrap=True),
         runs=pr.Runs.NONE,
     )
@@ -203,8 +207,10 @@ def test_the_ace_takes_the_next_rank_up_and_the_king_the_next_down_in_suit() -> 
     state = position(["7H", "7H", "AH 2H 3H 4H 5H 6H", "8H 9H 10H JH QH KH"], heights(H=(6, 6)))
     homes = [m for m in state.legal_moves() if m.kind is pr.MoveKind.HOME]
     assert homes == [
-        Move.to_foundation(pile(0), 2), Move.to_foundation(pile(0), 6),
-        Move.to_foundation(pile(1), 2), Move.to_foundation(pile(1), 6),
+        Move.to_foundation(pile(0), 2),
+        Move.to_foundation(pile(0), 6),
+        Move.to_foundation(pile(1), 2),
+        Move.to_foundation(pile(1), 6),
     ]
     up = state.apply(homes[0])
     assert up.foundations[2][-2:] == tuple(cards("6H 7H"))
@@ -215,8 +221,11 @@ def test_the_ace_takes_the_next_rank_up_and_the_king_the_next_down_in_suit() -> 
     assert [m for m in up.legal_moves() if m.kind is pr.MoveKind.HOME] == [
         Move.to_foundation(pile(1), 6),
     ]
-    with pytest.raises(IllegalMoveError, match=r"foundation 3 \(hearts .*\) does not take 7H .* "
-                                               "it takes 8H next"):
+    with pytest.raises(
+        IllegalMoveError,
+        match=r"foundation 3 \(hearts .*\) does not take 7H .* "
+        "it takes 8H next",
+    ):
         up.apply(Move.to_foundation(pile(1), 2))
 
 
@@ -224,7 +233,9 @@ def test_foundations_are_locked_to_their_suit_and_end_at_13_cards() -> None:
     # Spades: the Ace holds A to Q, the King K to A (full); only KS is out.
     state = position(["KS"], heights(S=(12, 13)))
     assert state.legal_moves() == (Move.to_foundation(pile(0), 3),)
-    with pytest.raises(IllegalMoveError, match=r"foundation 8 .* does not take KS .* it is complete"):
+    with pytest.raises(
+        IllegalMoveError, match=r"foundation 8 .* does not take KS .* it is complete"
+    ):
         state.apply(Move.to_foundation(pile(0), 7))
     with pytest.raises(IllegalMoveError, match="does not take KS"):
         state.apply(Move.to_foundation(pile(0), 2))  # hearts
@@ -269,8 +280,9 @@ def test_an_emptied_pile_stays_empty() -> None:
     state = state.apply(Move.to_foundation(pile(0), 6))
     assert state.columns[0] == ()
     assert state.legal_moves() == (SHIFT,)  # AH does not go into the empty pile
-    with pytest.raises(IllegalMoveError, match="Piles column 1 is empty, and an empty column "
-                                               "stays empty"):
+    with pytest.raises(
+        IllegalMoveError, match="Piles column 1 is empty, and an empty column stays empty"
+    ):
         state.apply(Move.to_column(pile(1), 0))
     shifted = state.apply(SHIFT)
     assert shifted.columns[:2] == ((), tuple(cards("AH 2H")))  # the shift does not fill it

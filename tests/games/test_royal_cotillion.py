@@ -41,7 +41,9 @@ LADIES = cards("KC KD KH KS QC QD QH QS JC JD JH JS")
 LORDS = cards("10C 10D 10H 10S 9C 9D 9H 9S 8C 8D 8H 8S 7C 7D 7H 7S")
 
 
-def deal(ladies: list[Card], lords: list[Card], stock: list[Card], rules: pr.GameRules = GAME) -> State:
+def deal(
+    ladies: list[Card], lords: list[Card], stock: list[Card], rules: pr.GameRules = GAME
+) -> State:
     return rules.deal_from(deck_order(rules, [*BASES, *ladies, *lords, *stock]))
 
 
@@ -310,6 +312,11 @@ def test_the_registry_offers_the_option_by_name_never_by_default() -> None:
 def test_rank_names_in_sequences_cover_each_card_once_per_deck() -> None:
     suits = [f.suit for f in GAME.foundations]
     assert None not in suits  # every foundation is locked to a suit
-    seen = [Card(rank, f.suit) for f in GAME.foundations for rank in f.sequence.ranks if f.suit is not None]
+    seen = [
+        Card(rank, f.suit)
+        for f in GAME.foundations
+        for rank in f.sequence.ranks
+        if f.suit is not None
+    ]
     assert sorted(seen) == sorted(GAME.deck())
     assert Rank.QUEEN in GAME.foundations[0].sequence.ranks

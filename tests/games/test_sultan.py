@@ -18,8 +18,15 @@ SIX = pr.get_game("sultan", cells=6)
 WASTE = Place(PileKind.WASTE)
 DRAW, REDEAL = Move.draw(), Move.redeal()
 #: The suits of foundations 1-7, the Kings that build K A 2 ... Q.
-KING_SUITS = [Suit.CLUBS, Suit.CLUBS, Suit.DIAMONDS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES,
-              Suit.SPADES]
+KING_SUITS = [
+    Suit.CLUBS,
+    Suit.CLUBS,
+    Suit.DIAMONDS,
+    Suit.DIAMONDS,
+    Suit.HEARTS,
+    Suit.SPADES,
+    Suit.SPADES,
+]
 ACE_OF_HEARTS, SULTAN = 7, 8
 #: Every foundation holding its laid-out card only.
 BASES = [1] * 9
@@ -118,11 +125,17 @@ def test_seven_kings_build_up_in_suit_around_from_king_to_queen() -> None:
 
 def test_the_ace_of_hearts_builds_up_to_the_queen_and_the_sultan_is_a_king_alone() -> None:
     ace = GAME.foundations[ACE_OF_HEARTS]
-    assert (ace.suit, str(ace.sequence), ace.laid_out) == (Suit.HEARTS, "A 2 3 4 5 6 7 8 9 10 J Q",
-                                                           True)
+    assert (ace.suit, str(ace.sequence), ace.laid_out) == (
+        Suit.HEARTS,
+        "A 2 3 4 5 6 7 8 9 10 J Q",
+        True,
+    )
     sultan = GAME.foundations[SULTAN]
-    assert (sultan.suit, sultan.sequence.ranks, sultan.laid_out) == (Suit.HEARTS, (Rank.KING,),
-                                                                     True)
+    assert (sultan.suit, sultan.sequence.ranks, sultan.laid_out) == (
+        Suit.HEARTS,
+        (Rank.KING,),
+        True,
+    )
     assert sultan.name == "the Sultan"
     # 7 x 13 + 12 + the Sultan = 104: the foundations take every card.
     assert [len(f.sequence.ranks) for f in GAME.foundations] == [13] * 7 + [12, 1]
@@ -151,27 +164,39 @@ def test_the_kings_and_an_ace_of_hearts_are_laid_out_then_the_divan_then_the_sto
 
 
 GOLDEN = {
-    1: ("""\
+    1: (
+        """\
 Sultan
 Foundations:  KC  KC  KD  KD  KH  KS  KS |  AH |  KH
 Divan:
    6H  7H  JC  8C
    7D  6S  8C  6C
-Stock: 87 cards   Waste: (empty)   Redeals left: 2""", "9C 5C 10H JH QS", "7S"),
-    2: ("""\
+Stock: 87 cards   Waste: (empty)   Redeals left: 2""",
+        "9C 5C 10H JH QS",
+        "7S",
+    ),
+    2: (
+        """\
 Sultan
 Foundations:  KC  KC  KD  KD  KH  KS  KS |  AH |  KH
 Divan:
   10D  6H  JS  2D
    QS  5H  3D  7C
-Stock: 87 cards   Waste: (empty)   Redeals left: 2""", "AC AS 4S 2C 6D", "9H"),
-    3: ("""\
+Stock: 87 cards   Waste: (empty)   Redeals left: 2""",
+        "AC AS 4S 2C 6D",
+        "9H",
+    ),
+    3: (
+        """\
 Sultan
 Foundations:  KC  KC  KD  KD  KH  KS  KS |  AH |  KH
 Divan:
    8C  QS  4D  JC
    7C 10S  4S  AD
-Stock: 87 cards   Waste: (empty)   Redeals left: 2""", "JS 9H AS 3S AC", "10C"),
+Stock: 87 cards   Waste: (empty)   Redeals left: 2""",
+        "JS 9H AS 3S AC",
+        "10C",
+    ),
 }
 
 
@@ -191,13 +216,16 @@ def test_golden_deals(deal: int) -> None:
 
 def test_golden_deal_of_the_six_cell_option() -> None:
     state = SIX.deal(1)
-    assert str(state) == """\
+    assert (
+        str(state)
+        == """\
 Sultan
 Foundations:  KC  KC  KD  KD  KH  KS  KS |  AH |  KH
 Divan:
    6H  7H  JC  8C
    7D  6S
 Stock: 89 cards   Waste: (empty)   Redeals left: 2"""
+    )
     assert state.stock[::-1][:3] == tuple(cards("8C 6C 9C"))
     assert state.foundations == GAME.deal(1).foundations
 
@@ -208,7 +236,8 @@ Stock: 89 cards   Waste: (empty)   Redeals left: 2"""
 def test_a_king_takes_the_ace_of_its_suit_then_the_two() -> None:
     state = position(BASES, with_cells(c1="AC", c2="2C", c3="2D"))
     assert [m for m in state.legal_moves() if m.source in (cell(0), cell(1), cell(2))] == [
-        home(cell(0), 0), home(cell(0), 1),  # AC on either King of clubs
+        home(cell(0), 0),
+        home(cell(0), 1),  # AC on either King of clubs
     ]
     state = state.apply(home(cell(0), 1))
     assert state.foundations[1] == tuple(cards("KC AC"))
@@ -222,7 +251,9 @@ def test_a_king_foundation_ends_at_the_queen() -> None:
     state = position(heights, with_cells(c1="QC"))
     assert [m for m in state.legal_moves() if m.source == cell(0)] == [home(cell(0), 0)]
     # The full one does not go round again: K A ... Q is the whole foundation.
-    with pytest.raises(IllegalMoveError, match=r"foundation 2 .* does not take QC .* it is complete"):
+    with pytest.raises(
+        IllegalMoveError, match=r"foundation 2 .* does not take QC .* it is complete"
+    ):
         state.apply(home(cell(0), 1))
     done = state.apply(home(cell(0), 0))
     assert done.foundations[0] == tuple(cards("KC AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC"))
@@ -243,7 +274,8 @@ def test_the_ace_of_hearts_takes_two_to_queen_and_nothing_more() -> None:
 def test_each_foundation_is_locked_to_its_suit() -> None:
     state = position(BASES, with_cells(c1="AD"))
     assert [m for m in state.legal_moves() if m.source == cell(0)] == [
-        home(cell(0), 2), home(cell(0), 3),
+        home(cell(0), 2),
+        home(cell(0), 3),
     ]
     for f in (0, 1, 4, 5, 6):
         with pytest.raises(IllegalMoveError, match="does not take AD"):
@@ -259,8 +291,14 @@ def test_the_sultan_takes_nothing() -> None:
             state.apply(home(source, SULTAN))
     with pytest.raises(pr.InvalidDealError, match="F9"):
         GAME.make_state(
-            stock=sorted((Counter(GAME.deck()) - on_foundations(BASES) - Counter(DEAD)
-                          - Counter(cards("AH"))).elements()),
+            stock=sorted(
+                (
+                    Counter(GAME.deck())
+                    - on_foundations(BASES)
+                    - Counter(DEAD)
+                    - Counter(cards("AH"))
+                ).elements()
+            ),
             cells=DEAD,
             foundations=[pile for pile in GAME.deal(1).foundations[:8]] + [cards("KH AH")],
         )
@@ -288,10 +326,21 @@ def test_every_divan_card_plays_to_the_foundations() -> None:
     moves = state.legal_moves()
     assert {m.source for m in moves if m.kind is pr.MoveKind.HOME} == {cell(i) for i in range(8)}
     assert moves == (
-        home(cell(0), 0), home(cell(0), 1), home(cell(1), 0), home(cell(1), 1),
-        home(cell(2), 2), home(cell(2), 3), home(cell(3), 2), home(cell(3), 3),
-        home(cell(4), 4), home(cell(5), 5), home(cell(5), 6), home(cell(6), 5), home(cell(6), 6),
-        home(cell(7), ACE_OF_HEARTS), DRAW,
+        home(cell(0), 0),
+        home(cell(0), 1),
+        home(cell(1), 0),
+        home(cell(1), 1),
+        home(cell(2), 2),
+        home(cell(2), 3),
+        home(cell(3), 2),
+        home(cell(3), 3),
+        home(cell(4), 4),
+        home(cell(5), 5),
+        home(cell(5), 6),
+        home(cell(6), 5),
+        home(cell(6), 6),
+        home(cell(7), ACE_OF_HEARTS),
+        DRAW,
     )
 
 

@@ -104,8 +104,9 @@ def test_the_centre_and_the_corners_take_any_suit() -> None:
 
 
 def test_the_sails_are_eight_cells_refilled_from_the_waste_then_the_stock() -> None:
-    assert GAME.reserve == pr.Reserve(cells=8, refill=pr.Refill.FROM_WASTE_THEN_STOCK, width=4,
-                                      name="Sails")
+    assert GAME.reserve == pr.Reserve(
+        cells=8, refill=pr.Refill.FROM_WASTE_THEN_STOCK, width=4, name="Sails"
+    )
 
 
 # -- the deal --------------------------------------------------------------------------
@@ -123,27 +124,39 @@ def test_the_first_ace_of_the_deck_order_is_the_centre_then_the_sails() -> None:
 
 
 GOLDEN = {
-    1: ("""\
+    1: (
+        """\
 Windmill
 Foundations:  AH |  --  --  --  --
 Sails:
    6H  7H  JC  8C
    KS  7D  6S  8C
-Stock: 95 cards   Waste: (empty)""", "6C 9C 5C 10H KD", "7S"),
-    2: ("""\
+Stock: 95 cards   Waste: (empty)""",
+        "6C 9C 5C 10H KD",
+        "7S",
+    ),
+    2: (
+        """\
 Windmill
 Foundations:  AH |  --  --  --  --
 Sails:
   10D  6H  JS  2D
    QS  5H  3D  7C
-Stock: 95 cards   Waste: (empty)""", "AC AS 4S KH 2C", "9H"),
-    3: ("""\
+Stock: 95 cards   Waste: (empty)""",
+        "AC AS 4S KH 2C",
+        "9H",
+    ),
+    3: (
+        """\
 Windmill
 Foundations:  AD |  --  --  --  --
 Sails:
    8C  QS  4D  JC
    7C 10S  4S  JS
-Stock: 95 cards   Waste: (empty)""", "9H AS 3S AC 5S", "10C"),
+Stock: 95 cards   Waste: (empty)""",
+        "9H AS 3S AC 5S",
+        "10C",
+    ),
 }
 
 
@@ -191,7 +204,9 @@ def test_the_centre_ends_at_52_cards() -> None:
     )
     assert state.foundations[CENTRE][-1] == Card.from_str("KS")
     assert state.legal_moves() == (home(cell(0), 4),)
-    with pytest.raises(IllegalMoveError, match=r"foundation 1 .* does not take AS .* it is complete"):
+    with pytest.raises(
+        IllegalMoveError, match=r"foundation 1 .* does not take AS .* it is complete"
+    ):
         state.apply(home(cell(0), CENTRE))
     won = state.apply(home(cell(0), 4))
     assert won.is_won and won.is_over and won.cards_home == 104
@@ -238,7 +253,9 @@ def test_a_corner_builds_down_regardless_of_suit_to_the_ace() -> None:
     )
     assert len(full.foundations[1]) == 13
     assert [m.target for m in full.legal_moves() if m.source == cell(0)] == [
-        foundation(2), foundation(3), foundation(4),  # a full corner takes nothing more
+        foundation(2),
+        foundation(3),
+        foundation(4),  # a full corner takes nothing more
     ]
 
 
@@ -322,8 +339,13 @@ def test_a_sail_is_never_left_empty_while_the_waste_or_stock_has_cards() -> None
 def test_with_stock_and_waste_empty_a_sail_stays_empty() -> None:
     # Everything home but two sails' cards and no stock: a played sail stays empty.
     state = position(
-        [FULL_CENTRE, down(Suit.CLUBS), down(Suit.DIAMONDS), down(Suit.HEARTS, 11),
-         down(Suit.SPADES)],
+        [
+            FULL_CENTRE,
+            down(Suit.CLUBS),
+            down(Suit.DIAMONDS),
+            down(Suit.HEARTS, 11),
+            down(Suit.SPADES),
+        ],
         [Card.from_str("2H"), Card.from_str("AH"), *[None] * 6],
         stock=False,
     )

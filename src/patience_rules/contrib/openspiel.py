@@ -200,10 +200,7 @@ def _checked_parameters(params: object, rules: GameRules) -> dict[str, Any]:
             f"hide_covered: expected True or False, got {_shown(parameters['hide_covered'])}"
         )
     moves = parameters["max_moves"]
-    if (
-        not _is_whole(moves)
-        or not (moves == -1 or 1 <= moves <= _MAX_PARAMETER)
-    ):
+    if not _is_whole(moves) or not (moves == -1 or 1 <= moves <= _MAX_PARAMETER):
         raise InvalidRulesError(
             f"max_moves: expected -1 (the default limit) or a whole number from 1 to "
             f"{_MAX_PARAMETER}, got {_shown(moves)}"
@@ -757,10 +754,7 @@ def deal_actions(game: PatienceGame, number: int) -> list[int]:
             "load it with deal=-1 to deal by chance actions"
         )
     rules = game.rules
-    if (
-        not _is_whole(number)
-        or not 0 <= number <= rules.max_deal_number
-    ):
+    if not _is_whole(number) or not 0 <= number <= rules.max_deal_number:
         raise InvalidDealError(
             f"a deal number of {rules.title} is a whole number from 0 to "
             f"{rules.max_deal_number}, got {_shown(number)}"

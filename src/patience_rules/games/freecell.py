@@ -75,8 +75,9 @@ def freecell(*, cells: int = 4, supermoves: bool = True) -> GameRules:
             build=DOWN_IN_ALTERNATE_COLOURS,
             runs=Runs.SUPERMOVE if supermoves else Runs.NONE,
         ),
-        reserve=Reserve(cells=cells, refill=Refill.BY_MOVE, width=cells, name="Free cells",
-                        dealt=False),
+        reserve=Reserve(
+            cells=cells, refill=Refill.BY_MOVE, width=cells, name="Free cells", dealt=False
+        ),
         stock=Stock(redeals=0),
         compulsion=Compulsion.NONE,
         options=tuple(options),
@@ -85,8 +86,11 @@ def freecell(*, cells: int = 4, supermoves: bool = True) -> GameRules:
             "One deck, dealt face up to eight columns; four free cells. Aces start the four "
             "foundations, which build up in suit. Cards build down in alternate colours on the "
             "columns; any card fills an empty column or a free cell"
-            + (", and runs move as one move where the free cells and empty columns allow."
-               if supermoves else "; one card moves at a time.")
+            + (
+                ", and runs move as one move where the free cells and empty columns allow."
+                if supermoves
+                else "; one card moves at a time."
+            )
             + " Deals are numbered as Microsoft's FreeCell numbers them."
         ),
     )

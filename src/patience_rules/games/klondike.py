@@ -59,9 +59,7 @@ def klondike(
     """
     if draw not in (1, 3) or isinstance(draw, bool):
         raise InvalidRulesError(f"draw is 1 or 3, got {_shown(draw)}")
-    if redeals is not None and (
-        not _is_whole(redeals) or not 0 <= redeals <= 1000
-    ):
+    if redeals is not None and (not _is_whole(redeals) or not 0 <= redeals <= 1000):
         raise InvalidRulesError(
             f"redeals is None (no limit) or a whole number from 0 to 1000, got {_shown(redeals)}"
         )
@@ -74,16 +72,16 @@ def klondike(
         options.append(("foundation_back", True))
     if redeals is not None:
         options.append(("redeals", redeals))
-    limit = "any number of redeals" if redeals is None else (
-        f"{redeals} redeal{'s' if redeals != 1 else ''}"
+    limit = (
+        "any number of redeals"
+        if redeals is None
+        else (f"{redeals} redeal{'s' if redeals != 1 else ''}")
     )
     return GameRules(
         name="klondike",
         title="Klondike",
         decks=1,
-        foundations=tuple(
-            Foundation(suit, ACE_UP, playable=foundation_back) for suit in Suit
-        ),
+        foundations=tuple(Foundation(suit, ACE_UP, playable=foundation_back) for suit in Suit),
         tableau=Tableau(
             columns=7,
             depth=(1, 2, 3, 4, 5, 6, 7),

@@ -53,8 +53,15 @@ def sultan(*, cells: int = 8) -> GameRules:
     """
     if cells not in (6, 8) or isinstance(cells, bool):
         raise InvalidRulesError(f"cells is 6 or 8, got {_shown(cells)}")
-    kings = (Suit.CLUBS, Suit.CLUBS, Suit.DIAMONDS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES,
-             Suit.SPADES)
+    kings = (
+        Suit.CLUBS,
+        Suit.CLUBS,
+        Suit.DIAMONDS,
+        Suit.DIAMONDS,
+        Suit.HEARTS,
+        Suit.SPADES,
+        Suit.SPADES,
+    )
     return GameRules(
         name="sultan",
         title="Sultan",
