@@ -13,6 +13,7 @@ _NEEDS = {
     "src/patience_rules/contrib/gymnasium.py": "gymnasium",
     "tests/test_contrib_gymnasium.py": "gymnasium",
     "src/patience_rules/contrib/openspiel.py": "pyspiel",
+    "src/patience_rules/contrib/_spiel.py": "pyspiel",
     "tests/test_contrib_openspiel.py": "pyspiel",
 }
 
