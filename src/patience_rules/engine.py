@@ -619,8 +619,21 @@ class Engine:
         last = self._last
         if last[0] is state:
             return last[1]
-        moves = self.legal_moves(state, 1)
-        first = moves[0] if moves else None
+        first: Move | None
+        if self._waste_only:  # the waste top's first home move, else the stock's move
+            waste = state._waste
+            row = state._wanted.get(waste[0]) if waste else None
+            if row is not None and row[self._waste_index]:
+                first = row[self._waste_index][0]
+            elif state._nstock:
+                first = _DRAW
+            elif self._redeal is not None and self._redeal_ready(state):
+                first = _REDEAL
+            else:
+                first = None
+        else:
+            moves = self.legal_moves(state, 1)
+            first = moves[0] if moves else None
         self._last = (state, first)
         return first
 
@@ -648,19 +661,19 @@ class Engine:
                 last = self._last  # (the state whose move was just listed, and its move)
                 first = last[1] if last[0] is state else self._forced_move(state)
                 if first is not None and (first is move or first == move):
-                    board = self._board(state)
                     if first is _DRAW:
-                        self._do_draw(board)
+                        return self._drawn(state)
+                    board = self._board(state)
+                    entry = self._known[first]
+                    if entry[0] is _HOME:
+                        self._do_home(board, entry[1], entry[2], False)
                     else:
                         self._do(board, first, False)
                     board.__class__ = State
                     return board  # type: ignore[no-any-return]
             elif move is _DRAW:
                 if state._nstock:
-                    board = self._board(state)
-                    self._do_draw(board)
-                    board.__class__ = State
-                    return board  # type: ignore[no-any-return]
+                    return self._drawn(state)
             else:
                 listed = self._listed
                 if listed[0] is state:
@@ -908,7 +921,10 @@ class Engine:
         return f"{layout.name(target)} does not take {card} from {layout.name(source)}: {expected}"
 
     def _do_home(self, board: Any, source: Place, f: int, private: bool) -> None:
-        card = self._take(board, source, private)
+        if source.kind is _WASTE:  # (the most frequent source, taken here)
+            card, board._waste = board._waste
+        else:
+            card = self._take(board, source, private)
         if f < 0:
             board._middle = tuple(sorted((*board._middle, card)))
         else:
@@ -922,7 +938,11 @@ class Engine:
         if private:
             self._shift_wants(board._wanted, f, old, old + 1)
         else:
-            board._wanted = self._rewant(board._wanted, f, old, old + 1, key)
+            known = self._wanted.get(key)  # (the shared table, where it is made already)
+            if known is not None:
+                board._wanted = known
+            else:
+                board._wanted = self._rewant(board._wanted, f, old, old + 1, key)
         more = board._more
         if more is not None and more[0] is not None:
             found = more[0]
@@ -1127,6 +1147,37 @@ class Engine:
         board._cells = (*cells[:j], card, *cells[j + 1 :])
 
     # -- the draw ------------------------------------------------------------------
+
+    def _drawn(self, state: State) -> State:
+        """The state after the draw, which is legal in ``state`` (its stock has cards).
+
+        The most frequent move of the stock games, so it is made here in one
+        piece: the slots copied as :meth:`_board` copies them, the draw made
+        as :meth:`_do_draw` makes it.
+        """
+        board: Any = _new(_Board)
+        board._key = state._key
+        board._cells = state._cells
+        board._columns = state._columns
+        board._stock = stock = state._stock
+        board._middle = state._middle
+        board._redeals = state._redeals
+        board._more = state._more
+        board._wanted = state._wanted
+        board._engine = self
+        board._hash = None
+        n = state._nstock
+        waste = was = state._waste
+        last = n - self._draw if n > self._draw else 0
+        while n > last:
+            n -= 1
+            waste = (stock[n], waste)
+        board._nstock = n
+        board._waste = waste
+        if not was and self._refills:
+            self._refill_all(board)
+        board.__class__ = State
+        return board  # type: ignore[no-any-return]
 
     def _do_draw(self, board: Any) -> None:
         stock, n, waste = board._stock, board._nstock, board._waste
