@@ -664,9 +664,9 @@ class Engine:
                     if first is _DRAW:
                         return self._drawn(state)
                     board = self._board(state)
-                    entry = self._known[first]
-                    if entry[0] is _HOME:
-                        self._do_home(board, entry[1], entry[2], False)
+                    made = self._known[first]
+                    if made[0] is _HOME:
+                        self._do_home(board, made[1], made[2], False)
                     else:
                         self._do(board, first, False)
                     board.__class__ = State
