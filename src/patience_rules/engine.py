@@ -1335,7 +1335,7 @@ class Engine:
         n = self._n_foundations
         draw = self._draw
         shifts, units, mask = self._shifts, self._units, self._mask
-        shift_wants = self._shift_wants
+        shift_wants, wants, alone = self._shift_wants, self._wants, self._alone
         # Foundations whose cards are kept (a playable foundation) go through _raise.
         plain = board._more is None or board._more[0] is None
         key, stock, nstock, waste = board._key, board._stock, board._nstock, board._waste
@@ -1350,13 +1350,34 @@ class Engine:
                     elif plain:
                         old = (key >> shifts[f]) & mask
                         key += units[f]
-                        shift_wants(wanted, f, old, old + 1)
+                        # _shift_wants, where the card played was wanted there alone and
+                        # the foundation's next card is wanted nowhere else.
+                        after = wants[f][old + 1]
+                        if (
+                            wanted[card] is alone[f]
+                            and len(after) == 1
+                            and after[0] not in wanted
+                            and len(wants[f][old]) == 1
+                        ):
+                            del wanted[card]
+                            wanted[after[0]] = alone[f]
+                        else:
+                            shift_wants(wanted, f, old, old + 1)
                     else:
                         board._key = key
                         self._raise(board, f, card, True)
                         key = board._key
                     continue
             if nstock:
+                if draw == 1:  # turn cards one at a time until one is wanted
+                    nstock -= 1
+                    card = stock[nstock]
+                    waste = (card, waste)
+                    while nstock and card not in wanted:
+                        nstock -= 1
+                        card = stock[nstock]
+                        waste = (card, waste)
+                    continue
                 last = nstock - draw if nstock > draw else 0
                 while nstock > last:
                     nstock -= 1
