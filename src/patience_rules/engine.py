@@ -104,6 +104,7 @@ class Engine:
         "_home_index",
         "_known",
         "_last",
+        "_laid_out",
         "_listed",
         "_mask",
         "_middle_set",
@@ -194,6 +195,8 @@ class Engine:
         self._wanted: dict[int, dict[Card, _Row]] = {}
         #: The row of a card that foundation f alone wants.
         self._alone = tuple(self._row((f,)) for f in range(n))
+        #: Whether a foundation's base is laid out before play.
+        self._laid_out = any(foundation.laid_out for foundation in layout.foundation_parts)
         # Builds, parks, draws and redeals.
         build = layout.build
         self._onto = build.onto if build is not None else ()
@@ -421,15 +424,19 @@ class Engine:
         # each laid-out foundation takes the first card it takes as its base.
         heights = []
         found: list[Chain] = []
-        for foundation, wants in zip(layout.foundation_parts, self._wants, strict=True):
-            if foundation.laid_out:
-                base = next(card for card in order if card in wants[0])
-                order.remove(base)
-                heights.append(1)
-                found.append((base, EMPTY))
-            else:
-                heights.append(0)
-                found.append(EMPTY)
+        if self._laid_out:
+            for foundation, wants in zip(layout.foundation_parts, self._wants, strict=True):
+                if foundation.laid_out:
+                    base = next(card for card in order if card in wants[0])
+                    order.remove(base)
+                    heights.append(1)
+                    found.append((base, EMPTY))
+                else:
+                    heights.append(0)
+                    found.append(EMPTY)
+        else:  # every foundation starts empty
+            heights = [0] * self._n_foundations
+            found = [EMPTY] * self._n_foundations
         middle: list[Card] = []
         part = layout.middle_part
         if part is not None and part.laid_out:
