@@ -103,8 +103,8 @@ class Engine:
         "_forced",
         "_home_index",
         "_known",
-        "_last",
         "_laid_out",
+        "_last",
         "_listed",
         "_mask",
         "_middle_set",
@@ -129,6 +129,7 @@ class Engine:
         "_units",
         "_wanted",
         "_wants",
+        "_waste_forced",
         "_waste_index",
         "_waste_only",
         "full_key",
@@ -265,6 +266,8 @@ class Engine:
         self._waste_only = sources == (Place(_WASTE),) and not (
             layout.targets(MoveKind.BUILD) or layout.targets(MoveKind.PARK)
         )
+        #: A compulsory game where only the waste plays.
+        self._waste_forced = self._waste_only and self._forced
         self._column_refill = layout.column_refill
         self._cell_refill = layout.cell_refill
         self._auto_columns = layout.column_refill in _AUTOMATIC
@@ -672,10 +675,24 @@ class Engine:
                         return self._drawn(state)
                     board = self._board(state)
                     made = self._known[first]
-                    if made[0] is _HOME:
-                        self._do_home(board, made[1], made[2], False)
-                    else:
+                    f = made[2]
+                    if made[0] is not _HOME:
                         self._do(board, first, False)
+                    elif made[1].kind is _WASTE and f >= 0 and board._more is None:
+                        # The most frequent play of a compulsory game, made here: the
+                        # waste top onto foundation f, as _do_home and _raise make it.
+                        board._waste = board._waste[1]
+                        key = board._key
+                        old = (key >> self._shifts[f]) & self._mask
+                        board._key = key = key + self._units[f]
+                        table = self._wanted.get(key)
+                        board._wanted = (
+                            table
+                            if table is not None
+                            else self._rewant(board._wanted, f, old, old + 1, key)
+                        )
+                    else:
+                        self._do_home(board, made[1], f, False)
                     board.__class__ = State
                     return board  # type: ignore[no-any-return]
             elif move is _DRAW:
@@ -1183,6 +1200,14 @@ class Engine:
         board._waste = waste
         if not was and self._refills:
             self._refill_all(board)
+        elif self._waste_forced:
+            # The next compulsory move, found as _forced_move finds it, where it is
+            # the drawn card's play or another draw: the next listing is a lookup.
+            row = board._wanted.get(board._waste[0])
+            if row is not None and row[self._waste_index]:
+                self._last = (board, row[self._waste_index][0])
+            elif n:
+                self._last = (board, _DRAW)
         board.__class__ = State
         return board  # type: ignore[no-any-return]
 
