@@ -1127,7 +1127,7 @@ class Engine:
 
     def _do_build(self, board: Any, move: Move, private: bool) -> None:
         source, j, count = move.source, move.target.index, move.count
-        if source.kind is _COLUMN:
+        if source.kind is _COLUMN and count > 1:
             cards = self._take_run(board, source.index, count)
         else:
             cards = [self._take(board, source, private)]
