@@ -9,8 +9,9 @@ Hypothesis profiles (choose one with ``HYPOTHESIS_PROFILE=<name>``):
   by game, and of the positions the validity property mutated and how many
   were accepted.
 - ``hostile``: 10**5 inputs for each reader of the hostile-input suite
-  (``tests/test_hostile.py``, run by ``nox -s hostile``); the summary prints
-  the count of inputs by reader.
+  (``tests/test_hostile.py``, run by ``nox -s hostile``), or as many as the
+  ``HOSTILE_EXAMPLES`` environment variable says; the summary prints the
+  count of inputs by reader.
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ _LONG_GAMES = settings(
 )
 settings.register_profile("ci", _LONG_GAMES, max_examples=10)
 settings.register_profile("thorough", _LONG_GAMES, max_examples=1000)
-settings.register_profile("hostile", _LONG_GAMES, max_examples=100_000)
+settings.register_profile(
+    "hostile", _LONG_GAMES, max_examples=int(os.environ.get("HOSTILE_EXAMPLES", "100000"))
+)
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
 settings.load_profile(PROFILE)
 
