@@ -425,8 +425,9 @@ class Engine:
         order = self.check_deck_order(cards)
         # Cards laid out before play are taken out of the deck order first:
         # each laid-out foundation takes the first card it takes as its base.
-        heights = []
+        heights: list[int] = []
         found: list[Chain] = []
+        key = 0
         if self._laid_out:
             for foundation, wants in zip(layout.foundation_parts, self._wants, strict=True):
                 if foundation.laid_out:
@@ -437,8 +438,8 @@ class Engine:
                 else:
                     heights.append(0)
                     found.append(EMPTY)
+            key = self.pack_heights(heights)
         else:  # every foundation starts empty
-            heights = [0] * self._n_foundations
             found = [EMPTY] * self._n_foundations
         middle: list[Card] = []
         part = layout.middle_part
@@ -464,7 +465,7 @@ class Engine:
             (),
             columns,
             cells,
-            self.pack_heights(heights),
+            key,
             tuple(found) if layout.records else None,
             middle,
             0,
@@ -563,50 +564,39 @@ class Engine:
             return (first,) if first is not None else ()
         moves: list[Move] = []
         wanted = state._wanted
-        if self._waste_only:
-            # Only the waste top plays (a stock turned onto a waste that plays
-            # home): its home moves, then the stock's moves.
+        # Home moves: a lookup of each playable card in the wanted table.
+        if wanted:
+            get = wanted.get
+            i = 0
+            for column in state._columns:
+                if column:
+                    row = get(column[0])
+                    if row is not None:
+                        moves += row[i]
+                i += 1
+            cells = state._cells
+            if not wanted.keys().isdisjoint(cells):
+                for card in cells:
+                    row = get(card)
+                    if row is not None:
+                        moves += row[i]
+                    i += 1
             waste = state._waste
             if waste:
-                row = wanted.get(waste[0])
+                row = get(waste[0])
                 if row is not None:
                     moves += row[self._waste_index]
-                    if len(moves) >= limit:
-                        return moves
-        else:
-            # Home moves: a lookup of each playable card in the wanted table.
-            if wanted:
-                get = wanted.get
-                i = 0
-                for column in state._columns:
-                    if column:
-                        row = get(column[0])
-                        if row is not None:
-                            moves += row[i]
-                    i += 1
-                cells = state._cells
-                if not wanted.keys().isdisjoint(cells):
-                    for card in cells:
-                        row = get(card)
-                        if row is not None:
-                            moves += row[i]
-                        i += 1
-                waste = state._waste
-                if waste:
-                    row = get(waste[0])
-                    if row is not None:
-                        moves += row[self._waste_index]
-                if self._playable:
-                    self._list_home_from_foundations(state, get, moves)
-            if self._between_piles:
+            if self._playable:
+                self._list_home_from_foundations(state, get, moves)
+        if self._between_piles:
+            if len(moves) >= limit:
+                return moves
+            if self._builds:
+                self._list_builds(state, moves)
                 if len(moves) >= limit:
                     return moves
-                if self._builds:
-                    self._list_builds(state, moves)
-                    if len(moves) >= limit:
-                        return moves
-                if self._parks:
-                    self._list_parks(state, moves)
+            if self._parks:
+                self._list_parks(state, moves)
         # The draw and the redeal.
         if state._nstock:
             moves.append(_DRAW)
