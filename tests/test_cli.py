@@ -201,6 +201,24 @@ def test_stats_json_matches_the_api(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["seconds"] >= 0
 
 
+def test_commands_take_a_game_with_its_options(capsys: pytest.CaptureFixture[str]) -> None:
+    # The game's text form, as the notation writes it: Klondike drawing three.
+    draw_three = pr.get_game("klondike", draw=3)
+    argv = ["stats", "klondike[draw=3]", "--deals", "6", "--jobs", "1"]
+    status, out, _ = run(capsys, *argv, "--json")
+    assert status == 0
+    data = json.loads(out)
+    expected = play_deals(draw_three, 6, jobs=1)
+    assert data["game"] == "klondike[draw=3]"
+    assert (data["wins"], data["cards_home"]) == (expected.wins, list(expected.cards_home))
+    _, out, _ = run(capsys, *argv)
+    assert out.splitlines()[0] == "Klondike (klondike[draw=3]): deals 0 to 5, player greedy"
+    _, out, _ = run(capsys, "show", "easy-start[redeals=1]")
+    assert "Redeals left: 1" in out
+    status, _, err = run(capsys, "show", "klondike[draw=2]")
+    assert status == 2 and "draw" in err and err.count("\n") == 1
+
+
 def test_stats_takes_the_old_policy_option(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["stats", "royal-cotillion", "--deals", "5", "--seed", "3", "--jobs", "1", "--json"]
     _, new, _ = run(capsys, *argv, "--player", "random")

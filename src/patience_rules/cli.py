@@ -99,8 +99,14 @@ from .actions import ActionSpace
 from .cards import Card, Suit
 from .deals import MAX_DEAL_NUMBER
 from .errors import NotationError, PatienceRulesError, _shown
-from .games import game_entries, get_game
-from .notation import move_from_loose_text, move_to_text, place_to_text
+from .games import game_entries
+from .notation import (
+    game_from_text,
+    game_to_text,
+    move_from_loose_text,
+    move_to_text,
+    place_to_text,
+)
 from .piles import PileKind
 from .players import get_player, player_names
 from .policies import Compulsion
@@ -633,7 +639,7 @@ def _stats_report(
     seconds: float,
 ) -> dict[str, object]:
     data: dict[str, object] = {
-        "game": rules.name,
+        "game": game_to_text(rules),
         "title": rules.title,
         "player": args.player,
         "start": args.start,
@@ -683,7 +689,7 @@ def _on_cluster(address: str) -> Iterator[concurrent.futures.Executor]:
 
 
 def _run_stats(args: argparse.Namespace, out: _Output) -> int:
-    rules = get_game(args.game)
+    rules = game_from_text(args.game)
     player = get_player(args.player, seed=args.seed)
     began = time.perf_counter()
     progress = _progress_bar(sys.stderr)
@@ -720,7 +726,9 @@ def _run_stats(args: argparse.Namespace, out: _Output) -> int:
     low, high = stats.confidence_interval()
     seed = f" (seed {args.seed})" if args.player == "random" else ""
     last = args.start + args.deals - 1
-    out(f"{rules.title}: deals {args.start} to {last}, player {args.player}{seed}")
+    text = game_to_text(rules)
+    named = f" ({text})" if text != rules.name else ""  # options not the defaults
+    out(f"{rules.title}{named}: deals {args.start} to {last}, player {args.player}{seed}")
     out(
         f"Won {stats.wins} of {stats.games}: {stats.win_rate:.2%} "
         f"(95% confidence interval {low:.2%} to {high:.2%})"
@@ -825,7 +833,7 @@ _SOLVE_STATUS = {
 
 
 def _run_solve(args: argparse.Namespace, out: _Output) -> int:
-    rules = get_game(args.game)
+    rules = game_from_text(args.game)
     solution = solve(
         rules.deal(args.deal),
         max_nodes=args.max_nodes,
@@ -850,12 +858,12 @@ def _run_games(args: argparse.Namespace, out: _Output) -> int:
 
 
 def _run_show(args: argparse.Namespace, out: _Output) -> int:
-    out(str(get_game(args.game).deal(args.deal)))
+    out(str(game_from_text(args.game).deal(args.deal)))
     return ExitStatus.SUCCESS
 
 
 def _run_play(args: argparse.Namespace, out: _Output) -> int:
-    rules = get_game(args.game)
+    rules = game_from_text(args.game)
     auto = args.auto
     if auto is None:
         auto = "forced" if rules.compulsion is Compulsion.FORCED else "none"
@@ -863,7 +871,11 @@ def _run_play(args: argparse.Namespace, out: _Output) -> int:
 
 
 def _with_game(parser: argparse.ArgumentParser, *, deal: bool = True) -> None:
-    parser.add_argument("game", help="a game name, as listed by 'games'")
+    parser.add_argument(
+        "game",
+        help="a game name, as listed by 'games', with options in brackets where they are "
+        "not the defaults (klondike[draw=3])",
+    )
     if deal:
         parser.add_argument(
             "--deal", type=_deal_number, default=1, help="the deal number (default 1)"
