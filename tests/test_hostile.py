@@ -22,6 +22,7 @@ inputs per reader, with a count of the inputs by reader in the summary.
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import json
 import math
@@ -328,7 +329,7 @@ def mutated_data(draw: st.DrawFn, pool: Sequence[Mapping[str, object]]) -> objec
             elif operation == "add" and isinstance(node, dict):
                 node[draw(st.text(max_size=8))] = draw(JSON_VALUES)
             elif isinstance(node, list):
-                node.insert(key, json.loads(json.dumps(child)))
+                node.insert(key, copy.deepcopy(child))  # (JSON cannot write a huge int)
             break
     return data
 
@@ -1975,6 +1976,19 @@ BAD_ARGUMENTS: list[tuple[str, Callable[[], object], type[PatienceRulesError]]] 
         "place_from_text('T1', None)",
         lambda: notation.place_from_text("T1", None),  # type: ignore[arg-type]
         NotationError,
+    ),
+    # Found by the nightly run: an option named as get_game's own argument, a
+    # confidence level too close to 1 for a float, a huge max_pending.
+    ("get_game(name, name=0)", lambda: pr.get_game("captive-queens", name=0), InvalidRulesError),
+    (
+        "wilson_interval(confidence=1 - 2**-53)",
+        lambda: wilson_interval(1, 2, 1 - 2**-53),
+        PatienceRulesError,
+    ),
+    (
+        "play_deals(max_pending=10**5000)",
+        lambda: play_deals(_royal(), 1, jobs=1, max_pending=10**5000),
+        PatienceRulesError,
     ),
 ]
 

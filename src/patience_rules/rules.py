@@ -769,7 +769,7 @@ def _entry(name: object) -> GameEntry:
     return entry
 
 
-def get_game(name: str, **options: OptionValue) -> GameRules:
+def get_game(name: str, /, **options: OptionValue) -> GameRules:
     """The rules of the game registered as ``name``, with variant ``options``.
 
     The rules are made once for each name and options, then shared (rules

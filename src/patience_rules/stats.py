@@ -63,6 +63,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
     "DEFAULT_MAX_PENDING",
+    "MAX_PENDING",
     "DealResult",
     "DealStats",
     "play_deal",
@@ -83,6 +84,8 @@ DEFAULT_CHUNK_SIZE = 250
 #: How many tasks :func:`play_deals` keeps waiting in an executor of the
 #: caller's at once, unless told otherwise.
 DEFAULT_MAX_PENDING = 64
+#: The most tasks :func:`play_deals` may be told to keep waiting at once.
+MAX_PENDING = 1_000_000
 
 #: The most trials :func:`wilson_interval` takes: one per deal number.
 _MAX_TRIALS = MAX_DEAL_NUMBER + 1
@@ -226,7 +229,12 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
             f"expected 0 <= successes <= trials, got {successes} successes in {trials} trials"
         )
     level: object = confidence  # checked as any value, whatever the annotation says
-    if not isinstance(level, int | float) or isinstance(level, bool) or not 0 < level < 1:
+    if (
+        not isinstance(level, int | float)
+        or isinstance(level, bool)
+        or not 0 < level < 1
+        or 0.5 + level / 2 >= 1.0  # so close to 1 that no float lies between
+    ):
         raise PatienceRulesError(
             "the confidence level is a number between 0 and 1 (such as 0.95), "
             f"got {_shown(confidence)}"
@@ -486,9 +494,9 @@ def play_deals(
         process, without any pool.
     :param jobs: the workers of the default pool (default: the number of
         CPUs); not allowed together with ``executor``.
-    :param max_pending: how many tasks may wait in the executor at once
-        (default: twice the workers of the default pool, or
-        :data:`DEFAULT_MAX_PENDING` in an executor of the caller's).
+    :param max_pending: how many tasks may wait in the executor at once, at
+        most :data:`MAX_PENDING` (default: twice the workers of the default
+        pool, or :data:`DEFAULT_MAX_PENDING` in an executor of the caller's).
     :param progress: called as ``progress(done, count)`` after each chunk.
     :param policy: the old name of ``player``.
     :param max_moves: the most moves a game is given (see :func:`play_deal`).
@@ -527,7 +535,7 @@ def play_deals(
         )
     _whole("the chunk size", chunk_size, 1)
     if max_pending is not None:
-        _whole("max_pending", max_pending, 1)
+        _whole("max_pending", max_pending, 1, MAX_PENDING)
     if jobs is not None:
         _whole("jobs", jobs, 1)
         if executor is not None:
