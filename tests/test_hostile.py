@@ -31,6 +31,7 @@ import pickle
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
+from decimal import Decimal
 from functools import cache, partial
 from typing import Any, TypeVar
 from unittest import mock
@@ -1990,6 +1991,24 @@ BAD_ARGUMENTS: list[tuple[str, Callable[[], object], type[PatienceRulesError]]] 
         lambda: play_deals(_royal(), 1, jobs=1, max_pending=10**5000),
         PatienceRulesError,
     ),
+    # A signalling NaN raises when it is compared: versions and options are
+    # checked to be whole numbers first (found by the run of 10**5 inputs).
+    (
+        "pickled state of version Decimal('sNaN')",
+        lambda: _restore_state(_royal(), Decimal("sNaN"), ()),
+        NotationError,
+    ),
+    (
+        "state_from_dict(version=Decimal('sNaN'))",
+        lambda: notation.state_from_dict({"version": Decimal("sNaN")}),
+        NotationError,
+    ),
+    (
+        "klondike(draw=Decimal('sNaN'))",
+        lambda: pr.klondike(draw=Decimal("sNaN")),  # type: ignore[arg-type]
+        InvalidRulesError,
+    ),
+    ("sultan(cells=Decimal('sNaN'))", lambda: pr.sultan(cells=Decimal("sNaN")), InvalidRulesError),  # type: ignore[arg-type]
 ]
 
 

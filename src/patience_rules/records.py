@@ -503,7 +503,7 @@ class GameRecord:
         if not isinstance(data, Mapping):
             raise NotationError(f"a record's dict form is a mapping, got {type(data).__name__}")
         version = data.get("version")
-        if version != FORMAT_VERSION or isinstance(version, bool):
+        if not _is_whole(version) or version != FORMAT_VERSION:
             raise NotationError(
                 f"version: expected format version {FORMAT_VERSION}, got {_shown(version)}"
             )

@@ -26,7 +26,7 @@ from typing import Any, Final, Protocol, TypeAlias, TypedDict
 import attrs
 
 from . import _checks, _validity
-from .cards import _CARDS, Card, Rank, Suit, _difference, standard_deck
+from .cards import _CARDS, Card, Rank, Suit, _difference, _is_whole, standard_deck
 from .deals import MAX_DEAL_NUMBER, MAX_MICROSOFT_DEAL, microsoft_deck_order, shuffled_deck
 from .errors import (
     IllegalMoveError,
@@ -394,7 +394,7 @@ class GameRules:
                 "description",
             ),
         )
-        if data["format"] != RULES_FORMAT or isinstance(data["format"], bool):
+        if not _is_whole(data["format"]) or data["format"] != RULES_FORMAT:
             raise NotationError(
                 f"rules.format: expected format {RULES_FORMAT}, got {_shown(data['format'])}"
             )
@@ -1368,7 +1368,12 @@ def _restore_state(rules: GameRules, version: object, payload: object) -> State:
     if not isinstance(rules, GameRules):
         raise NotationError(f"a pickled state names its rules first, got {_shown(rules)}")
     try:
-        if version == PICKLE_FORMAT and isinstance(payload, tuple) and len(payload) == 8:
+        if (
+            _is_whole(version)  # (never compared as it is: a Decimal('sNaN') would raise)
+            and version == PICKLE_FORMAT
+            and isinstance(payload, tuple)
+            and len(payload) == 8
+        ):
             stock, waste, columns, cells, foundations, middle, face_down, redeals = payload
             known: dict[str, Any] = {
                 "stock": _cards_of(stock),

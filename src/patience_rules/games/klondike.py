@@ -57,7 +57,7 @@ def klondike(
     ...
     patience_rules.errors.InvalidRulesError: draw is 1 or 3, got 2
     """
-    if draw not in (1, 3) or isinstance(draw, bool):
+    if not _is_whole(draw) or draw not in (1, 3):
         raise InvalidRulesError(f"draw is 1 or 3, got {_shown(draw)}")
     if redeals is not None and (not _is_whole(redeals) or not 0 <= redeals <= 1000):
         raise InvalidRulesError(

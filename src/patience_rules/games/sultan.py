@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from ..cards import Rank, Suit
+from ..cards import Rank, Suit, _is_whole
 from ..errors import InvalidRulesError, _shown
 from ..piles import Foundation, Reserve, Stock
 from ..policies import Compulsion, Refill
@@ -51,7 +51,7 @@ def sultan(*, cells: int = 8) -> GameRules:
     ...
     patience_rules.errors.InvalidRulesError: cells is 6 or 8, got 7
     """
-    if cells not in (6, 8) or isinstance(cells, bool):
+    if not _is_whole(cells) or cells not in (6, 8):
         raise InvalidRulesError(f"cells is 6 or 8, got {_shown(cells)}")
     kings = (
         Suit.CLUBS,
