@@ -664,25 +664,7 @@ class Engine:
                     if first is _DRAW:
                         return self._drawn(state)
                     board = self._board(state)
-                    made = self._known[first]
-                    f = made[2]
-                    if made[0] is not _HOME:
-                        self._do(board, first, False)
-                    elif made[1].kind is _WASTE and f >= 0 and board._more is None:
-                        # The most frequent play of a compulsory game, made here: the
-                        # waste top onto foundation f, as _do_home and _raise make it.
-                        board._waste = board._waste[1]
-                        key = board._key
-                        old = (key >> self._shifts[f]) & self._mask
-                        board._key = key = key + self._units[f]
-                        table = self._wanted.get(key)
-                        board._wanted = (
-                            table
-                            if table is not None
-                            else self._rewant(board._wanted, f, old, old + 1, key)
-                        )
-                    else:
-                        self._do_home(board, made[1], f, False)
+                    self._do(board, first, False)
                     board.__class__ = State
                     return board  # type: ignore[no-any-return]
             elif move is _DRAW:
