@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 from .cards import Rank, Suit, _is_whole
-from .errors import InvalidRulesError, NotationError, _shown
+from .errors import InvalidRulesError, NotationError, PatienceRulesError, _shown
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -30,11 +30,17 @@ def pretty(value: object, printer: Any, cycle: bool) -> None:
 # -- checks of arguments (InvalidRulesError) -----------------------------------
 
 
-def whole(name: str, value: object, low: int = 0, high: int | None = None) -> int:
-    """``value`` if it is an int (not a bool) from ``low`` to ``high``; else an error."""
+def whole(
+    name: str,
+    value: object,
+    low: int = 0,
+    high: int | None = None,
+    error: type[PatienceRulesError] = InvalidRulesError,
+) -> int:
+    """``value`` if it is an int (not a bool) from ``low`` to ``high``; else ``error``."""
     if not _is_whole(value) or value < low or (high is not None and value > high):
         bounds = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        raise InvalidRulesError(f"{name} is a whole number {bounds}, got {_shown(value)}")
+        raise error(f"{name} is a whole number {bounds}, got {_shown(value)}")
     return value
 
 

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from . import _checks
 from ._checks import MAX_DECKS
 from .cards import _is_whole
 from .deals import MAX_DEAL_NUMBER
@@ -95,10 +96,7 @@ _MOST_CARDS = 52 * MAX_DECKS
 
 def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
     """``value`` if it is a whole number from ``low`` (to ``high``), else a PatienceRulesError."""
-    if not _is_whole(value) or value < low or (high is not None and value > high):
-        bounds = f"of at least {low}" if high is None else f"from {low} to {high}"
-        raise PatienceRulesError(f"{name} is a whole number {bounds}, got {_shown(value)}")
-    return value
+    return _checks.whole(name, value, low, high, PatienceRulesError)
 
 
 def _player(player: Player | None, policy: Player | None) -> Player:
