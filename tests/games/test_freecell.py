@@ -20,11 +20,10 @@ from patience_rules import (
     Shuffle,
     State,
     Suit,
-    move_from_text,
 )
 from patience_rules.deals import microsoft_deck_order
 
-from .helpers import cards
+from .helpers import cards, legal, move, play
 
 GAME = pr.get_game("freecell")
 SINGLE = pr.get_game("freecell", supermoves=False)
@@ -93,20 +92,6 @@ def position(
         cells=[None if word == "-" else Card.from_str(word) for word in cells.split()],
         foundation_heights=heights,
     )
-
-
-def move(state: State, text: str) -> Move:
-    return move_from_text(text, state)
-
-
-def legal(state: State) -> set[str]:
-    return {str(m) for m in state.legal_moves()}
-
-
-def play(state: State, *texts: str) -> State:
-    for text in texts:
-        state = state.apply(move(state, text))
-    return state
 
 
 # -- the parts, the options and the deal ------------------------------------------

@@ -24,7 +24,7 @@ from patience_rules import (
     state_to_text,
 )
 
-from .helpers import cards
+from .helpers import cards, legal, move, play
 
 GAME = pr.get_game("klondike")
 DRAW_3 = pr.get_game("klondike", draw=3)
@@ -85,20 +85,6 @@ def position(
         face_down=face_down,
         redeals_used=redeals_used,
     )
-
-
-def move(state: State, text: str) -> Move:
-    return move_from_text(text, state)
-
-
-def legal(state: State) -> set[str]:
-    return {str(m) for m in state.legal_moves()}
-
-
-def play(state: State, *texts: str) -> State:
-    for text in texts:
-        state = state.apply(move(state, text))
-    return state
 
 
 # -- the parts and the deal -------------------------------------------------------

@@ -9,6 +9,8 @@ import pytest
 
 import patience_rules as pr
 
+from .helpers import check_golden
+
 GAME = pr.get_game("odd-and-even")
 CELL = pr.PileKind.CELL
 DRAW, REDEAL = pr.Move.draw(), pr.Move.redeal()
@@ -158,11 +160,7 @@ def test_golden_deals(deal: int) -> None:
     # 4S KH 2C KC ..., 8C QS 4D JC 7C 10S 4S AD JS 9H AS 3S AC 5S ...): the
     # bases are taken out wherever they are, the next nine cards fill the
     # cells row by row, and the stock keeps the order of the rest.
-    picture, stock_top, stock_bottom = GOLDEN[deal]
-    state = GAME.deal(deal)
-    assert str(state) == picture
-    assert state.stock[::-1][:5] == cards(stock_top)
-    assert state.stock[0] == pr.Card.from_str(stock_bottom)
+    check_golden(GAME, deal, *GOLDEN[deal])
 
 
 # -- play --------------------------------------------------------------------

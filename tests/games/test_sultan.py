@@ -11,7 +11,7 @@ import pytest
 import patience_rules as pr
 from patience_rules import Card, IllegalMoveError, Move, PileKind, Place, Rank, State, Suit
 
-from .helpers import cards
+from .helpers import cards, check_golden
 
 GAME = pr.get_game("sultan")
 SIX = pr.get_game("sultan", cells=6)
@@ -207,11 +207,7 @@ def test_golden_deals(deal: int) -> None:
     # KH 2C ..., 8C QS 4D JC 7C 10S 4S AD JS 9H AS 3S AC ...): Kings and the
     # first Ace of hearts leave the order, the next eight cards fill the divan
     # row by row, and the stock keeps the order of the rest.
-    picture, stock_top, stock_bottom = GOLDEN[deal]
-    state = GAME.deal(deal)
-    assert str(state) == picture
-    assert state.stock[::-1][:5] == tuple(cards(stock_top))
-    assert state.stock[0] == Card.from_str(stock_bottom)
+    check_golden(GAME, deal, *GOLDEN[deal])
 
 
 def test_golden_deal_of_the_six_cell_option() -> None:

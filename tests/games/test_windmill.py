@@ -11,7 +11,7 @@ import pytest
 import patience_rules as pr
 from patience_rules import Card, IllegalMoveError, Move, PileKind, Place, Rank, State, Suit
 
-from .helpers import cards, deck_order
+from .helpers import cards, check_golden, deck_order
 
 GAME = pr.get_game("windmill")
 WASTE = Place(PileKind.WASTE)
@@ -167,11 +167,7 @@ def test_golden_deals(deal: int) -> None:
     # 8C QS 4D JC 7C 10S 4S AD JS 9H AS ...): the first Ace leaves the order
     # for the centre, the next eight cards are the sails, and the stock keeps
     # the order of the rest.
-    picture, stock_top, stock_bottom = GOLDEN[deal]
-    state = GAME.deal(deal)
-    assert str(state) == picture
-    assert state.stock[::-1][:5] == tuple(cards(stock_top))
-    assert state.stock[0] == Card.from_str(stock_bottom)
+    check_golden(GAME, deal, *GOLDEN[deal])
 
 
 # -- the centre -------------------------------------------------------------------------
