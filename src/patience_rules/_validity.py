@@ -42,10 +42,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import pairwise
+from operator import le
 from typing import NamedTuple, cast
 
 from .building import Build
-from .cards import Card, _difference, _format_cards, _is_whole
+from .cards import _CARDS, Card, _difference, _format_cards, _is_whole
 from .errors import InvalidDealError, _shown
 from .layout import Layout
 from .piles import PileKind, Place
@@ -73,6 +74,8 @@ def _cards(value: object, where: str, letter: str = "", index: int = 0) -> tuple
     cards: tuple[Card, ...]
     if value.__class__ is tuple:
         cards = value  # (its items are checked below)
+    elif value.__class__ is list:
+        cards = tuple(value)
     elif isinstance(value, str | bytes) or not isinstance(value, Sequence):
         name = f"{where}: {letter}{index + 1}" if letter else where
         raise InvalidDealError(f"{name}: expected a sequence of cards, got {_shown(value)}")
@@ -86,15 +89,23 @@ def _cards(value: object, where: str, letter: str = "", index: int = 0) -> tuple
 
 
 _CARD_TYPE: frozenset[type] = frozenset((Card,))
-_CELL_TYPES: frozenset[type] = frozenset((Card, type(None)))
+_INT_TYPE: frozenset[type] = frozenset((int,))
+_NONE = type(None)
+_CELL_TYPES: frozenset[type] = frozenset((Card, _NONE))
 
 
 def _sequence(value: object, where: str, length: int, what: str) -> tuple[object, ...]:
-    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+    items: tuple[object, ...]
+    if value.__class__ is tuple:
+        items = value
+    elif value.__class__ is list or not (
+        isinstance(value, str | bytes) or not isinstance(value, Sequence)
+    ):
+        items = tuple(value)
+    else:
         raise InvalidDealError(
             f"{where}: expected a sequence of {length} {what}, got {_shown(value)}"
         )
-    items = tuple(value)
     if len(items) != length:
         raise InvalidDealError(f"{where}: expected {length} {what}, got {len(items)}")
     return items
@@ -126,7 +137,8 @@ def check(
         ]
     )
     cell_list = _sequence(cells, "cells", layout.cells, "cells")
-    if not _CELL_TYPES.issuperset(map(type, cell_list)):
+    cell_types = set(map(type, cell_list))
+    if not cell_types <= _CELL_TYPES:
         for i, cell in enumerate(cell_list):
             if cell is not None and not isinstance(cell, Card):
                 raise InvalidDealError(f"cells: R{i + 1} holds {_shown(cell)}, not a card or None")
@@ -152,34 +164,36 @@ def check(
                 f"its cards, got {len(middle_cards)}"
             )
 
-    # 2. exactly the game's cards
-    every = [*stock_cards, *waste_cards, *middle_cards]
-    for pile in column_list:
-        every += pile
-    for pile in held:
-        every += pile
-    every += cast("list[Card]", [cell for cell in cell_list if cell is not None])
-    if bytes(sorted(bytes(every))) != layout.deck_bytes:
-        difference = _difference(every, layout.deck) or "the cards differ"
+    # 2. exactly the game's cards (compared as sorted bytes of card indices)
+    if layout.records:
+        homes = list(map(bytes, held))
+    else:
+        homes = list(map(bytes.__getitem__, layout.fixed_bytes, map(slice, heights)))
+    every = b"".join(
+        [
+            bytes(stock_cards),
+            bytes(waste_cards),
+            bytes(middle_cards),
+            *map(bytes, column_list),
+            *homes,
+            bytes([cell for cell in cell_list if cell is not None]),  # type: ignore[misc]
+        ]
+    )
+    if bytes(sorted(every)) != layout.deck_bytes:
+        cards = [_CARDS[index] for index in every]
+        difference = _difference(cards, layout.deck) or "the cards differ"
         raise InvalidDealError(
             f"cards: the piles must hold exactly the cards of {title}: {difference}"
         )
 
     # 5. refills
-    for refill, piles, what in (
-        (layout.column_refill, [not column for column in column_list], "column"),
-        (layout.cell_refill, [cell is None for cell in cell_list], "cell"),
-    ):
-        if refill.is_automatic and any(piles):
-            source = "waste" if waste_cards else None
-            if source is None and stock_cards and refill is Refill.FROM_WASTE_THEN_STOCK:
-                source = "stock"
-            if source is not None:
-                kind = PileKind.COLUMN if what == "column" else PileKind.CELL
-                raise InvalidDealError(
-                    f"{what}s: {layout.name(Place(kind, piles.index(True)))} is empty while "
-                    f"the {source} has cards, but {refill.describe()}"
-                )
+    if waste_cards or stock_cards:
+        source = "waste" if waste_cards else "stock"
+        if () in column_list:
+            _refilled(layout, layout.column_refill, source, PileKind.COLUMN, column_list.index(()))
+        if _NONE in cell_types:
+            empty = [cell is None for cell in cell_list].index(True)
+            _refilled(layout, layout.cell_refill, source, PileKind.CELL, empty)
     # 4. the stock and the waste
     if len(stock_cards) + len(waste_cards) > layout.stock_size:
         raise InvalidDealError(
@@ -189,14 +203,13 @@ def check(
 
     # 6. column sizes
     if layout.build is None:
-        refilled = layout.column_refill is not Refill.NEVER
-        for i, (column, depth) in enumerate(zip(column_list, layout.depths, strict=True)):
-            most = max(depth, 1) if refilled else depth
-            if len(column) > most:
-                raise InvalidDealError(
-                    f"columns: {layout.name(Place(PileKind.COLUMN, i))} holds {len(column)} "
-                    f"cards, more than the {most} it is dealt (nothing is built on it)"
-                )
+        if not all(map(le, map(len, column_list), layout.most_unbuilt)):
+            for i, (column, most) in enumerate(zip(column_list, layout.most_unbuilt, strict=True)):
+                if len(column) > most:
+                    raise InvalidDealError(
+                        f"columns: {layout.name(Place(PileKind.COLUMN, i))} holds {len(column)} "
+                        f"cards, more than the {most} it is dealt (nothing is built on it)"
+                    )
     elif not layout.face_down and (layout.redeal is not Redeal.SHIFT or redeals == 0):
         for i, (column, depth) in enumerate(zip(column_list, layout.depths, strict=True)):
             under = len(column) - _top_run(layout.build, column)
@@ -226,10 +239,23 @@ def check(
     )
 
 
+def _refilled(layout: Layout, refill: Refill, source: str, kind: PileKind, index: int) -> None:
+    """Rule 5: refuse an empty pile that ``refill`` fills from ``source`` (which has cards)."""
+    if refill.is_automatic and (source == "waste" or refill is Refill.FROM_WASTE_THEN_STOCK):
+        raise InvalidDealError(
+            f"{kind.value}s: {layout.name(Place(kind, index))} is empty while the {source} has "
+            f"cards, but {refill.describe()}"
+        )
+
+
 def _foundations(
     layout: Layout, heights: object, foundations: object
 ) -> tuple[tuple[int, ...], tuple[tuple[Card, ...], ...]]:
-    """The foundations' heights and cards, from either form; checked (rule 3)."""
+    """The foundations' heights and, where given, cards; checked (rule 3).
+
+    The cards are left out (an empty tuple) where only heights are given: a
+    foundation locked to a suit holds the start of its sequence that long.
+    """
     n = layout.foundations
     if foundations is None and heights is None:
         raise InvalidDealError(
@@ -254,38 +280,50 @@ def _foundations(
                 )
             held.append(pile)
     if heights is not None:
-        given = _sequence(heights, "foundations", n, "heights")
-        for f, height in enumerate(given):
-            most = len(layout.home_cards[f])
-            if not _is_whole(height) or not 0 <= height <= most:
-                raise InvalidDealError(
-                    f"foundations: {layout.name(_FOUNDATION_PLACES[f])} holds from 0 to {most} "
-                    f"cards, got {_shown(height)}"
-                )
+        given = heights if heights.__class__ is tuple else None
+        if (
+            given is None
+            or len(given) != n
+            or not _INT_TYPE.issuperset(map(type, given))
+            or (given and min(given) < 0)
+            or not all(map(le, given, layout.foundation_sizes))
+        ):
+            # (the quick test above passes a tuple of n plain ints in range)
+            given = _sequence(heights, "foundations", n, "heights")
+            for f, height in enumerate(given):
+                most = layout.foundation_sizes[f]
+                if not _is_whole(height) or not 0 <= height <= most:
+                    raise InvalidDealError(
+                        f"foundations: {layout.name(_FOUNDATION_PLACES[f])} holds from 0 to "
+                        f"{most} cards, got {_shown(height)}"
+                    )
         if foundations is None:
             if layout.records:
                 raise InvalidDealError(
                     "foundations: this game's foundations take cards of any suit, so give "
                     "their cards (foundations=...), not only their heights"
                 )
-            fixed = layout.fixed_cards
-            held = [fixed[f][: cast(int, height)] for f, height in enumerate(given)]
+            found = cast("tuple[int, ...]", given)
         elif tuple(len(pile) for pile in held) != given:
             raise InvalidDealError(
                 "foundations: the heights given do not match the foundations' cards"
             )
-    for f, part in enumerate(layout.foundation_parts):
-        if part.laid_out and not held[f]:
+    if foundations is not None:
+        found = tuple(len(pile) for pile in held)
+    for f in () if all(map(found.__getitem__, layout.laid_out_bases)) else layout.laid_out_bases:
+        if not found[f]:
             raise InvalidDealError(
                 f"foundations: {layout.name(_FOUNDATION_PLACES[f])} is laid out before play, "
                 "so it holds at least its base card"
             )
-    return tuple(len(pile) for pile in held), tuple(held)
+    return found, tuple(held)
 
 
 def _redeals(layout: Layout, value: object) -> int:
     """The redeal counter, checked (rule 8)."""
     most = layout.redeals if layout.redeals is not None else 0
+    if value.__class__ is int and 0 <= value <= most:
+        return value
     if not _is_whole(value) or not 0 <= value <= most:
         why = (
             " (the rules allow any number, and do not count them)" if layout.redeals is None else ""

@@ -71,17 +71,21 @@ class Layout:
         "draw",
         "face_down",
         "fill_rank",
+        "fixed_bytes",
         "fixed_cards",
         "foundation_parts",
+        "foundation_sizes",
         "foundations",
         "has_middle",
         "has_redeal",
         "has_stock",
         "home_cards",
+        "laid_out_bases",
         "max_run",
         "middle_cards",
         "middle_part",
         "middle_size",
+        "most_unbuilt",
         "moves",
         "places",
         "records",
@@ -159,11 +163,24 @@ class Layout:
         self.fixed_cards: tuple[tuple[Card, ...], ...] = tuple(
             tuple(cards[0] for cards in heights) for heights in self.home_cards
         )
+        #: The same as bytes of card indices, and each foundation's most cards.
+        self.fixed_bytes: tuple[bytes, ...] = tuple(map(bytes, self.fixed_cards))
+        self.foundation_sizes: tuple[int, ...] = tuple(map(len, self.home_cards))
+        #: The foundations laid out before play (they always hold their base).
+        self.laid_out_bases: tuple[int, ...] = tuple(
+            f for f, foundation in enumerate(foundations) if foundation.laid_out
+        )
         self.build: Build | None = tableau.build if tableau is not None else None
         self.runs: Runs = tableau.runs if tableau is not None else Runs.NONE
         self.fill_rank: Rank | None = tableau.fill_rank if tableau is not None else None
         self.column_refill: Refill = tableau.refill if tableau is not None else Refill.NEVER
         self.cell_refill: Refill = reserve.refill if reserve is not None else Refill.NEVER
+        #: The most cards each column can hold where nothing is built on it:
+        #: its deal (one card more where it is empty and refilled).
+        self.most_unbuilt: tuple[int, ...] = tuple(
+            max(depth, 1) if self.column_refill is not Refill.NEVER else depth
+            for depth in self.depths
+        )
         self.draw: int = stock.draw
         self.redeal: Redeal = stock.redeal
         self.redeals: int | None = stock.redeals

@@ -1375,17 +1375,22 @@ def _restore_state(rules: GameRules, version: object, payload: object) -> State:
             and len(payload) == 8
         ):
             stock, waste, columns, cells, foundations, middle, face_down, redeals = payload
+            columns = _tuple(columns)
+            records = rules.layout.records
+            piles = (stock, waste, middle, *columns, *(_tuple(foundations) if records else ()))
+            _indices(*piles, _bytes(cells).replace(b"\xff", b""))
+            card = _CARDS.__getitem__
             known: dict[str, Any] = {
-                "stock": _cards_of(stock),
-                "waste": _cards_of(waste),
-                "columns": [_cards_of(column) for column in _tuple(columns)],
-                "cells": [None if i == 255 else _card(i) for i in _bytes(cells)],
-                "middle": _cards_of(middle),
+                "stock": tuple(map(card, stock)),
+                "waste": tuple(map(card, waste)),
+                "columns": tuple([tuple(map(card, column)) for column in columns]),
+                "cells": tuple(map(_CELLS.__getitem__, cells)),
+                "middle": tuple(map(card, middle)),
                 "redeals_used": redeals,
                 "face_down": face_down,
             }
-            if rules.layout.records:
-                known["foundations"] = [_cards_of(cards) for cards in _tuple(foundations)]
+            if records:
+                known["foundations"] = tuple([tuple(map(card, pile)) for pile in foundations])
             else:
                 known["foundation_heights"] = _tuple(foundations)
             return rules.make_state(**known)
@@ -1429,10 +1434,18 @@ def _restore_format_1(rules: GameRules, data: bytes, redeals_used: int) -> State
     )
 
 
-def _card(index: int) -> Card:
-    if index >= 52:
-        raise ValueError(f"card index {index} is not from 0 to 51")
-    return _CARDS[index]
+def _indices(*piles: object) -> None:
+    """Check that every pile is bytes of card indices (255 in cells is taken out first)."""
+    if not _BYTES_TYPE.issuperset(map(type, piles)):
+        _bytes(next(pile for pile in piles if pile.__class__ is not bytes))
+    every = b"".join(piles)  # type: ignore[arg-type]
+    if every and max(every) >= 52:
+        raise ValueError(f"card index {max(every)} is not from 0 to 51")
+
+
+_BYTES_TYPE: Final[frozenset[type]] = frozenset((bytes,))
+#: A pickled cell's byte as its card, or None (255; 52 to 254 are refused first).
+_CELLS: Final[tuple[Card | None, ...]] = (*_CARDS, *(None,) * 204)
 
 
 def _bytes(value: object) -> bytes:
