@@ -134,7 +134,7 @@ def test_a_compulsory_move_is_found_once(game: str, monkeypatch: pytest.MonkeyPa
     states = [pr.get_game(game).deal(2)]
     while states[-1].legal_moves():
         states.append(states[-1].apply(states[-1].legal_moves()[0]))
-    found = count_calls(monkeypatch, "_forced_move")
+    found = count_calls(monkeypatch, "_forced_moves")
     checked = count_calls(monkeypatch, "_check")
     for state in states[:-1]:
         state.apply(state.legal_moves()[0])

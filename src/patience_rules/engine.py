@@ -60,6 +60,8 @@ _CELL: Final = PileKind.CELL
 _COLUMN: Final = PileKind.COLUMN
 _DRAW: Final = Move.draw()
 _REDEAL: Final = Move.redeal()
+_DRAW_ONLY: Final = (_DRAW,)
+_REDEAL_ONLY: Final = (_REDEAL,)
 _AUTOMATIC: Final = (Refill.FROM_WASTE, Refill.FROM_WASTE_THEN_STOCK)
 
 #: The engine forgets its table of wanted cards when it grows past this many
@@ -90,7 +92,6 @@ class Engine:
         "_auto_cells",
         "_auto_columns",
         "_base_heights",
-        "_between_piles",
         "_build_rows",
         "_builds",
         "_cell_refill",
@@ -108,6 +109,7 @@ class Engine:
         "_listed",
         "_mask",
         "_middle_set",
+        "_more_moves",
         "_n_cells",
         "_n_columns",
         "_n_foundations",
@@ -245,7 +247,9 @@ class Engine:
         self._redeal = layout.redeal if layout.has_redeal else None
         self._redeal_limit = layout.redeals if layout.redeals is not None else _NO_LIMIT
         self._forced = rules.compulsion is Compulsion.FORCED
-        self._last: tuple[object, Move | None] = (None, None)
+        # The last state of a compulsory game whose move was found, and its
+        # moves: () or that one move (read and written whole, as _listed is).
+        self._last: tuple[object, tuple[Move, ...]] = (None, ())
         # The last state whose moves were listed, and those moves: applying
         # one of them (the very object) to that state needs no check.  One
         # attribute, read and written whole, so that threads sharing the
@@ -273,8 +277,8 @@ class Engine:
         self._auto_columns = layout.column_refill in _AUTOMATIC
         self._auto_cells = layout.cell_refill in _AUTOMATIC
         self._refills = self._auto_columns or self._auto_cells
-        #: Whether cards move onto columns or into cells.
-        self._between_piles = self._builds or self._parks
+        #: Whether cards move onto columns or into cells, or home from foundations.
+        self._more_moves = bool(self._builds or self._parks or self._playable)
         #: Whether the redeal is a shift, which the stock does not wait for.
         self._shift_anytime = self._redeal is Redeal.SHIFT
         #: Whether a position can come round again: cards move between piles,
@@ -560,8 +564,7 @@ class Engine:
         """
         if self._forced and limit == _NO_LIMIT:
             last = self._last
-            first = last[1] if last[0] is state else self._forced_move(state)
-            return (first,) if first is not None else ()
+            return last[1] if last[0] is state else self._forced_moves(state)
         moves: list[Move] = []
         wanted = state._wanted
         # Home moves: a lookup of each playable card in the wanted table.
@@ -586,9 +589,9 @@ class Engine:
                 row = get(waste[0])
                 if row is not None:
                     moves += row[self._waste_index]
-            if self._playable:
-                self._list_home_from_foundations(state, get, moves)
-        if self._between_piles:
+        if self._more_moves:  # home from foundations, and moves between piles
+            if wanted and self._playable:
+                self._list_home_from_foundations(state, wanted.get, moves)
             if len(moves) >= limit:
                 return moves
             if self._builds:
@@ -610,8 +613,8 @@ class Engine:
             return listed
         return moves
 
-    def _forced_move(self, state: State) -> Move | None:
-        """The one legal move of a state of a compulsory game (None: the game is over).
+    def _forced_moves(self, state: State) -> tuple[Move, ...]:
+        """The legal moves of a state of a compulsory game: its first alone (none: it is over).
 
         The engine remembers the last state it was asked about, so that
         listing a state's move and then applying it finds the move once.
@@ -619,23 +622,22 @@ class Engine:
         last = self._last
         if last[0] is state:
             return last[1]
-        first: Move | None
+        moves: tuple[Move, ...]
         if self._waste_only:  # the waste top's first home move, else the stock's move
             waste = state._waste
             row = state._wanted.get(waste[0]) if waste else None
             if row is not None and row[self._waste_index]:
-                first = row[self._waste_index][0]
+                moves = row[self._waste_index][:1]
             elif state._nstock:
-                first = _DRAW
+                moves = _DRAW_ONLY
             elif self._redeal is not None and self._redeal_ready(state):
-                first = _REDEAL
+                moves = _REDEAL_ONLY
             else:
-                first = None
+                moves = ()
         else:
-            moves = self.legal_moves(state, 1)
-            first = moves[0] if moves else None
-        self._last = (state, first)
-        return first
+            moves = tuple(self.legal_moves(state, 1)[:1])
+        self._last = (state, moves)
+        return moves
 
     def is_legal(self, state: State, move: object) -> bool:
         """Whether ``move`` is legal in ``state``, by checking that move alone.
@@ -650,8 +652,8 @@ class Engine:
         if move.__class__ is not Move:
             return False
         if self._forced:
-            first = self._forced_move(state)
-            return first is not None and first == move
+            moves = self._forced_moves(state)
+            return bool(moves) and moves[0] == move
         return self._check(state, move) is None
 
     def apply(self, state: State, move: Move) -> State:
@@ -659,12 +661,16 @@ class Engine:
         if move.__class__ is Move:
             if self._forced:
                 last = self._last  # (the state whose move was just listed, and its move)
-                first = last[1] if last[0] is state else self._forced_move(state)
-                if first is not None and (first is move or first == move):
+                moves = last[1] if last[0] is state else self._forced_moves(state)
+                if moves and ((first := moves[0]) is move or first == move):
                     if first is _DRAW:
                         return self._drawn(state)
                     board = self._board(state)
-                    self._do(board, first, False)
+                    home = self._known[first]
+                    if home[0] is _HOME:  # (home moves are most; any other goes through _do)
+                        self._do_home(board, home[1], home[2], False)
+                    else:
+                        self._do(board, first, False)
                     board.__class__ = State
                     return board  # type: ignore[no-any-return]
             elif move is _DRAW:
@@ -923,11 +929,8 @@ class Engine:
             card = self._take(board, source, private)
         if f < 0:
             board._middle = tuple(sorted((*board._middle, card)))
-        else:
-            self._raise(board, f, card, private)
-
-    def _raise(self, board: Any, f: int, card: Card, private: bool) -> None:
-        """Put ``card`` on foundation ``f``."""
+            return
+        # The card goes onto foundation f.
         key = board._key
         old = (key >> self._shifts[f]) & self._mask
         board._key = key = key + self._units[f]
@@ -1162,24 +1165,26 @@ class Engine:
         board._wanted = state._wanted
         board._engine = self
         board._hash = None
-        n = state._nstock
+        n = state._nstock - 1
         waste = was = state._waste
-        last = n - self._draw if n > self._draw else 0
-        while n > last:
-            n -= 1
-            waste = (stock[n], waste)
+        waste = (stock[n], waste)
+        if self._draw > 1:
+            last = max(n + 1 - self._draw, 0)
+            while n > last:
+                n -= 1
+                waste = (stock[n], waste)
         board._nstock = n
         board._waste = waste
         if not was and self._refills:
             self._refill_all(board)
         elif self._waste_forced:
-            # The next compulsory move, found as _forced_move finds it, where it is
-            # the drawn card's play or another draw: the next listing is a lookup.
-            row = board._wanted.get(board._waste[0])
-            if row is not None and row[self._waste_index]:
-                self._last = (board, row[self._waste_index][0])
+            # The next compulsory move, found as _forced_moves finds it, where it
+            # is the drawn card's play or another draw: the next listing is a lookup.
+            row = board._wanted.get(waste[0])
+            if row is not None and (homes := row[self._waste_index]):
+                self._last = (board, homes[:1])
             elif n:
-                self._last = (board, _DRAW)
+                self._last = (board, _DRAW_ONLY)
         board.__class__ = State
         return board  # type: ignore[no-any-return]
 
@@ -1331,7 +1336,7 @@ class Engine:
 
         The moves are those :meth:`legal_moves` gives first, made in one
         loop on the board's piles held in locals: the waste top home to its
-        first target while one takes it (as :meth:`_raise` does, or to the
+        first target while one takes it (as :meth:`_do_home` does, or to the
         middle); else a draw; else the redeal.  No position can come round
         again (the redeals are limited), and nothing refills.
         """
@@ -1340,7 +1345,7 @@ class Engine:
         draw = self._draw
         shifts, units, mask = self._shifts, self._units, self._mask
         shift_wants, wants, alone = self._shift_wants, self._wants, self._alone
-        # Foundations whose cards are kept (a playable foundation) go through _raise.
+        # Foundations whose cards are kept (a playable foundation) go through _do_home.
         plain = board._more is None or board._more[0] is None
         key, stock, nstock, waste = board._key, board._stock, board._nstock, board._waste
         while True:
@@ -1367,10 +1372,10 @@ class Engine:
                             wanted[after[0]] = alone[f]
                         else:
                             shift_wants(wanted, f, old, old + 1)
-                    else:
-                        board._key = key
-                        self._raise(board, f, card, True)
-                        key = board._key
+                    else:  # (as _do_home plays it, keeping the foundation's cards)
+                        board._key, board._waste = key, (card, waste)
+                        self._do_home(board, _WASTE_PLACE, f, True)
+                        key, waste = board._key, board._waste
                     continue
             if nstock:
                 if draw == 1:  # turn cards one at a time until one is wanted
