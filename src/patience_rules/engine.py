@@ -63,6 +63,7 @@ _REDEAL: Final = Move.redeal()
 _DRAW_ONLY: Final = (_DRAW,)
 _REDEAL_ONLY: Final = (_REDEAL,)
 _AUTOMATIC: Final = (Refill.FROM_WASTE, Refill.FROM_WASTE_THEN_STOCK)
+_ONLY_CARDS: Final = frozenset((Card,))
 
 #: The engine forgets its table of wanted cards when it grows past this many
 #: foundation keys (a few hundred bytes each), so memory stays bounded.
@@ -405,7 +406,7 @@ class Engine:
             ) from None
         if (
             len(order) == len(layout.deck)
-            and set(map(type, order)) == {Card}
+            and _ONLY_CARDS.issuperset(map(type, order))
             and bytes(sorted(bytes(order))) == layout.deck_bytes
         ):
             return order
@@ -931,15 +932,17 @@ class Engine:
             board._middle = tuple(sorted((*board._middle, card)))
             return
         # The card goes onto foundation f.
-        key = board._key
-        old = (key >> self._shifts[f]) & self._mask
-        board._key = key = key + self._units[f]
-        if private:
-            self._shift_wants(board._wanted, f, old, old + 1)
+        was = board._key
+        board._key = key = was + self._units[f]
+        # The shared table of the new key, where it is made already (a private
+        # table is updated in place).
+        known = None if private else self._wanted.get(key)
+        if known is not None:
+            board._wanted = known
         else:
-            known = self._wanted.get(key)  # (the shared table, where it is made already)
-            if known is not None:
-                board._wanted = known
+            old = (was >> self._shifts[f]) & self._mask
+            if private:
+                self._shift_wants(board._wanted, f, old, old + 1)
             else:
                 board._wanted = self._rewant(board._wanted, f, old, old + 1, key)
         more = board._more
@@ -1162,12 +1165,12 @@ class Engine:
         board._middle = state._middle
         board._redeals = state._redeals
         board._more = state._more
-        board._wanted = state._wanted
+        board._wanted = wanted = state._wanted
         board._engine = self
         board._hash = None
         n = state._nstock - 1
-        waste = was = state._waste
-        waste = (stock[n], waste)
+        was = state._waste
+        waste = (stock[n], was)
         if self._draw > 1:
             last = max(n + 1 - self._draw, 0)
             while n > last:
@@ -1180,7 +1183,7 @@ class Engine:
         elif self._waste_forced:
             # The next compulsory move, found as _forced_moves finds it, where it
             # is the drawn card's play or another draw: the next listing is a lookup.
-            row = board._wanted.get(waste[0])
+            row = wanted.get(waste[0])
             if row is not None and (homes := row[self._waste_index]):
                 self._last = (board, homes[:1])
             elif n:
