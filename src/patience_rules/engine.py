@@ -254,7 +254,10 @@ class Engine:
         # The last state whose moves were listed, and those moves: applying
         # one of them (the very object) to that state needs no check.  One
         # attribute, read and written whole, so that threads sharing the
-        # engine never pair one state with another's moves.
+        # engine never pair one state with another's moves.  Kept in games
+        # with moves beyond the home moves (see _more_moves), where checking
+        # a move again costs more than remembering the listing; a home move's
+        # check is a lookup, cheaper than the memory.
         self._listed: tuple[object, tuple[Move, ...]] = (None, ())
         #: Every move of the layout: its kind and, for a home move, its source
         #: and target foundation (-1 for the middle).
@@ -610,7 +613,8 @@ class Engine:
             moves.append(_REDEAL)
         if limit == _NO_LIMIT:
             listed = tuple(moves)
-            self._listed = (state, listed)
+            if self._more_moves:
+                self._listed = (state, listed)
             return listed
         return moves
 
