@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Sequence
+from operator import lshift
 from typing import Any, Final, overload
 
 from . import rules as _rules
@@ -308,7 +309,9 @@ class Engine:
 
     def pack_heights(self, heights: Sequence[int]) -> int:
         """The key of the given foundation heights (the inverse of :meth:`heights`)."""
-        return sum(height << shift for height, shift in zip(heights, self._shifts, strict=True))
+        if len(heights) != len(self._shifts):
+            raise ValueError(f"expected {len(self._shifts)} heights, got {len(heights)}")
+        return sum(map(lshift, heights, self._shifts))
 
     def foundations(self, state: State) -> tuple[tuple[Card, ...], ...]:
         """The cards of each foundation of ``state``, from the base up."""

@@ -797,6 +797,10 @@ def get_game(name: str, /, **options: OptionValue) -> GameRules:
 def _cached(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRules:
     """The registered rules ``name`` with ``options``, made once."""
     entry = _entry(name)
+    if options.__class__ is tuple and not options:  # (the most asked: no options)
+        made = _MADE.get((entry.name, ()))
+        if made is not None:
+            return made
     pairs = _to_options(options)
     key = (entry.name, tuple((k, type(v).__name__, v) for k, v in sorted(pairs)))
     rules = _MADE.get(key)
