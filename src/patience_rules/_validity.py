@@ -98,8 +98,8 @@ def _sequence(value: object, where: str, length: int, what: str) -> tuple[object
     items: tuple[object, ...]
     if value.__class__ is tuple:
         items = value
-    elif value.__class__ is list or not (
-        isinstance(value, str | bytes) or not isinstance(value, Sequence)
+    elif value.__class__ is list or (
+        isinstance(value, Sequence) and not isinstance(value, str | bytes)
     ):
         items = tuple(value)
     else:
@@ -297,6 +297,7 @@ def _foundations(
                         f"foundations: {layout.name(_FOUNDATION_PLACES[f])} holds from 0 to "
                         f"{most} cards, got {_shown(height)}"
                     )
+            given = tuple([int(cast(int, height)) for height in given])  # (an IntEnum: its number)
         if foundations is None:
             if layout.records:
                 raise InvalidDealError(
@@ -310,12 +311,12 @@ def _foundations(
             )
     if foundations is not None:
         found = tuple(len(pile) for pile in held)
-    for f in () if all(map(found.__getitem__, layout.laid_out_bases)) else layout.laid_out_bases:
-        if not found[f]:
-            raise InvalidDealError(
-                f"foundations: {layout.name(_FOUNDATION_PLACES[f])} is laid out before play, "
-                "so it holds at least its base card"
-            )
+    if not all(map(found.__getitem__, layout.laid_out_bases)):
+        f = next(f for f in layout.laid_out_bases if not found[f])
+        raise InvalidDealError(
+            f"foundations: {layout.name(_FOUNDATION_PLACES[f])} is laid out before play, "
+            "so it holds at least its base card"
+        )
     return found, tuple(held)
 
 
