@@ -245,6 +245,34 @@ def test_a_column_built_on_holds_its_dealt_cards_and_then_a_run() -> None:
         game.make_state(**parts)
 
 
+def test_uncounted_shifts_leave_built_columns_to_the_shift() -> None:
+    """Where shifts have no limit they are not counted: rule 6 cannot tell a shifted column.
+
+    Crescent with any number of shifts: play that shifts and then builds
+    leaves columns whose top run starts above their deal, and every state
+    play reaches is accepted (it reads back from its piles) and breaks no
+    documented rule.
+    """
+    data = pr.get_game("crescent").to_dict()
+    stock = data["stock"]
+    assert isinstance(stock, dict)
+    stock["redeals"] = None
+    rules = GameRules.from_dict(data)
+    state = rules.deal(1)
+    states = [state]
+    for _ in range(40):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state = state.apply(moves[len(moves) // 2])
+        states.append(state)
+    assert any(move.is_redeal for move in rules.deal(1).legal_moves())
+    for reached in states:
+        parts = parts_of(reached)
+        assert broken_rules(rules, parts) == []
+        assert rules.make_state(**parts) == reached
+
+
 def test_a_column_nothing_is_built_on_holds_its_deal_even_when_a_move_fills_it() -> None:
     """Rule 6 holds for columns that a move refills, too.
 

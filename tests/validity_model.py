@@ -172,7 +172,10 @@ def broken_rules(rules: GameRules, parts: Parts) -> list[str]:
         tableau is not None
         and tableau.build is not None
         and not tableau.face_down
-        and (rules.stock.redeal is not Redeal.SHIFT or redeals == 0)
+        and (
+            rules.stock.redeal is not Redeal.SHIFT
+            or (rules.stock.redeals is not None and redeals == 0)
+        )
     ):
         for column, depth in zip(columns, tableau.depths, strict=True):
             start = len(column) - 1 if column else 0

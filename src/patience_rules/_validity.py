@@ -23,7 +23,7 @@ position is valid when
    and then cards built each onto the one below, so the lowest card of its
    top run (by the build rule) lies within its first ``max(depth, 1)``
    cards, ``depth`` being the cards it is dealt (not once a shift has
-   turned the columns round);
+   turned the columns round, nor where shifts are not counted);
 7. in a tableau dealt face down, each column has at most the face-down cards
    it is dealt, a face-up top card, and face-up cards that are a run by the
    build rule (only moves onto the column add cards to it);
@@ -210,7 +210,9 @@ def check(
                         f"columns: {layout.name(Place(PileKind.COLUMN, i))} holds {len(column)} "
                         f"cards, more than the {most} it is dealt (nothing is built on it)"
                     )
-    elif not layout.face_down and (layout.redeal is not Redeal.SHIFT or redeals == 0):
+    elif not layout.face_down and (
+        layout.redeal is not Redeal.SHIFT or (layout.redeals is not None and redeals == 0)
+    ):  # (a shift turns the columns round; with no limit, shifts are not counted)
         for i, (column, depth) in enumerate(zip(column_list, layout.depths, strict=True)):
             under = len(column) - _top_run(layout.build, column)
             if under >= max(depth, 1):
