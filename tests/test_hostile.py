@@ -1288,7 +1288,7 @@ def test_players(name: Any, seed: Any, hostile_inputs: Any) -> None:
 )
 def test_play_deal(rules: Any, deal: Any, player: Any, max_moves: Any, hostile_inputs: Any) -> None:
     hostile_inputs["play_deal"] += 1
-    if isinstance(max_moves, int) and not isinstance(max_moves, bool) and max_moves > 300:
+    if isinstance(max_moves, int) and not isinstance(max_moves, bool | Card) and max_moves > 300:
         max_moves = 300  # a valid budget: keep the game short
     result = attempt(lambda: play_deal(rules, deal, player, max_moves=max_moves))
     if result is not REFUSED:
@@ -1335,7 +1335,7 @@ def test_play_deals(
     hostile_inputs["play_deals"] += 1
 
     def whole(value: Any) -> bool:
-        return isinstance(value, int) and not isinstance(value, bool)
+        return isinstance(value, int) and not isinstance(value, bool | Card)
 
     # Valid but large numbers are kept small: this is about what is refused.
     if whole(count) and 4 < count <= pr.MAX_DEAL_NUMBER:
@@ -1416,13 +1416,13 @@ def test_solve(
 ) -> None:
     hostile_inputs["solve"] += 1
     # Valid but large budgets are kept small (a budget is always given).
-    if isinstance(max_nodes, int) and not isinstance(max_nodes, bool) and max_nodes > 400:
+    if isinstance(max_nodes, int) and not isinstance(max_nodes, bool | Card) and max_nodes > 400:
         max_nodes = 400
     if max_nodes is None:
         max_nodes = 400
     if (
         isinstance(max_seconds, float | int)
-        and not isinstance(max_seconds, bool)
+        and not isinstance(max_seconds, bool | Card)
         and 0.05 < max_seconds <= sys.float_info.max
     ):
         max_seconds = 0.05
@@ -2009,6 +2009,22 @@ BAD_ARGUMENTS: list[tuple[str, Callable[[], object], type[PatienceRulesError]]] 
         InvalidRulesError,
     ),
     ("sultan(cells=Decimal('sNaN'))", lambda: pr.sultan(cells=Decimal("sNaN")), InvalidRulesError),  # type: ignore[arg-type]
+    # Found by the run of 10**4 inputs per reader after the check was made faster.
+    (
+        "deal_from(a deck order with Decimal('sNaN') in it)",
+        lambda: _royal().deal_from([*_royal().deck()[:1], Decimal("sNaN"), *_royal().deck()[2:]]),  # type: ignore[list-item]
+        InvalidDealError,
+    ),
+    (
+        "move_from_loose_text('-')",
+        lambda: notation.move_from_loose_text("-", pr.get_game("sultan").deal(1)),
+        NotationError,
+    ),
+    (
+        "play_deals(max_moves=Card)",
+        lambda: play_deals(_royal(), 1, jobs=1, max_moves=Card.from_str("QH")),
+        PatienceRulesError,
+    ),
 ]
 
 

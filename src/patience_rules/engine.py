@@ -416,11 +416,12 @@ class Engine:
             and bytes(sorted(bytes(order))) == layout.deck_bytes
         ):
             return order
-        strays = [item for item in order if not isinstance(item, Card)]
-        if strays:
+        # (found by position: comparing a stray such as Decimal('sNaN') may raise)
+        stray = next((i for i, item in enumerate(order) if not isinstance(item, Card)), None)
+        if stray is not None:
             raise InvalidDealError(
-                f"a deck order holds only Card values, got {_shown(strays[0])} at position "
-                f"{order.index(strays[0]) + 1} (counting from 1)"
+                f"a deck order holds only Card values, got {_shown(order[stray])} at position "
+                f"{stray + 1} (counting from 1)"
             )
         difference = _difference(order, layout.deck) or "the order differs"
         decks = self.rules.decks

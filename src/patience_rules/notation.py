@@ -934,6 +934,8 @@ def move_from_loose_text(text: str, state: State) -> Move:
                 f"{_shown(stripped)} names two cards, {card} and {read}: a move moves one"
             )
         card = read
+    if card is None and not places:  # only separators, such as '-' or '->'
+        raise NotationError(f"{_shown(stripped)} names no card and no place: {_expected(state)}")
     plays = [move for move in moves if not move.is_draw and not move.is_redeal]
     candidates = [move for move in plays if _fits(move, state, card, places)]
     if len(candidates) == 1:
