@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -330,15 +331,26 @@ def test_a_failing_executor_leaves_nothing_running() -> None:
 
 
 def test_a_failing_task_leaves_nothing_running() -> None:
-    class Broken:
-        name = "broken"
+    # One worker plays the deals in order; deal 3 fails.  Deal 4, which may
+    # be running by then, waits until the failure has cancelled the tasks not
+    # yet started (so that a fast machine cannot finish them all first), and
+    # play_deals waits for it: nothing is left running.
+    with Recording(1) as executor:
 
-        def chooser(self, deal: int) -> Callable[[object, object], object]:
-            if deal == 3:
-                raise Failing
-            return lambda state, moves: moves[0]  # type: ignore[index]
+        class Broken:
+            name = "broken"
 
-    with Recording(2) as executor:
+            def chooser(self, deal: int) -> Callable[[object, object], object]:
+                if deal == 3:
+                    raise Failing
+                if deal == 4:
+                    deadline = time.monotonic() + 10
+                    while time.monotonic() < deadline and not any(
+                        future.cancelled() for future in list(executor.futures)
+                    ):
+                        time.sleep(0.001)
+                return lambda state, moves: moves[0]  # type: ignore[index]
+
         with pytest.raises(Failing):
             play_deals(CAPTIVE, 500, executor=executor, chunk_size=1, player=Broken())  # type: ignore[arg-type]
         assert all(future.done() for future in executor.futures)
