@@ -315,8 +315,30 @@ def test_a_failing_progress_callback_leaves_nothing_running() -> None:
         raise Failing
 
     with Recording(3) as executor:
+
+        class Waiting:
+            """Plays first moves; the deals after the first chunk wait for the cancellations."""
+
+            name = "waiting"
+
+            def chooser(self, deal: int) -> Callable[[object, object], object]:
+                if deal >= 2:  # (after the first chunk, whose progress fails)
+                    deadline = time.monotonic() + 10
+                    while time.monotonic() < deadline and not any(
+                        future.cancelled() for future in list(executor.futures)
+                    ):
+                        time.sleep(0.001)
+                return lambda state, moves: moves[0]  # type: ignore[index]
+
         with pytest.raises(Failing):
-            play_deals(ROYAL, 200, executor=executor, chunk_size=2, progress=fail)
+            play_deals(
+                ROYAL,
+                200,
+                executor=executor,
+                chunk_size=2,
+                progress=fail,
+                player=Waiting(),  # type: ignore[arg-type]
+            )
         assert 1 < len(executor.futures) <= 64
         assert all(future.done() for future in executor.futures)
         assert any(future.cancelled() for future in executor.futures)
