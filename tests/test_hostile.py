@@ -2021,6 +2021,11 @@ BAD_ARGUMENTS: list[tuple[str, Callable[[], object], type[PatienceRulesError]]] 
         NotationError,
     ),
     (
+        "GameRecord(deal=Card)",
+        lambda: GameRecord(_royal(), Card.from_str("QH"), []),  # type: ignore[arg-type]
+        InvalidDealError,
+    ),
+    (
         "play_deals(max_moves=Card)",
         lambda: play_deals(_royal(), 1, jobs=1, max_moves=Card.from_str("QH")),
         PatienceRulesError,

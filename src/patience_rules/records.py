@@ -161,7 +161,7 @@ def _check_deal_number(value: int) -> int:
 
 
 def _to_deal(value: int | Iterable[Card]) -> int | tuple[Card, ...]:
-    if isinstance(value, int) and not isinstance(value, bool):
+    if _is_whole(value):  # (an int, not a bool and not a card)
         return _check_deal_number(value)
     if isinstance(value, Iterable) and not isinstance(value, str | bytes):
         # No game has more cards than this: a longer deck order is refused by
