@@ -2022,7 +2022,7 @@ BAD_ARGUMENTS: list[tuple[str, Callable[[], object], type[PatienceRulesError]]] 
     ),
     (
         "GameRecord(deal=Card)",
-        lambda: GameRecord(_royal(), Card.from_str("QH"), []),  # type: ignore[arg-type]
+        lambda: GameRecord(_royal(), Card.from_str("QH"), []),
         InvalidDealError,
     ),
     (
