@@ -2020,6 +2020,26 @@ BAD_ARGUMENTS: list[tuple[str, Callable[[], object], type[PatienceRulesError]]] 
         lambda: notation.move_from_loose_text("-", pr.get_game("sultan").deal(1)),
         NotationError,
     ),
+    # Options are JSON's and the notation's: at most 18 digits, and no cards
+    # (found by the CI-size run: to_dict gave JSON that could not be written).
+    (
+        "GameRules(options=[('x', 10**5000)])",
+        lambda: GameRules(
+            name="x",
+            title="X",
+            decks=1,
+            foundations=_royal().foundations[:4],
+            options=[("x", 10**5000)],
+        ),
+        InvalidRulesError,
+    ),
+    (
+        "GameRules.from_dict(options={'x': 10**30})",
+        lambda: GameRules.from_dict(
+            {**pr.get_game("crescent").to_dict(), "options": {"x": 10**30}}
+        ),
+        NotationError,
+    ),
     (
         "GameRecord(deal=Card)",
         lambda: GameRecord(_royal(), Card.from_str("QH"), []),

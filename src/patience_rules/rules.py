@@ -166,14 +166,25 @@ def _to_options(value: object) -> tuple[tuple[str, OptionValue], ...]:
             not isinstance(item, tuple)
             or len(item) != 2
             or not isinstance(item[0], str)
-            or not isinstance(item[1], int | str)
+            or not (isinstance(item[1], bool | str) or _is_whole(item[1]))
         ):
             raise InvalidRulesError(
                 "options are (name, value) pairs of a text and a whole number, a text or "
                 f"True/False, such as ('redeals', 3), got {_shown(item)}"
             )
-        pairs.append((item[0], item[1]))
+        value = item[1]
+        if _is_whole(value) and not -_OPTION_LIMIT < value < _OPTION_LIMIT:
+            # (as the notation writes and reads them, and JSON carries them)
+            raise InvalidRulesError(
+                f"option {_key_shown(item[0])}: a whole number of at most 18 digits, "
+                f"got {_shown(value)}"
+            )
+        pairs.append((item[0], value))
     return tuple(pairs)
+
+
+#: Option numbers are less than this in size (18 digits at most).
+_OPTION_LIMIT: Final = 10**18
 
 
 def _part(kind: type[Any], name: str) -> Callable[[Any, Any, Any], None]:
