@@ -74,6 +74,7 @@ from patience_rules import (
     cli,
     notation,
 )
+from patience_rules.cards import _is_whole
 from patience_rules.players import FirstPlayer, GreedyPlayer, RandomPlayer, get_player
 from patience_rules.records import GameRecord
 from patience_rules.rules import PICKLE_FORMAT, _restore_state
@@ -1288,7 +1289,7 @@ def test_players(name: Any, seed: Any, hostile_inputs: Any) -> None:
 )
 def test_play_deal(rules: Any, deal: Any, player: Any, max_moves: Any, hostile_inputs: Any) -> None:
     hostile_inputs["play_deal"] += 1
-    if isinstance(max_moves, int) and not isinstance(max_moves, bool | Card) and max_moves > 300:
+    if _is_whole(max_moves) and max_moves > 300:
         max_moves = 300  # a valid budget: keep the game short
     result = attempt(lambda: play_deal(rules, deal, player, max_moves=max_moves))
     if result is not REFUSED:
@@ -1334,13 +1335,10 @@ def test_play_deals(
 ) -> None:
     hostile_inputs["play_deals"] += 1
 
-    def whole(value: Any) -> bool:
-        return isinstance(value, int) and not isinstance(value, bool | Card)
-
     # Valid but large numbers are kept small: this is about what is refused.
-    if whole(count) and 4 < count <= pr.MAX_DEAL_NUMBER:
+    if _is_whole(count) and 4 < count <= pr.MAX_DEAL_NUMBER:
         count = count % 5
-    if whole(max_moves) and max_moves > 200:
+    if _is_whole(max_moves) and max_moves > 200:
         max_moves = 200
     if progress is print:
         progress = lambda done, total: None  # noqa: E731
@@ -1416,15 +1414,13 @@ def test_solve(
 ) -> None:
     hostile_inputs["solve"] += 1
     # Valid but large budgets are kept small (a budget is always given).
-    if isinstance(max_nodes, int) and not isinstance(max_nodes, bool | Card) and max_nodes > 400:
+    if _is_whole(max_nodes) and max_nodes > 400:
         max_nodes = 400
     if max_nodes is None:
         max_nodes = 400
     if (
-        isinstance(max_seconds, float | int)
-        and not isinstance(max_seconds, bool | Card)
-        and 0.05 < max_seconds <= sys.float_info.max
-    ):
+        isinstance(max_seconds, float) or _is_whole(max_seconds)
+    ) and 0.05 < max_seconds <= sys.float_info.max:
         max_seconds = 0.05
     solution = attempt(
         lambda: solve(

@@ -272,6 +272,12 @@ class Recording(ThreadPoolExecutor):
         self.most_waiting = max(self.most_waiting, sum(not f.done() for f in self.futures))
         return future
 
+    def wait_for_a_cancellation(self, seconds: float = 10) -> None:
+        """Wait (in a task) until some future handed out is cancelled, or ``seconds`` pass."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and not any(f.cancelled() for f in list(self.futures)):
+            time.sleep(0.001)
+
 
 def test_play_deals_keeps_few_tasks_waiting() -> None:
     # A billion deals, one per chunk: had every chunk been submitted before
@@ -323,11 +329,7 @@ def test_a_failing_progress_callback_leaves_nothing_running() -> None:
 
             def chooser(self, deal: int) -> Callable[[object, object], object]:
                 if deal >= 2:  # (after the first chunk, whose progress fails)
-                    deadline = time.monotonic() + 10
-                    while time.monotonic() < deadline and not any(
-                        future.cancelled() for future in list(executor.futures)
-                    ):
-                        time.sleep(0.001)
+                    executor.wait_for_a_cancellation()
                 return lambda state, moves: moves[0]  # type: ignore[index]
 
         with pytest.raises(Failing):
@@ -366,11 +368,7 @@ def test_a_failing_task_leaves_nothing_running() -> None:
                 if deal == 3:
                     raise Failing
                 if deal == 4:
-                    deadline = time.monotonic() + 10
-                    while time.monotonic() < deadline and not any(
-                        future.cancelled() for future in list(executor.futures)
-                    ):
-                        time.sleep(0.001)
+                    executor.wait_for_a_cancellation()
                 return lambda state, moves: moves[0]  # type: ignore[index]
 
         with pytest.raises(Failing):

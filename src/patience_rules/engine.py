@@ -33,7 +33,7 @@ from operator import lshift
 from typing import Any, Final, overload
 
 from . import rules as _rules
-from ._validity import Position
+from ._validity import _CARD_TYPE, Position
 from .building import Runs
 from .cards import _CARDS, Card, _difference
 from .errors import IllegalMoveError, InvalidDealError, _shown
@@ -64,7 +64,6 @@ _REDEAL: Final = Move.redeal()
 _DRAW_ONLY: Final = (_DRAW,)
 _REDEAL_ONLY: Final = (_REDEAL,)
 _AUTOMATIC: Final = (Refill.FROM_WASTE, Refill.FROM_WASTE_THEN_STOCK)
-_ONLY_CARDS: Final = frozenset((Card,))
 
 #: The engine forgets its table of wanted cards when it grows past this many
 #: foundation keys (a few hundred bytes each), so memory stays bounded.
@@ -412,7 +411,7 @@ class Engine:
             ) from None
         if (
             len(order) == len(layout.deck)
-            and _ONLY_CARDS.issuperset(map(type, order))
+            and _CARD_TYPE.issuperset(map(type, order))
             and bytes(sorted(bytes(order))) == layout.deck_bytes
         ):
             return order
@@ -675,11 +674,7 @@ class Engine:
                     if first is _DRAW:
                         return self._drawn(state)
                     board = self._board(state)
-                    home = self._known[first]
-                    if home[0] is _HOME:  # (home moves are most; any other goes through _do)
-                        self._do_home(board, home[1], home[2], False)
-                    else:
-                        self._do(board, first, False)
+                    self._do(board, first, False)
                     board.__class__ = State
                     return board  # type: ignore[no-any-return]
             elif move is _DRAW:

@@ -58,7 +58,15 @@ from .layout import Layout
 from .moves import LETTERS, SINGLE, Move, move_to_text, place_to_text
 from .piles import PileKind, Place
 from .policies import Redeal
-from .rules import GameRules, OptionValue, State, get_game, is_registered, register_view
+from .rules import (
+    _OPTION_DIGITS,
+    GameRules,
+    OptionValue,
+    State,
+    get_game,
+    is_registered,
+    register_view,
+)
 
 __all__ = [
     "FORMAT_VERSION",
@@ -88,7 +96,7 @@ _SUIT_CHARACTERS: Final = frozenset("CDHScdhs♣♦♥♠♧♢♡♤")
 
 _NAME_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 _OPTION_RE: Final = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)")
-_INT_RE: Final = re.compile(r"-?[0-9]{1,18}")
+_INT_RE: Final = re.compile(rf"-?[0-9]{{1,{_OPTION_DIGITS}}}")
 
 
 def _option_to_text(value: OptionValue) -> str:

@@ -176,15 +176,16 @@ def _to_options(value: object) -> tuple[tuple[str, OptionValue], ...]:
         if _is_whole(value) and not -_OPTION_LIMIT < value < _OPTION_LIMIT:
             # (as the notation writes and reads them, and JSON carries them)
             raise InvalidRulesError(
-                f"option {_key_shown(item[0])}: a whole number of at most 18 digits, "
-                f"got {_shown(value)}"
+                f"option {_key_shown(item[0])}: a whole number of at most {_OPTION_DIGITS} "
+                f"digits, got {_shown(value)}"
             )
         pairs.append((item[0], value))
     return tuple(pairs)
 
 
-#: Option numbers are less than this in size (18 digits at most).
-_OPTION_LIMIT: Final = 10**18
+#: The most digits of a game option's number (the notation reads no more).
+_OPTION_DIGITS: Final = 18
+_OPTION_LIMIT: Final = 10**_OPTION_DIGITS
 
 
 def _part(kind: type[Any], name: str) -> Callable[[Any, Any, Any], None]:
@@ -808,11 +809,8 @@ def get_game(name: str, /, **options: OptionValue) -> GameRules:
 def _cached(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRules:
     """The registered rules ``name`` with ``options``, made once."""
     entry = _entry(name)
-    if options.__class__ is tuple and not options:  # (the most asked: no options)
-        made = _MADE.get((entry.name, ()))
-        if made is not None:
-            return made
-    pairs = _to_options(options)
+    # (no options, the most asked, need no reading)
+    pairs = () if options.__class__ is tuple and not options else _to_options(options)
     key = (entry.name, tuple((k, type(v).__name__, v) for k, v in sorted(pairs)))
     rules = _MADE.get(key)
     if rules is None:
@@ -1476,7 +1474,5 @@ def _tuple(value: object) -> tuple[Any, ...]:
 
 
 def _cards_of(value: object) -> tuple[Card, ...]:
-    data = _bytes(value)
-    if data and max(data) >= 52:
-        raise ValueError(f"card index {max(data)} is not from 0 to 51")
-    return tuple(map(_CARDS.__getitem__, data))
+    _indices(value)
+    return tuple(map(_CARDS.__getitem__, value))  # type: ignore[call-overload]
