@@ -46,14 +46,14 @@ class PileModel:
     def __init__(self, rules: GameRules, order: Sequence[Card]) -> None:
         self.rules = rules
         cards = list(order)
-        self.foundations: list[list[Card]] = []
-        for f, foundation in enumerate(rules.foundations):
-            if foundation.laid_out:
-                base = next(card for card in cards if self._fits(f, 0, card))
-                cards.remove(base)
-                self.foundations.append([base])
-            else:
-                self.foundations.append([])
+        self.foundations: list[list[Card]] = [[] for _ in rules.foundations]
+        # Laid-out bases: foundations locked to a suit take theirs first.
+        for any_suit in (False, True):
+            for f, foundation in enumerate(rules.foundations):
+                if foundation.laid_out and (foundation.suit is None) is any_suit:
+                    base = next(card for card in cards if self._fits(f, 0, card))
+                    cards.remove(base)
+                    self.foundations[f].append(base)
         self.middle: list[Card] = []
         if rules.middle is not None and rules.middle.laid_out:
             self.middle = [card for card in cards if card.rank in rules.middle.ranks]

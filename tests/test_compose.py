@@ -159,3 +159,27 @@ def test_a_mangled_description_is_refused_with_the_key() -> None:
     data["decks"] = 1
     with pytest.raises(pr.NotationError, match="not a playable game"):
         GameRules.from_dict(data)
+
+
+def test_bases_of_any_suit_are_laid_out_after_the_locked_ones() -> None:
+    # Sultan with its first King's foundation taking any suit: the locked
+    # foundations need both Kings of diamonds, hearts and spades, so the one
+    # of any suit must be left a King of clubs, whichever King the deck order
+    # shows first.
+    data = pr.get_game("sultan").to_dict()
+    first: dict[str, object] = data["foundations"][0]  # type: ignore[index]
+    assert first["suit"] == "C"
+    first["suit"] = None
+    rules = GameRules.from_dict(data)
+    for number in range(1, 41):
+        order = rules.deck_order(number)
+        state = rules.deal_from(order)
+        bases = [pile[0] for pile in state.foundations]
+        assert bases[0] == pr.Card(Rank.KING, pr.Suit.CLUBS)
+        for base, foundation in zip(bases[1:], rules.foundations[1:], strict=True):
+            assert base.suit is foundation.suit
+        rest = list(order)
+        for pile in state.foundations:
+            rest.remove(pile[0])
+        assert state.cells == tuple(rest[:8])  # the rest keep their order
+        assert PileModel(rules, order).foundations == [list(pile) for pile in state.foundations]

@@ -199,8 +199,13 @@ class Engine:
         self._wanted: dict[int, dict[Card, _Row]] = {}
         #: The row of a card that foundation f alone wants.
         self._alone = tuple(self._row((f,)) for f in range(n))
-        #: Whether a foundation's base is laid out before play.
-        self._laid_out = any(foundation.laid_out for foundation in layout.foundation_parts)
+        #: The foundations whose base is laid out before play, in the order
+        #: they take it: those locked to a suit (their base is one card) before
+        #: those of any suit, so that one of any suit never takes a card that
+        #: a locked one needs.
+        self._laid_out = tuple(
+            sorted(layout.laid_out_bases, key=lambda f: layout.foundation_parts[f].suit is None)
+        )
         # Builds, parks, draws and redeals.
         build = layout.build
         self._onto = build.onto if build is not None else ()
@@ -436,22 +441,16 @@ class Engine:
         order = self.check_deck_order(cards)
         # Cards laid out before play are taken out of the deck order first:
         # each laid-out foundation takes the first card it takes as its base.
-        heights: list[int] = []
-        found: list[Chain] = []
+        heights = [0] * self._n_foundations
+        found: list[Chain] = [EMPTY] * self._n_foundations
         key = 0
         if self._laid_out:
-            for foundation, wants in zip(layout.foundation_parts, self._wants, strict=True):
-                if foundation.laid_out:
-                    base = next(card for card in order if card in wants[0])
-                    order.remove(base)
-                    heights.append(1)
-                    found.append((base, EMPTY))
-                else:
-                    heights.append(0)
-                    found.append(EMPTY)
+            for f in self._laid_out:
+                base = next(card for card in order if card in self._wants[f][0])
+                order.remove(base)
+                heights[f] = 1
+                found[f] = (base, EMPTY)
             key = self.pack_heights(heights)
-        else:  # every foundation starts empty
-            found = [EMPTY] * self._n_foundations
         middle: list[Card] = []
         part = layout.middle_part
         if part is not None and part.laid_out:

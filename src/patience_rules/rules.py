@@ -229,8 +229,8 @@ class GameRules:
 
     Deal plan: cards laid out before play are taken out of the deck order
     first (each laid-out foundation takes the first card that it takes as
-    its base, then a laid-out middle its cards), the rest keeping their
-    order; then the tableau is dealt in rows, then one card to each cell,
+    its base, those locked to a suit before those of any suit, then a
+    laid-out middle its cards), the rest keeping their order; then the tableau is dealt in rows, then one card to each cell,
     and the rest is the stock, its next card the next of the deck order.
 
     >>> from patience_rules import Foundation, FoundationSequence, Rank, Stock, Suit
