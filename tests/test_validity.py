@@ -6,7 +6,9 @@ rule it breaks.  The property mutates reachable positions of every game
 documented rules, as :mod:`validity_model` states them again: it accepts a
 position exactly when the position breaks none of them, and what it
 accepts works everywhere a state is used (its piles, its text and dict
-forms, its observation, its legal moves).
+forms, its observation, its legal moves).  A pickle holding the same piles
+(read from bytes of card indices, not from cards) is accepted and refused
+exactly as make_state accepts and refuses them.
 
 The property runs 20 mutations per example and game: about 2,000 with the
 default Hypothesis profile, 220,000 with the ``thorough`` one (``nox -s
@@ -28,6 +30,7 @@ from hypothesis import strategies as st
 import patience_rules as pr
 from patience_rules import Card, GameRules, InvalidDealError, NotationError, State, StateParts
 from patience_rules.notation import state_from_dict, state_from_text, state_to_dict, state_to_text
+from patience_rules.rules import PICKLE_FORMAT, _restore_state
 from validity_model import Parts, broken_rules, parts_of
 
 GAMES = pr.game_names()
@@ -401,6 +404,22 @@ def _as_arguments(parts: Parts) -> StateParts:
     )
 
 
+def _pickled(rules: GameRules, parts: Parts) -> State:
+    """The parts loaded as a pickle holds them: bytes of card indices, heights where they say it."""
+    foundations = parts["foundations"]
+    payload = (
+        bytes(parts["stock"]),
+        bytes(parts["waste"]),
+        tuple(map(bytes, parts["columns"])),
+        bytes(255 if card is None else card for card in parts["cells"]),
+        tuple(map(bytes, foundations)) if rules.layout.records else tuple(map(len, foundations)),
+        bytes(parts["middle"]),
+        tuple(parts["face_down"]),
+        parts["redeals_used"],
+    )
+    return _restore_state(rules, PICKLE_FORMAT, payload)
+
+
 def check_accepted(state: State) -> None:
     """An accepted position works wherever a state is used."""
     rules = state.rules
@@ -446,6 +465,20 @@ def test_mutated_positions_are_refused_or_keep_the_documented_rules(
             refused = str(error)
         else:
             refused = ""
+        # A pickle holding the same piles is read by the same rules (where it
+        # can hold them: foundations locked to a suit are pickled by height).
+        fixed = rules.layout.fixed_cards
+        if rules.layout.records or all(
+            tuple(pile) == fixed[f][: len(pile)] for f, pile in enumerate(parts["foundations"])
+        ):
+            try:
+                loaded = _pickled(rules, parts)
+            except NotationError as error:
+                assert refused, f"a pickle refused what make_state accepts: {error}"
+            else:
+                assert not refused, f"a pickle accepted what make_state refuses: {refused}"
+                assert loaded == state
+                validity_counts[f"{name}: accepted, pickled"] += 1
         if refused:
             assert broken, f"refused a position that keeps every documented rule: {refused}"
             continue

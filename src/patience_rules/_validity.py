@@ -145,6 +145,107 @@ def check(
     heights, held = _foundations(layout, foundation_heights, foundations)
     redeals = _redeals(layout, redeals_used)
     face_up = _face_up(layout, column_list, face_down)
+    cards = b"".join(
+        [
+            bytes(stock_cards),
+            bytes(waste_cards),
+            bytes(middle_cards),
+            *map(bytes, column_list),
+            bytes([cell for cell in cell_list if cell is not None]),  # type: ignore[misc]
+        ]
+    )
+    return _position(
+        layout,
+        title,
+        compulsion,
+        Position(
+            stock_cards,
+            waste_cards,
+            column_list,
+            tuple(cell_list),  # type: ignore[arg-type]
+            heights,
+            held if layout.records else None,
+            middle_cards,
+            redeals,
+            face_up,
+        ),
+        cards,
+        _NONE in cell_types,
+    )
+
+
+def check_indices(
+    layout: Layout,
+    title: str,
+    compulsion: Compulsion,
+    *,
+    stock: bytes,
+    waste: bytes,
+    columns: tuple[bytes, ...],
+    cells: bytes,
+    foundations: object,
+    middle: bytes,
+    redeals_used: object,
+    face_down: object,
+) -> Position:
+    """:func:`check` of piles given as bytes of card indices (how a pickle holds them).
+
+    The caller has made sure that each pile is bytes of indices from 0 to 51
+    (255 for an empty cell), the foundations too where the layout records
+    their cards; ``foundations`` is otherwise the foundations' heights.  The
+    rules checked are :func:`check`'s, on the cards those indices name.
+    """
+    card = _CARDS.__getitem__
+    column_list = tuple([tuple(map(card, column)) for column in columns])
+    if len(column_list) != layout.columns:
+        raise InvalidDealError(f"columns: expected {layout.columns} columns, got {len(columns)}")
+    if len(cells) != layout.cells:
+        raise InvalidDealError(f"cells: expected {layout.cells} cells, got {len(cells)}")
+    if layout.records:
+        piles = _sequence(foundations, "foundations", layout.foundations, "foundations")
+        held_cards = tuple([tuple(map(card, pile)) for pile in piles])  # type: ignore[call-overload]
+        heights, held = _foundations(layout, None, held_cards)
+    else:
+        heights, held = _foundations(layout, foundations, None)
+    return _position(
+        layout,
+        title,
+        compulsion,
+        Position(
+            tuple(map(card, stock)),
+            tuple(map(card, waste)),
+            column_list,
+            tuple(map(_CELLS.__getitem__, cells)),
+            heights,
+            held if layout.records else None,
+            tuple(map(card, middle)),
+            _redeals(layout, redeals_used),
+            _face_up(layout, column_list, face_down),
+        ),
+        b"".join((stock, waste, middle, *columns, cells.replace(b"\xff", b""))),
+        255 in cells,
+    )
+
+
+#: A cell's index byte as its card, or None (255; the caller refuses 52 to 254).
+_CELLS: tuple[Card | None, ...] = (*_CARDS, *(None,) * 204)
+
+
+def _position(
+    layout: Layout,
+    title: str,
+    compulsion: Compulsion,
+    given: Position,
+    cards: bytes,
+    empty_cell: bool,
+) -> Position:
+    """The rules past the piles' forms (rules 2 to 6 and 9), checked; the position.
+
+    ``given`` holds the piles read and checked for their form (the middle not
+    yet in order), ``cards`` the indices of every card outside the
+    foundations, ``empty_cell`` whether a cell is empty.
+    """
+    stock_cards, waste_cards, column_list, cell_list, heights, held, middle_cards = given[:7]
 
     # 3. the middle
     part = layout.middle_part
@@ -165,25 +266,16 @@ def check(
             )
 
     # 2. exactly the game's cards (compared as sorted bytes of card indices)
-    if layout.records:
+    if held is not None:
         homes = list(map(bytes, held))
     else:
         homes = list(map(bytes.__getitem__, layout.fixed_bytes, map(slice, heights)))
-    every = b"".join(
-        [
-            bytes(stock_cards),
-            bytes(waste_cards),
-            bytes(middle_cards),
-            *map(bytes, column_list),
-            *homes,
-            bytes([cell for cell in cell_list if cell is not None]),  # type: ignore[misc]
-        ]
-    )
+    every = b"".join([cards, *homes])
     if bytes(sorted(every)) != layout.deck_bytes:
-        cards = [_CARDS[index] for index in every]
-        difference = _difference(cards, layout.deck) or "the cards differ"
+        difference = _difference([_CARDS[index] for index in every], layout.deck)
         raise InvalidDealError(
-            f"cards: the piles must hold exactly the cards of {title}: {difference}"
+            f"cards: the piles must hold exactly the cards of {title}: "
+            f"{difference or 'the cards differ'}"
         )
 
     # 5. refills
@@ -191,7 +283,7 @@ def check(
         source = "waste" if waste_cards else "stock"
         if () in column_list:
             _refilled(layout, layout.column_refill, source, PileKind.COLUMN, column_list.index(()))
-        if _NONE in cell_types:
+        if empty_cell:
             empty = [cell is None for cell in cell_list].index(True)
             _refilled(layout, layout.cell_refill, source, PileKind.CELL, empty)
     # 4. the stock and the waste
@@ -211,7 +303,8 @@ def check(
                         f"cards, more than the {most} it is dealt (nothing is built on it)"
                     )
     elif not layout.face_down and (
-        layout.redeal is not Redeal.SHIFT or (layout.redeals is not None and redeals == 0)
+        layout.redeal is not Redeal.SHIFT
+        or (layout.redeals is not None and given.redeals_used == 0)
     ):  # (a shift turns the columns round; with no limit, shifts are not counted)
         for i, (column, depth) in enumerate(zip(column_list, layout.depths, strict=True)):
             under = len(column) - _top_run(layout.build, column)
@@ -226,19 +319,9 @@ def check(
     if compulsion is Compulsion.FORCED and not any(
         foundation.playable for foundation in layout.foundation_parts
     ):
-        _check_compulsory(layout, heights, waste_cards, stock_cards, redeals)
+        _check_compulsory(layout, heights, waste_cards, stock_cards, given.redeals_used)
 
-    return Position(
-        stock=stock_cards,
-        waste=waste_cards,
-        columns=column_list,
-        cells=tuple(cell_list),  # type: ignore[arg-type]
-        heights=heights,
-        foundations=held if layout.records else None,
-        middle=tuple(sorted(middle_cards)),
-        redeals_used=redeals,
-        face_up=face_up,
-    )
+    return given._replace(middle=tuple(sorted(middle_cards))) if middle_cards else given
 
 
 def _refilled(layout: Layout, refill: Refill, source: str, kind: PileKind, index: int) -> None:

@@ -517,7 +517,7 @@ class Engine:
         board._key = key
         board._cells = tuple(cells)
         board._waste = chain_from_bottom_up(waste)
-        board._columns = tuple(chain_from_bottom_up(column) for column in columns)
+        board._columns = tuple(map(chain_from_bottom_up, columns))
         board._stock = tuple(stock)
         board._nstock = len(stock)
         board._middle = tuple(sorted(middle))

@@ -1392,21 +1392,20 @@ def _restore_state(rules: GameRules, version: object, payload: object) -> State:
             records = rules.layout.records
             piles = (stock, waste, middle, *columns, *(_tuple(foundations) if records else ()))
             _indices(*piles, _bytes(cells).replace(b"\xff", b""))
-            card = _CARDS.__getitem__
-            known: dict[str, Any] = {
-                "stock": tuple(map(card, stock)),
-                "waste": tuple(map(card, waste)),
-                "columns": tuple([tuple(map(card, column)) for column in columns]),
-                "cells": tuple(map(_CELLS.__getitem__, cells)),
-                "middle": tuple(map(card, middle)),
-                "redeals_used": redeals,
-                "face_down": face_down,
-            }
-            if records:
-                known["foundations"] = tuple([tuple(map(card, pile)) for pile in foundations])
-            else:
-                known["foundation_heights"] = _tuple(foundations)
-            return rules.make_state(**known)
+            position = _validity.check_indices(
+                rules.layout,
+                rules.title,
+                rules.compulsion,
+                stock=stock,
+                waste=waste,
+                columns=columns,
+                cells=cells,
+                foundations=foundations,
+                middle=middle,
+                redeals_used=redeals,
+                face_down=face_down,
+            )
+            return rules._engine._build(position)
         if isinstance(version, bytes) and isinstance(payload, int):
             return _restore_format_1(rules, version, payload)
     except PatienceRulesError as error:
@@ -1457,8 +1456,6 @@ def _indices(*piles: object) -> None:
 
 
 _BYTES_TYPE: Final[frozenset[type]] = frozenset((bytes,))
-#: A pickled cell's byte as its card, or None (255; 52 to 254 are refused first).
-_CELLS: Final[tuple[Card | None, ...]] = (*_CARDS, *(None,) * 204)
 
 
 def _bytes(value: object) -> bytes:
