@@ -1,9 +1,11 @@
 """What makes a position valid: the one check that every reader of states uses.
 
 :meth:`GameRules.make_state <patience_rules.GameRules.make_state>`, and so
-the text and dict readers and the loading of pickles, build a state only
-from a *valid* position: one that the rules could reach from some deal.  A
-position is valid when
+the text and dict readers, and the loading of pickles build a state only
+from a *valid* position: one that the rules could reach from some deal.
+Rule 1 is read from the piles' form (cards from make_state, bytes of card
+indices from a pickle: :func:`check` and :func:`check_indices`); the rules
+past it are one function for both.  A position is valid when
 
 1. its piles fit the layout: as many columns, cells and foundations as the
    game has, cards where cards go, a card or nothing in each cell;
