@@ -995,8 +995,8 @@ class State:
         payload = (
             bytes(self._stock[: self._nstock]),
             bytes(_bottom_up(self._waste)),
-            tuple(bytes(_bottom_up(column)) for column in self._columns),
-            bytes(255 if card is None else card for card in cells),
+            tuple([bytes(_bottom_up(column)) for column in self._columns]),
+            bytes([255 if card is None else card for card in cells]),
             foundations,
             bytes(self._middle),
             self.face_down if layout.face_down else None,
