@@ -108,6 +108,9 @@ def _royal(**changes: object) -> tuple[Any, ...]:
         ((ROYAL, PICKLE_FORMAT, _royal(columns=[b""] * 4)), "is malformed: 'expected a tuple"),
         ((ROYAL, PICKLE_FORMAT, _royal(waste="QH")), "is malformed: 'expected bytes"),
         ((ROYAL, PICKLE_FORMAT, _royal(face_down=(1, 0, 0, 0))), "face up"),
+        # Heights are a tuple, as pickles make them: not a list, nor a range to read.
+        ((ROYAL, PICKLE_FORMAT, _royal(foundations=[1] * 8)), "is malformed: 'expected a tuple"),
+        ((ROYAL, PICKLE_FORMAT, _royal(foundations=range(10**18))), "expected a tuple"),
         ((ROYAL, PICKLE_FORMAT, payload(ROYAL.deal(7))[:7]), "unknown format 2"),
         ((ROYAL, PICKLE_FORMAT, None), "unknown format 2"),
         # Another game's piles, and no game at all.
@@ -119,6 +122,34 @@ def test_crafted_pickles_get_the_library_error(arguments: tuple[object, ...], me
     with pytest.raises(NotationError, match=message) as caught:
         pickle.loads(crafted(*arguments))
     assert len(str(caught.value)) < 1000
+
+
+class _Shifty(bytes):
+    """Bytes that read as other bytes when iterated."""
+
+    def __iter__(self) -> Any:
+        return iter([0] * len(self))
+
+
+class _ShiftyTuple(tuple):  # type: ignore[type-arg]
+    """A tuple whose items change from one reading to the next."""
+
+    def __iter__(self) -> Any:
+        return iter(tuple.__getitem__(self, slice(None))[::-1])
+
+
+def test_piles_are_exactly_bytes_and_tuples() -> None:
+    # A subclass could read one way for the check and another for the state.
+    cases: list[tuple[GameRules, int, object, str]] = [
+        (QUEENS, 0, _Shifty(payload(QUEENS.deal(1))[0]), "expected bytes, got _Shifty"),
+        (ROYAL, 3, _Shifty(b"\xff" * 16), "expected bytes, got _Shifty"),
+        (ROYAL, 2, _ShiftyTuple(payload(ROYAL.deal(1))[2]), "expected a tuple, got _ShiftyTuple"),
+    ]
+    for rules, field, value, message in cases:
+        fields = list(payload(rules.deal(1)))
+        fields[field] = value
+        with pytest.raises(NotationError, match=message):
+            _restore_state(rules, PICKLE_FORMAT, tuple(fields))
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,8 @@
 the text and dict readers, and the loading of pickles build a state only
 from a *valid* position: one that the rules could reach from some deal.
 Rule 1 is read from the piles' form (cards from make_state, bytes of card
-indices from a pickle: :func:`check` and :func:`check_indices`); the rules
-past it are one function for both.  A position is valid when
+indices from a pickle: :func:`check` and :func:`check_indices`); both then
+check every other rule with the same functions.  A position is valid when
 
 1. its piles fit the layout: as many columns, cells and foundations as the
    game has, cards where cards go, a card or nothing in each cell;
@@ -42,11 +42,12 @@ engine reaches (the test suite checks this for random play of every game).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Sized
 from itertools import pairwise
 from operator import le
-from typing import NamedTuple, cast
+from typing import Final, NamedTuple, cast
 
+from ._checks import MAX_DECKS
 from .building import Build
 from .cards import _CARDS, Card, _difference, _format_cards, _is_whole
 from .errors import InvalidDealError, _shown
@@ -82,12 +83,28 @@ def _cards(value: object, where: str, letter: str = "", index: int = 0) -> tuple
         name = f"{where}: {letter}{index + 1}" if letter else where
         raise InvalidDealError(f"{name}: expected a sequence of cards, got {_shown(value)}")
     else:
-        cards = tuple(value)
+        name = f"{where}: {letter}{index + 1}" if letter else where
+        cards = cast("tuple[Card, ...]", tuple(_bounded(value, _MOST_CARDS, name, "cards")))
     if not _CARD_TYPE.issuperset(map(type, cards)):
-        stray = next(card for card in cards if not isinstance(card, Card))
+        stray = next(card for card in cards if card.__class__ is not Card)
         name = f"{where}: {letter}{index + 1}" if letter else where
         raise InvalidDealError(f"{name}: expected cards, got {_shown(stray)}")
     return cards
+
+
+def _bounded(value: Sequence[object], most: int, where: str, what: str) -> Sequence[object]:
+    """A sequence other than a tuple or a list, refused before it is read if it is too long."""
+    try:
+        size = len(value)
+    except (OverflowError, TypeError, ValueError):
+        size = most + 1
+    if size > most:
+        raise InvalidDealError(f"{where}: expected at most {most} {what}, got a longer sequence")
+    return value
+
+
+#: The most cards a pile can hold: every card of the most decks a game has.
+_MOST_CARDS = 52 * MAX_DECKS
 
 
 _CARD_TYPE: frozenset[type] = frozenset((Card,))
@@ -100,17 +117,21 @@ def _sequence(value: object, where: str, length: int, what: str) -> tuple[object
     items: tuple[object, ...]
     if value.__class__ is tuple:
         items = value
-    elif value.__class__ is list or (
-        isinstance(value, Sequence) and not isinstance(value, str | bytes)
-    ):
+    elif value.__class__ is list:
         items = tuple(value)
+    elif isinstance(value, Sequence) and not isinstance(value, str | bytes):
+        items = tuple(_bounded(value, length, where, what))
     else:
         raise InvalidDealError(
             f"{where}: expected a sequence of {length} {what}, got {_shown(value)}"
         )
+    _count(items, length, where, what)
+    return items
+
+
+def _count(items: Sized, length: int, where: str, what: str) -> None:
     if len(items) != length:
         raise InvalidDealError(f"{where}: expected {length} {what}, got {len(items)}")
-    return items
 
 
 def check(
@@ -142,7 +163,7 @@ def check(
     cell_types = set(map(type, cell_list))
     if not cell_types <= _CELL_TYPES:
         for i, cell in enumerate(cell_list):
-            if cell is not None and not isinstance(cell, Card):
+            if cell is not None and cell.__class__ is not Card:
                 raise InvalidDealError(f"cells: R{i + 1} holds {_shown(cell)}, not a card or None")
     heights, held = _foundations(layout, foundation_heights, foundations)
     redeals = _redeals(layout, redeals_used)
@@ -192,21 +213,20 @@ def check_indices(
 ) -> Position:
     """:func:`check` of piles given as bytes of card indices (how a pickle holds them).
 
-    The caller has made sure that each pile is bytes of indices from 0 to 51
-    (255 for an empty cell), the foundations too where the layout records
-    their cards; ``foundations`` is otherwise the foundations' heights.  The
-    rules checked are :func:`check`'s, on the cards those indices name.
+    The caller has made sure that each pile is exactly ``bytes`` of indices
+    from 0 to 51 (255 for an empty cell), ``columns`` a tuple of them, and
+    ``foundations`` a tuple too: of such bytes where the layout records the
+    foundations' cards, else of their heights.  The rules checked are
+    :func:`check`'s, on the cards those indices name.
     """
     card = _CARDS.__getitem__
     column_list = tuple([tuple(map(card, column)) for column in columns])
-    if len(column_list) != layout.columns:
-        raise InvalidDealError(f"columns: expected {layout.columns} columns, got {len(columns)}")
-    if len(cells) != layout.cells:
-        raise InvalidDealError(f"cells: expected {layout.cells} cells, got {len(cells)}")
+    _count(columns, layout.columns, "columns", "columns")
+    _count(cells, layout.cells, "cells", "cells")
     if layout.records:
-        piles = _sequence(foundations, "foundations", layout.foundations, "foundations")
-        held_cards = tuple([tuple(map(card, pile)) for pile in piles])  # type: ignore[call-overload]
-        heights, held = _foundations(layout, None, held_cards)
+        piles = cast("tuple[bytes, ...]", foundations)
+        _count(piles, layout.foundations, "foundations", "foundations")
+        heights, held = _foundations(layout, None, [tuple(map(card, pile)) for pile in piles])
     else:
         heights, held = _foundations(layout, foundations, None)
     return _position(
@@ -230,7 +250,7 @@ def check_indices(
 
 
 #: A cell's index byte as its card, or None (255; the caller refuses 52 to 254).
-_CELLS: tuple[Card | None, ...] = (*_CARDS, *(None,) * 204)
+_CELLS: Final[tuple[Card | None, ...]] = (*_CARDS, *(None,) * 204)
 
 
 def _position(
@@ -419,7 +439,7 @@ def _redeals(layout: Layout, value: object) -> int:
         raise InvalidDealError(
             f"redeals: expected a count from 0 to {most}{why}, got {_shown(value)}"
         )
-    return value
+    return int(value)  # (an IntEnum: its number)
 
 
 def _face_up(
@@ -435,7 +455,7 @@ def _face_up(
         return None
     counts = _sequence(face_down, "face_down", layout.columns, "counts")
     if not layout.face_down:
-        if any(count != 0 for count in counts):
+        if any(not _is_whole(count) or count != 0 for count in counts):
             raise InvalidDealError(
                 f"face_down: every card of this game's columns is face up, got {_shown(counts)}"
             )

@@ -229,9 +229,11 @@ class GameRules:
 
     Deal plan: cards laid out before play are taken out of the deck order
     first (each laid-out foundation takes the first card that it takes as
-    its base, those locked to a suit before those of any suit, then a
-    laid-out middle its cards), the rest keeping their order; then the tableau is dealt in rows, then one card to each cell,
-    and the rest is the stock, its next card the next of the deck order.
+    its base, one of any suit only a card that no foundation locked to a
+    suit and no middle needs; then a laid-out middle its cards), the rest
+    keeping their order; then the tableau is dealt in rows, then one card to
+    each cell, and the rest is the stock, its next card the next of the deck
+    order.
 
     >>> from patience_rules import Foundation, FoundationSequence, Rank, Stock, Suit
     >>> up = FoundationSequence(start=Rank.ACE, length=13, wrap=False)
@@ -1389,8 +1391,9 @@ def _restore_state(rules: GameRules, version: object, payload: object) -> State:
         ):
             stock, waste, columns, cells, foundations, middle, face_down, redeals = payload
             columns = _tuple(columns)
+            foundations = _tuple(foundations)
             records = rules.layout.records
-            piles = (stock, waste, middle, *columns, *(_tuple(foundations) if records else ()))
+            piles = (stock, waste, middle, *columns, *(foundations if records else ()))
             _indices(*piles, _bytes(cells).replace(b"\xff", b""))
             position = _validity.check_indices(
                 rules.layout,
@@ -1458,14 +1461,18 @@ def _indices(*piles: object) -> None:
 _BYTES_TYPE: Final[frozenset[type]] = frozenset((bytes,))
 
 
+# (Exactly bytes and tuples, which pickle makes: a subclass could read
+# differently each time it is read.)
+
+
 def _bytes(value: object) -> bytes:
-    if not isinstance(value, bytes):
+    if value.__class__ is not bytes:
         raise TypeError(f"expected bytes, got {type(value).__name__}")
     return value
 
 
 def _tuple(value: object) -> tuple[Any, ...]:
-    if not isinstance(value, tuple):
+    if value.__class__ is not tuple:
         raise TypeError(f"expected a tuple, got {type(value).__name__}")
     return value
 
