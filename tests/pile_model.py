@@ -9,6 +9,7 @@ as the public ``State`` properties show them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from patience_rules import (
@@ -47,13 +48,27 @@ class PileModel:
         self.rules = rules
         cards = list(order)
         self.foundations: list[list[Card]] = [[] for _ in rules.foundations]
-        # Laid-out bases: foundations locked to a suit take theirs first.
-        for any_suit in (False, True):
-            for f, foundation in enumerate(rules.foundations):
-                if foundation.laid_out and (foundation.suit is None) is any_suit:
-                    base = next(card for card in cards if self._fits(f, 0, card))
-                    cards.remove(base)
-                    self.foundations[f].append(base)
+        # Laid-out bases, each the first card that fits; a foundation of any
+        # suit takes only a card that no locked foundation and no middle needs.
+        spare = Counter(cards)
+        for foundation in rules.foundations:
+            if foundation.suit is not None:
+                spare.subtract(Card(rank, foundation.suit) for rank in foundation.sequence.ranks)
+        if rules.middle is not None:
+            for card in list(spare):
+                if card.rank in rules.middle.ranks:
+                    spare[card] = 0
+        for f, foundation in enumerate(rules.foundations):
+            if foundation.laid_out:
+                base = next(
+                    card
+                    for card in cards
+                    if self._fits(f, 0, card) and (foundation.suit is not None or spare[card] > 0)
+                )
+                if foundation.suit is None:
+                    spare[base] -= 1
+                cards.remove(base)
+                self.foundations[f].append(base)
         self.middle: list[Card] = []
         if rules.middle is not None and rules.middle.laid_out:
             self.middle = [card for card in cards if card.rank in rules.middle.ranks]

@@ -161,25 +161,36 @@ def test_a_mangled_description_is_refused_with_the_key() -> None:
         GameRules.from_dict(data)
 
 
-def test_bases_of_any_suit_are_laid_out_after_the_locked_ones() -> None:
-    # Sultan with its first King's foundation taking any suit: the locked
-    # foundations need both Kings of diamonds, hearts and spades, so the one
-    # of any suit must be left a King of clubs, whichever King the deck order
-    # shows first.
+@pytest.mark.parametrize("unstarted", [None, 2])
+def test_a_laid_out_base_of_any_suit_is_a_card_no_locked_foundation_needs(
+    unstarted: int | None,
+) -> None:
+    # Sultan with its first King's foundation taking any suit: the foundations
+    # locked to a suit need both Kings of diamonds, hearts and spades, so the
+    # one of any suit must take a King of clubs, whichever King the deck order
+    # shows first; also where a diamonds foundation is started in play rather
+    # than laid out (its King is still needed, only not dealt to it).
     data = pr.get_game("sultan").to_dict()
-    first: dict[str, object] = data["foundations"][0]  # type: ignore[index]
-    assert first["suit"] == "C"
-    first["suit"] = None
+    foundations: list[dict[str, object]] = data["foundations"]  # type: ignore[assignment]
+    assert foundations[0]["suit"] == "C"
+    foundations[0]["suit"] = None
+    if unstarted is not None:
+        assert foundations[unstarted]["suit"] == "D"
+        foundations[unstarted]["laid_out"] = False
     rules = GameRules.from_dict(data)
     for number in range(1, 41):
         order = rules.deck_order(number)
         state = rules.deal_from(order)
-        bases = [pile[0] for pile in state.foundations]
+        bases = [pile[0] if pile else None for pile in state.foundations]
         assert bases[0] == pr.Card(Rank.KING, pr.Suit.CLUBS)
-        for base, foundation in zip(bases[1:], rules.foundations[1:], strict=True):
-            assert base.suit is foundation.suit
+        for f, (base, foundation) in enumerate(zip(bases, rules.foundations, strict=True)):
+            if f == unstarted:
+                assert base is None
+            elif f:
+                assert base is not None and base.suit is foundation.suit
         rest = list(order)
-        for pile in state.foundations:
-            rest.remove(pile[0])
+        for base in bases:
+            if base is not None:
+                rest.remove(base)
         assert state.cells == tuple(rest[:8])  # the rest keep their order
         assert PileModel(rules, order).foundations == [list(pile) for pile in state.foundations]

@@ -28,6 +28,7 @@ documented here for those who compose their own games.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from operator import lshift
 from typing import Any, Final, overload
@@ -127,6 +128,7 @@ class Engine:
         "_shift_anytime",
         "_shifts",
         "_source_moves",
+        "_spare",
         "_starters",
         "_takes",
         "_units",
@@ -199,13 +201,21 @@ class Engine:
         self._wanted: dict[int, dict[Card, _Row]] = {}
         #: The row of a card that foundation f alone wants.
         self._alone = tuple(self._row((f,)) for f in range(n))
-        #: The foundations whose base is laid out before play, in the order
-        #: they take it: those locked to a suit (their base is one card) before
-        #: those of any suit, so that one of any suit never takes a card that
-        #: a locked one needs.
-        self._laid_out = tuple(
-            sorted(layout.laid_out_bases, key=lambda f: layout.foundation_parts[f].suit is None)
-        )
+        #: The foundations whose base is laid out before play.
+        self._laid_out = layout.laid_out_bases
+        #: Where a foundation of any suit is laid out: how many of each card
+        #: no foundation locked to a suit and no middle needs, the cards it
+        #: may take as its base (enough: the rules' check of the parts saw to it).
+        self._spare: Counter[Card] | None = None
+        if any(layout.foundation_parts[f].suit is None for f in self._laid_out):
+            spare = self._spare = Counter(layout.deck)
+            spare.subtract(
+                card
+                for f, foundation in enumerate(layout.foundation_parts)
+                if foundation.suit is not None
+                for card in layout.fixed_cards[f]
+            )
+            spare.subtract({card: rules.decks for card in layout.middle_cards})
         # Builds, parks, draws and redeals.
         build = layout.build
         self._onto = build.onto if build is not None else ()
@@ -440,13 +450,21 @@ class Engine:
         layout = self.layout
         order = self.check_deck_order(cards)
         # Cards laid out before play are taken out of the deck order first:
-        # each laid-out foundation takes the first card it takes as its base.
+        # each laid-out foundation takes the first card it takes as its base,
+        # one of any suit only a card that no foundation locked to a suit and
+        # no middle needs.
         heights = [0] * self._n_foundations
         found: list[Chain] = [EMPTY] * self._n_foundations
         key = 0
         if self._laid_out:
+            spare = self._spare.copy() if self._spare is not None else None
             for f in self._laid_out:
-                base = next(card for card in order if card in self._wants[f][0])
+                bases = self._wants[f][0]
+                if spare is not None and layout.foundation_parts[f].suit is None:
+                    base = next(card for card in order if card in bases and spare[card] > 0)
+                    spare[base] -= 1
+                else:
+                    base = next(card for card in order if card in bases)
                 order.remove(base)
                 heights[f] = 1
                 found[f] = (base, EMPTY)
@@ -486,7 +504,7 @@ class Engine:
         return self._finish(board)
 
     def _build(self, position: Position) -> State:
-        """A state from a checked position (:meth:`GameRules.make_state` checks, then calls this)."""
+        """A state from a checked position (make_state and the loading of pickles check it first)."""
         found = position.foundations
         board = self._make(
             position.stock,

@@ -133,10 +133,10 @@ class Foundation:
     :param sequence: the ranks it takes, from its base card up.
     :param laid_out: whether the base card is laid out before play: the
         first card of the deck order that the foundation takes as its base
-        is taken out of the deck first (by the foundations locked to a suit
-        before those of any suit, so that one of any suit never takes a base
-        that a locked one needs).  Otherwise the foundation is started during
-        play by such a card.
+        is taken out of the deck first (by a foundation of any suit, the
+        first such card that no foundation locked to a suit needs, so that
+        every card keeps a place).  Otherwise the foundation is started
+        during play by such a card.
     :param playable: whether the foundation's top card may be played on:
         onto a tableau column that takes it, or to a foundation that is not
         playable itself (so cards never go back and forth between two
