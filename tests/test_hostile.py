@@ -1963,6 +1963,11 @@ BAD_ARGUMENTS: list[tuple[str, Callable[[], object], type[PatienceRulesError]]] 
     ),
     ("card_code('QH')", lambda: pr.card_code("QH"), NotationError),  # type: ignore[arg-type]
     ("GameRecord(moves=5)", lambda: GameRecord(_royal(), 1, 5), IllegalMoveError),  # type: ignore[arg-type]
+    (
+        "GameRecord(moves=range(10**18))",
+        lambda: GameRecord(_royal(), 1, range(10**18)),  # type: ignore[arg-type]
+        IllegalMoveError,
+    ),
     ("GameRecord(tags=5)", lambda: GameRecord(_royal(), 1, (), 5), NotationError),  # type: ignore[arg-type]
     ("GameRecord.read(a closed file)", lambda: GameRecord.read(_closed()), NotationError),
     ("DealStats.of(None)", lambda: DealStats.of(None), PatienceRulesError),  # type: ignore[arg-type]

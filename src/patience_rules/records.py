@@ -179,7 +179,18 @@ def _to_moves(value: Iterable[Move]) -> tuple[Move, ...]:
         raise IllegalMoveError(
             f"a record's moves are a sequence of Move values, got {_shown(value)}"
         )
-    return tuple(value)
+    if given.__class__ is tuple or given.__class__ is list:
+        return tuple(value)  # (each move is checked as it is replayed)
+    # Any other iterable is read a move at a time, so that one of other
+    # values (a range of numbers, say) is refused at its first.
+    moves: list[Move] = []
+    for number, move in enumerate(value, 1):
+        if move.__class__ is not Move:
+            raise IllegalMoveError(
+                f"move {number} ({_move_text(move)}): expected a Move, got {_shown(move)}"
+            )
+        moves.append(move)
+    return tuple(moves)
 
 
 def _to_tags(
