@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import io
+import itertools
 import json
 import math
 import os
@@ -1967,6 +1968,32 @@ BAD_ARGUMENTS: list[tuple[str, Callable[[], object], type[PatienceRulesError]]] 
         "GameRecord(moves=range(10**18))",
         lambda: GameRecord(_royal(), 1, range(10**18)),  # type: ignore[arg-type]
         IllegalMoveError,
+    ),
+    # Iterables too long (or endless) to read to their end.
+    (
+        "GameRecord(tags=range(10**18))",
+        lambda: GameRecord(_royal(), 1, (), range(10**18)),  # type: ignore[arg-type]
+        NotationError,
+    ),
+    (
+        "GameRecord(tags=an endless repeat)",
+        lambda: GameRecord(_royal(), 1, (), itertools.repeat(("Player", "Ada"))),
+        NotationError,
+    ),
+    (
+        "GameRules(foundations=range(10**18))",
+        lambda: GameRules(name="x", title="X", decks=1, foundations=range(10**18)),
+        InvalidRulesError,
+    ),
+    (
+        "Middle(ranks=an endless repeat)",
+        lambda: pr.Middle(ranks=itertools.repeat(pr.Rank.QUEEN)),
+        InvalidRulesError,
+    ),
+    (
+        "Tableau(depth=range(10**18))",
+        lambda: pr.Tableau(columns=4, depth=range(10**18)),
+        InvalidRulesError,
     ),
     ("GameRecord(tags=5)", lambda: GameRecord(_royal(), 1, (), 5), NotationError),  # type: ignore[arg-type]
     ("GameRecord.read(a closed file)", lambda: GameRecord.read(_closed()), NotationError),

@@ -7,13 +7,15 @@ was wrong and what was expected, quoting the bad value briefly.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from .cards import Rank, Suit, _is_whole
 from .errors import InvalidRulesError, NotationError, PatienceRulesError, _shown
 
 E = TypeVar("E", bound=enum.Enum)
+T = TypeVar("T")
 
 #: The most standard decks a game may shuffle together.
 MAX_DECKS = 16
@@ -42,6 +44,17 @@ def whole(
         bounds = f"from {low} to {high}" if high is not None else f"of at least {low}"
         raise error(f"{name} is a whole number {bounds}, got {_shown(value)}")
     return value
+
+
+def bounded(value: Iterable[T], most: int, what: str) -> tuple[T, ...]:
+    """The items of ``value``, at most ``most``: more are refused unread (an endless iterable too).
+
+    ``what`` says what is counted, as in "a game has from 1 to 64 foundations".
+    """
+    items = tuple(itertools.islice(value, most + 1))
+    if len(items) > most:
+        raise InvalidRulesError(f"{what}, got more than {most}")
+    return items
 
 
 def flag(name: str, value: object) -> bool:

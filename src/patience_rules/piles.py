@@ -205,7 +205,9 @@ class Foundation:
 def _to_depth(value: Any) -> Any:
     if isinstance(value, int | str | bytes) or not isinstance(value, Iterable):
         return value  # checked by the validator
-    return tuple(value)
+    return _checks.bounded(
+        value, MAX_PILES, f"depth gives one count per column, at most {MAX_PILES}"
+    )
 
 
 def _check_depth(instance: Tableau, attribute: Any, value: Any) -> None:
@@ -417,7 +419,7 @@ class Reserve:
 
 def _to_ranks(value: Iterable[Rank]) -> tuple[Rank, ...]:
     try:
-        return tuple(value)
+        return _checks.bounded(value, 13, "the middle takes from 1 to 13 Ranks")
     except TypeError:
         raise InvalidRulesError(
             f"the middle takes one or more Ranks, got {_shown(value)}"

@@ -204,10 +204,16 @@ def _to_tags(
             f"tags: expected a mapping of names to text, or (name, value) pairs, "
             f"got {_shown(value)}"
         )
-    return tuple(value)
+    if given.__class__ is tuple or given.__class__ is list:
+        return tuple(value)  # (checked after)
+    # Any other iterable is checked a pair at a time, so that a wrong one (or
+    # a name given twice, as by an endless repeat) is refused at once.
+    return _check_tags(value)
 
 
-def _check_tags(tags: tuple[tuple[str, str], ...]) -> None:
+def _check_tags(tags: Iterable[object]) -> tuple[tuple[str, str], ...]:
+    """The tags, each a (name, value) pair of a tag name and its text, names unrepeated."""
+    checked: list[tuple[str, str]] = []
     seen: set[str] = set()
     for item in tags:
         if not (isinstance(item, tuple) and len(item) == 2):
@@ -231,6 +237,8 @@ def _check_tags(tags: tuple[tuple[str, str], ...]) -> None:
                 f"tags: {_tag_name(name)}'s value is too long: a tag line is at most {MAX_TAG_LINE} "
                 f"characters as written, got {len(_tag_line(name, value))}"
             )
+        checked.append((name, value))
+    return tuple(checked)
 
 
 def _tag_name(name: str) -> str:

@@ -143,7 +143,7 @@ def register_view(name: str, view: Callable[[State], str]) -> None:
 def _to_foundations(value: object) -> tuple[Foundation, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise InvalidRulesError(f"a game has one or more foundations, got {_shown(value)}")
-    return tuple(value)
+    return _checks.bounded(value, 64, "a game has from 1 to 64 foundations")
 
 
 def _check_foundations(instance: Any, attribute: Any, value: tuple[Any, ...]) -> None:
