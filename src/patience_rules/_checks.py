@@ -46,14 +46,19 @@ def whole(
     return value
 
 
-def bounded(value: Iterable[T], most: int, what: str) -> tuple[T, ...]:
+def bounded(
+    value: Iterable[T],
+    most: int,
+    what: str,
+    error: type[PatienceRulesError] = InvalidRulesError,
+) -> tuple[T, ...]:
     """The items of ``value``, at most ``most``: more are refused unread (an endless iterable too).
 
     ``what`` says what is counted, as in "a game has from 1 to 64 foundations".
     """
     items = tuple(itertools.islice(value, most + 1))
     if len(items) > most:
-        raise InvalidRulesError(f"{what}, got more than {most}")
+        raise error(f"{what}, got more than {most}")
     return items
 
 

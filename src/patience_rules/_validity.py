@@ -47,7 +47,7 @@ from itertools import pairwise
 from operator import le
 from typing import Final, NamedTuple, cast
 
-from ._checks import MAX_DECKS
+from ._checks import MAX_DECKS, bounded
 from .building import Build
 from .cards import _CARDS, Card, _difference, _format_cards, _is_whole
 from .errors import InvalidDealError, _shown
@@ -84,23 +84,20 @@ def _cards(value: object, where: str, letter: str = "", index: int = 0) -> tuple
         raise InvalidDealError(f"{name}: expected a sequence of cards, got {_shown(value)}")
     else:
         name = f"{where}: {letter}{index + 1}" if letter else where
-        cards = cast("tuple[Card, ...]", tuple(_bounded(value, _MOST_CARDS, name, "cards")))
+        cards = cast(
+            "tuple[Card, ...]",
+            bounded(
+                value,
+                _MOST_CARDS,
+                f"{name}: expected at most {_MOST_CARDS} cards",
+                InvalidDealError,
+            ),
+        )
     if not _CARD_TYPE.issuperset(map(type, cards)):
         stray = next(card for card in cards if card.__class__ is not Card)
         name = f"{where}: {letter}{index + 1}" if letter else where
         raise InvalidDealError(f"{name}: expected cards, got {_shown(stray)}")
     return cards
-
-
-def _bounded(value: Sequence[object], most: int, where: str, what: str) -> Sequence[object]:
-    """A sequence other than a tuple or a list, refused before it is read if it is too long."""
-    try:
-        size = len(value)
-    except (OverflowError, TypeError, ValueError):
-        size = most + 1
-    if size > most:
-        raise InvalidDealError(f"{where}: expected at most {most} {what}, got a longer sequence")
-    return value
 
 
 #: The most cards a pile can hold: every card of the most decks a game has.
@@ -120,7 +117,10 @@ def _sequence(value: object, where: str, length: int, what: str) -> tuple[object
     elif value.__class__ is list:
         items = tuple(value)
     elif isinstance(value, Sequence) and not isinstance(value, str | bytes):
-        items = tuple(_bounded(value, length, where, what))
+        # (read no further than one too many: a range may be endless in effect)
+        items = bounded(
+            value, length, f"{where}: expected at most {length} {what}", InvalidDealError
+        )
     else:
         raise InvalidDealError(
             f"{where}: expected a sequence of {length} {what}, got {_shown(value)}"
@@ -187,7 +187,7 @@ def check(
             column_list,
             tuple(cell_list),  # type: ignore[arg-type]
             heights,
-            held if layout.records else None,
+            held,
             middle_cards,
             redeals,
             face_up,
@@ -202,6 +202,7 @@ def check_indices(
     title: str,
     compulsion: Compulsion,
     *,
+    cards: bytes,
     stock: bytes,
     waste: bytes,
     columns: tuple[bytes, ...],
@@ -216,8 +217,9 @@ def check_indices(
     The caller has made sure that each pile is exactly ``bytes`` of indices
     from 0 to 51 (255 for an empty cell), ``columns`` a tuple of them, and
     ``foundations`` a tuple too: of such bytes where the layout records the
-    foundations' cards, else of their heights.  The rules checked are
-    :func:`check`'s, on the cards those indices name.
+    foundations' cards, else of their heights; ``cards`` is every index
+    outside the foundations, joined as the caller checked them.  The rules
+    checked are :func:`check`'s, on the cards those indices name.
     """
     card = _CARDS.__getitem__
     column_list = tuple([tuple(map(card, column)) for column in columns])
@@ -239,12 +241,12 @@ def check_indices(
             column_list,
             tuple(map(_CELLS.__getitem__, cells)),
             heights,
-            held if layout.records else None,
+            held,
             tuple(map(card, middle)),
             _redeals(layout, redeals_used),
             _face_up(layout, column_list, face_down),
         ),
-        b"".join((stock, waste, middle, *columns, cells.replace(b"\xff", b""))),
+        cards,
         255 in cells,
     )
 
@@ -357,10 +359,10 @@ def _refilled(layout: Layout, refill: Refill, source: str, kind: PileKind, index
 
 def _foundations(
     layout: Layout, heights: object, foundations: object
-) -> tuple[tuple[int, ...], tuple[tuple[Card, ...], ...]]:
-    """The foundations' heights and, where given, cards; checked (rule 3).
+) -> tuple[tuple[int, ...], tuple[tuple[Card, ...], ...] | None]:
+    """The foundations' heights and, where the layout records them, cards; checked (rule 3).
 
-    The cards are left out (an empty tuple) where only heights are given: a
+    The cards are left out (None) where the layout does not record them: a
     foundation locked to a suit holds the start of its sequence that long.
     """
     n = layout.foundations
@@ -424,7 +426,7 @@ def _foundations(
             f"foundations: {layout.name(_FOUNDATION_PLACES[f])} is laid out before play, "
             "so it holds at least its base card"
         )
-    return found, tuple(held)
+    return found, tuple(held) if layout.records else None
 
 
 def _redeals(layout: Layout, value: object) -> int:

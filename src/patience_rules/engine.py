@@ -106,7 +106,6 @@ class Engine:
         "_forced",
         "_home_index",
         "_known",
-        "_laid_out",
         "_last",
         "_listed",
         "_mask",
@@ -201,21 +200,13 @@ class Engine:
         self._wanted: dict[int, dict[Card, _Row]] = {}
         #: The row of a card that foundation f alone wants.
         self._alone = tuple(self._row((f,)) for f in range(n))
-        #: The foundations whose base is laid out before play.
-        self._laid_out = layout.laid_out_bases
-        #: Where a foundation of any suit is laid out: how many of each card
-        #: no foundation locked to a suit and no middle needs, the cards it
-        #: may take as its base (enough: the rules' check of the parts saw to it).
-        self._spare: Counter[Card] | None = None
-        if any(layout.foundation_parts[f].suit is None for f in self._laid_out):
-            spare = self._spare = Counter(layout.deck)
-            spare.subtract(
-                card
-                for f, foundation in enumerate(layout.foundation_parts)
-                if foundation.suit is not None
-                for card in layout.fixed_cards[f]
-            )
-            spare.subtract({card: rules.decks for card in layout.middle_cards})
+        #: Where a foundation of any suit is laid out: the cards it may take
+        #: as its base, those no locked foundation and no middle takes.
+        self._spare: Counter[Card] | None = (
+            layout.spare
+            if any(layout.foundation_parts[f].suit is None for f in layout.laid_out_bases)
+            else None
+        )
         # Builds, parks, draws and redeals.
         build = layout.build
         self._onto = build.onto if build is not None else ()
@@ -456,9 +447,9 @@ class Engine:
         heights = [0] * self._n_foundations
         found: list[Chain] = [EMPTY] * self._n_foundations
         key = 0
-        if self._laid_out:
+        if layout.laid_out_bases:
             spare = self._spare.copy() if self._spare is not None else None
-            for f in self._laid_out:
+            for f in layout.laid_out_bases:
                 bases = self._wants[f][0]
                 if spare is not None and layout.foundation_parts[f].suit is None:
                     base = next(card for card in order if card in bases and spare[card] > 0)

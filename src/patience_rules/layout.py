@@ -23,6 +23,7 @@ and every move the layout can ever make, in the order of the action ids.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
@@ -93,9 +94,11 @@ class Layout:
         "redeals",
         "reserve",
         "runs",
+        "spare",
         "stock",
         "stock_size",
         "tableau",
+        "taken",
     )
 
     def __init__(
@@ -166,6 +169,17 @@ class Layout:
         #: The same as bytes of card indices, and each foundation's most cards.
         self.fixed_bytes: tuple[bytes, ...] = tuple(map(bytes, self.fixed_cards))
         self.foundation_sizes: tuple[int, ...] = tuple(map(len, self.home_cards))
+        #: How many of each card the foundations locked to a suit and the
+        #: middle take, and how many of the deck's are left over: the cards
+        #: the foundations of any suit share.
+        self.taken: Counter[Card] = Counter(
+            card
+            for cards, foundation in zip(self.fixed_cards, foundations, strict=True)
+            if foundation.suit is not None
+            for card in cards
+        )
+        self.taken.update(dict.fromkeys(self.middle_cards, decks))
+        self.spare: Counter[Card] = Counter(self.deck) - self.taken
         #: The foundations laid out before play (they always hold their base).
         self.laid_out_bases: tuple[int, ...] = tuple(
             f for f, foundation in enumerate(foundations) if foundation.laid_out

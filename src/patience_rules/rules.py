@@ -26,7 +26,7 @@ from typing import Any, Final, Protocol, TypeAlias, TypedDict
 import attrs
 
 from . import _checks, _validity
-from .cards import _CARDS, Card, Rank, Suit, _difference, _is_whole, standard_deck
+from .cards import _CARDS, Card, Rank, _difference, _is_whole
 from .deals import MAX_DEAL_NUMBER, MAX_MICROSOFT_DEAL, microsoft_deck_order, shuffled_deck
 from .errors import (
     IllegalMoveError,
@@ -279,7 +279,6 @@ class GameRules:
     _engine: _Engine = attrs.field(init=False, eq=False, repr=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
-        _check_home(self)
         layout = Layout(
             decks=self.decks,
             foundations=self.foundations,
@@ -288,6 +287,7 @@ class GameRules:
             middle=self.middle,
             stock=self.stock,
         )
+        _check_home(self, layout)
         laid_out = sum(foundation.laid_out for foundation in self.foundations)
         if self.middle is not None and self.middle.laid_out:
             laid_out += layout.middle_size
@@ -568,22 +568,16 @@ class GameRules:
         return self._engine._build(position)
 
 
-def _check_home(rules: GameRules) -> None:
+def _check_home(rules: GameRules, layout: Layout) -> None:
     """Refuse parts whose foundations and middle do not take exactly the game's cards."""
-    deck: Counter[Card] = Counter(standard_deck(rules.decks))
-    fixed: Counter[Card] = Counter()
-    any_suit: Counter[Rank] = Counter()
-    for foundation in rules.foundations:
-        for rank in foundation.sequence.ranks:
-            if foundation.suit is None:
-                any_suit[rank] += 1
-            else:
-                fixed[Card(rank, foundation.suit)] += 1
-    if rules.middle is not None:
-        for rank in rules.middle.ranks:
-            for suit in Suit:
-                fixed[Card(rank, suit)] += rules.decks
-    rest = deck - fixed
+    deck: Counter[Card] = Counter(layout.deck)
+    fixed, rest = layout.taken, layout.spare
+    any_suit: Counter[Rank] = Counter(
+        rank
+        for foundation in rules.foundations
+        if foundation.suit is None
+        for rank in foundation.sequence.ranks
+    )
     if not any_suit:
         difference = _difference(
             fixed.elements(), deck.elements(), "no place for", "places for cards the deck lacks:"
@@ -1392,13 +1386,16 @@ def _restore_state(rules: GameRules, version: object, payload: object) -> State:
             stock, waste, columns, cells, foundations, middle, face_down, redeals = payload
             columns = _tuple(columns)
             foundations = _tuple(foundations)
-            records = rules.layout.records
-            piles = (stock, waste, middle, *columns, *(foundations if records else ()))
-            _indices(*piles, _bytes(cells).replace(b"\xff", b""))
+            # Every card outside the foundations, its index checked (and then
+            # compared as a multiset by the check).
+            cards = _indices(stock, waste, middle, *columns, _bytes(cells).replace(b"\xff", b""))
+            if rules.layout.records:
+                _indices(*foundations)
             position = _validity.check_indices(
                 rules.layout,
                 rules.title,
                 rules.compulsion,
+                cards=cards,
                 stock=stock,
                 waste=waste,
                 columns=columns,
@@ -1449,13 +1446,14 @@ def _restore_format_1(rules: GameRules, data: bytes, redeals_used: int) -> State
     )
 
 
-def _indices(*piles: object) -> None:
-    """Check that every pile is bytes of card indices (255 in cells is taken out first)."""
+def _indices(*piles: object) -> bytes:
+    """The piles joined, each checked to be bytes of card indices (255 in cells is taken out first)."""
     if not _BYTES_TYPE.issuperset(map(type, piles)):
         _bytes(next(pile for pile in piles if pile.__class__ is not bytes))
     every = b"".join(piles)  # type: ignore[arg-type]
     if every and max(every) >= 52:
         raise ValueError(f"card index {max(every)} is not from 0 to 51")
+    return every
 
 
 _BYTES_TYPE: Final[frozenset[type]] = frozenset((bytes,))
@@ -1478,5 +1476,4 @@ def _tuple(value: object) -> tuple[Any, ...]:
 
 
 def _cards_of(value: object) -> tuple[Card, ...]:
-    _indices(value)
-    return tuple(map(_CARDS.__getitem__, value))  # type: ignore[call-overload]
+    return tuple(map(_CARDS.__getitem__, _indices(value)))
