@@ -49,7 +49,7 @@ from typing import Final, NamedTuple, cast
 
 from ._checks import MAX_DECKS, bounded
 from .building import Build
-from .cards import _CARDS, Card, _difference, _format_cards, _is_whole
+from .cards import _CARDS, Card, _cards_at, _difference, _format_cards, _is_whole
 from .errors import InvalidDealError, _shown
 from .layout import Layout
 from .piles import PileKind, Place
@@ -221,14 +221,13 @@ def check_indices(
     outside the foundations, joined as the caller checked them.  The rules
     checked are :func:`check`'s, on the cards those indices name.
     """
-    card = _CARDS.__getitem__
-    column_list = tuple([tuple(map(card, column)) for column in columns])
+    column_list = tuple(map(_cards_at, columns))
     _count(columns, layout.columns, "columns", "columns")
     _count(cells, layout.cells, "cells", "cells")
     if layout.records:
         piles = cast("tuple[bytes, ...]", foundations)
         _count(piles, layout.foundations, "foundations", "foundations")
-        heights, held = _foundations(layout, None, [tuple(map(card, pile)) for pile in piles])
+        heights, held = _foundations(layout, None, list(map(_cards_at, piles)))
     else:
         heights, held = _foundations(layout, foundations, None)
     return _position(
@@ -236,13 +235,13 @@ def check_indices(
         title,
         compulsion,
         Position(
-            tuple(map(card, stock)),
-            tuple(map(card, waste)),
+            _cards_at(stock),
+            _cards_at(waste),
             column_list,
             tuple(map(_CELLS.__getitem__, cells)),
             heights,
             held,
-            tuple(map(card, middle)),
+            _cards_at(middle),
             _redeals(layout, redeals_used),
             _face_up(layout, column_list, face_down),
         ),
@@ -293,7 +292,7 @@ def _position(
     if held is not None:
         homes = list(map(bytes, held))
     else:
-        homes = list(map(bytes.__getitem__, layout.fixed_bytes, map(slice, heights)))
+        homes = list(map(tuple.__getitem__, layout.fixed_starts, heights))
     every = b"".join([cards, *homes])
     if bytes(sorted(every)) != layout.deck_bytes:
         difference = _difference([_CARDS[index] for index in every], layout.deck)

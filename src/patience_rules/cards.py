@@ -21,6 +21,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable
+from operator import itemgetter
 from typing import TYPE_CHECKING, Final, TypeGuard
 
 from typing_extensions import Self
@@ -338,6 +339,17 @@ _RANKS: Final = tuple(Rank)
 _SUITS: Final = tuple(Suit)
 _CARDS: Final[tuple[Card, ...]] = tuple(Card._make(index) for index in range(52))
 _STRS: Final = tuple(_RANKS[i % 13].symbol + _SUITS[i // 13].symbol for i in range(52))
+
+
+def _cards_at(indices: bytes) -> tuple[Card, ...]:
+    """The cards of ``indices`` (each from 0 to 51, as the caller checked), in order.
+
+    >>> _cards_at(bytes([0, 51]))
+    (Card.from_str('AC'), Card.from_str('KS'))
+    """
+    if len(indices) > 1:  # (one C call: a third of the time of mapping __getitem__)
+        return itemgetter(*indices)(_CARDS)  # type: ignore[no-any-return]
+    return (_CARDS[indices[0]],) if indices else ()
 
 
 def _is_whole(value: object) -> TypeGuard[int]:

@@ -310,7 +310,7 @@ class Engine:
         (1, 2, 3, 4, 5, 6, 0, 1)
         """
         mask = self._mask
-        return tuple((key >> shift) & mask for shift in self._shifts)
+        return tuple([(key >> shift) & mask for shift in self._shifts])
 
     def pack_heights(self, heights: Sequence[int]) -> int:
         """The key of the given foundation heights (the inverse of :meth:`heights`)."""

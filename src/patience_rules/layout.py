@@ -72,8 +72,8 @@ class Layout:
         "draw",
         "face_down",
         "fill_rank",
-        "fixed_bytes",
         "fixed_cards",
+        "fixed_starts",
         "foundation_parts",
         "foundation_sizes",
         "foundations",
@@ -166,8 +166,12 @@ class Layout:
         self.fixed_cards: tuple[tuple[Card, ...], ...] = tuple(
             tuple(cards[0] for cards in heights) for heights in self.home_cards
         )
-        #: The same as bytes of card indices, and each foundation's most cards.
-        self.fixed_bytes: tuple[bytes, ...] = tuple(map(bytes, self.fixed_cards))
+        #: The same as bytes of card indices, each start of them (by height),
+        #: and each foundation's most cards.
+        self.fixed_starts: tuple[tuple[bytes, ...], ...] = tuple(
+            tuple(bytes(cards[:height]) for height in range(len(cards) + 1))
+            for cards in self.fixed_cards
+        )
         self.foundation_sizes: tuple[int, ...] = tuple(map(len, self.home_cards))
         #: How many of each card the foundations locked to a suit and the
         #: middle take, and how many of the deck's are left over: the cards

@@ -26,7 +26,7 @@ from typing import Any, Final, Protocol, TypeAlias, TypedDict
 import attrs
 
 from . import _checks, _validity
-from .cards import _CARDS, Card, Rank, _difference, _is_whole
+from .cards import Card, Rank, _cards_at, _difference, _is_whole
 from .deals import MAX_DEAL_NUMBER, MAX_MICROSOFT_DEAL, microsoft_deck_order, shuffled_deck
 from .errors import (
     IllegalMoveError,
@@ -1476,4 +1476,4 @@ def _tuple(value: object) -> tuple[Any, ...]:
 
 
 def _cards_of(value: object) -> tuple[Card, ...]:
-    return tuple(map(_CARDS.__getitem__, _indices(value)))
+    return _cards_at(_indices(value))
