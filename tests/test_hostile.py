@@ -1152,11 +1152,18 @@ def test_pickled_state(data: st.DataObject, hostile_inputs: Any) -> None:
             | ANYTHING
         )
     arguments = (
-        data.draw(st.just(rules) | RULES | ANYTHING),
+        # (a state's pickle names a registered game: by its name, or its name and options)
+        data.draw(
+            st.just(rules)
+            | RULES
+            | st.sampled_from(GAMES)
+            | st.tuples(st.sampled_from(GAMES), ANYTHING)
+            | ANYTHING
+        ),
         data.draw(st.just(version) | INTEGERS | ANYTHING),
         data.draw(st.just(tuple(fields)) | st.lists(ANYTHING, max_size=9).map(tuple) | ANYTHING),
     )
-    loaded = attempt(lambda: _restore_state(*arguments), NotationError)  # type: ignore[arg-type]
+    loaded = attempt(lambda: _restore_state(*arguments), NotationError)
     if loaded is not REFUSED:
         check_state(loaded)
         assert version == PICKLE_FORMAT or isinstance(arguments[1], bytes)

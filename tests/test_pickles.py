@@ -59,10 +59,22 @@ QUEENS = pr.get_game("captive-queens")
 
 def test_a_state_pickles_with_its_format_version_and_loads_back() -> None:
     state = ROYAL.deal(7).apply(pr.Move.draw())
-    rules, version, piles = state.__reduce__()[1]
-    assert rules == ROYAL and version == PICKLE_FORMAT
+    named, version, piles = state.__reduce__()[1]
+    assert named == "royal-cotillion" and version == PICKLE_FORMAT
     assert pickle.loads(crafted(ROYAL, PICKLE_FORMAT, piles)) == state
+    assert pickle.loads(crafted("royal-cotillion", PICKLE_FORMAT, piles)) == state
     assert pickle.loads(pickle.dumps(state)) == state
+
+
+def test_a_pickled_state_names_a_registered_game_and_carries_other_rules() -> None:
+    easy = pr.get_game("easy-start", redeals=3)
+    assert easy.deal(2).__reduce__()[1][0] == ("easy-start", (("redeals", 3),))
+    assert pickle.loads(pickle.dumps(easy.deal(2))) == easy.deal(2)
+    # Rules that no registered game makes travel whole (as their JSON form).
+    mine = GameRules.from_dict({**ROYAL.to_dict(), "name": "my-cotillion"})
+    assert mine.deal(2).__reduce__()[1][0] is mine
+    loaded = pickle.loads(pickle.dumps(mine.deal(2)))
+    assert loaded == mine.deal(2) and loaded.rules == mine
 
 
 def _royal(**changes: object) -> tuple[Any, ...]:
@@ -115,7 +127,14 @@ def _royal(**changes: object) -> tuple[Any, ...]:
         ((ROYAL, PICKLE_FORMAT, None), "unknown format 2"),
         # Another game's piles, and no game at all.
         ((QUEENS, PICKLE_FORMAT, payload(ROYAL.deal(7))), "Captive Queens"),
-        (("royal-cotillion", PICKLE_FORMAT, payload(ROYAL.deal(7))), "names its rules first"),
+        ((42, PICKLE_FORMAT, payload(ROYAL.deal(7))), "names its rules first .*, got 42"),
+        ((("royal", "cotillion", ()), PICKLE_FORMAT, None), "names its rules first"),
+        (("no-such-game", PICKLE_FORMAT, payload(ROYAL.deal(7))), "rules that cannot be made"),
+        (
+            (("easy-start", (("colour", 3),)), PICKLE_FORMAT, payload(ROYAL.deal(7))),
+            "cannot be made",
+        ),
+        ((("captive-queens", ()), PICKLE_FORMAT, payload(ROYAL.deal(7))), "Captive Queens"),
     ],
 )
 def test_crafted_pickles_get_the_library_error(arguments: tuple[object, ...], message: str) -> None:

@@ -139,6 +139,7 @@ class Engine:
         "full_key",
         "hash_columns",
         "layout",
+        "pickled_as",
         "rules",
         "rules_hash",
     )
@@ -154,9 +155,12 @@ class Engine:
     #: Whether a state's hash takes in the columns' top cards (where cards move
     #: onto columns, the columns are most of what tells states apart).
     hash_columns: bool
+    #: How a pickled state names the rules, once a state is pickled.
+    pickled_as: object
 
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules
+        self.pickled_as = None
         layout = self.layout = rules.layout
         self.rules_hash = hash((rules.name, rules.decks, rules.options))  # agrees with ==
         n = self._n_foundations = layout.foundations

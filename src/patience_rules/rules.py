@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from typing import Any, Final, Protocol, TypeAlias, TypedDict
+from typing import Any, Final, Protocol, TypeAlias, TypedDict, cast
 
 import attrs
 
@@ -112,6 +112,7 @@ class _Engine(Protocol):
     rules_hash: int
     full_key: int
     hash_columns: bool
+    pickled_as: object
 
     def legal_moves(self, state: State) -> tuple[Move, ...]: ...
     def is_legal(self, state: State, move: object) -> bool: ...
@@ -976,7 +977,7 @@ class State:
         equal = self.__eq__(other)
         return equal if equal is NotImplemented else not equal
 
-    def __reduce__(self) -> tuple[object, tuple[GameRules, int, tuple[object, ...]]]:
+    def __reduce__(self) -> tuple[object, tuple[object, int, tuple[object, ...]]]:
         # The piles as bytes of card indices, with a format version; loading
         # checks them as make_state does.
         engine = self._engine
@@ -998,7 +999,10 @@ class State:
             self.face_down if layout.face_down else None,
             self._redeals,
         )
-        return (_restore_state, (engine.rules, PICKLE_FORMAT, payload))
+        named = engine.pickled_as
+        if named is None:
+            named = engine.pickled_as = _pickled_rules(engine.rules)
+        return (_restore_state, (named, PICKLE_FORMAT, payload))
 
     def __copy__(self) -> State:
         return self
@@ -1366,16 +1370,18 @@ def _check_place(rules: GameRules, place: object) -> None:
 PICKLE_FORMAT: Final = 2
 
 
-def _restore_state(rules: GameRules, version: object, payload: object) -> State:
+def _restore_state(named: object, version: object, payload: object) -> State:
     """Rebuild a pickled state (see :meth:`State.__reduce__`), checked as make_state checks.
+
+    ``named`` is the rules, or the name (and options) of a registered game
+    (see :func:`_pickled_rules`), ``payload`` the piles in format ``version``.
 
     Loading a pickle from an untrusted source is never safe (Python's pickle
     can run any code); the text and dict forms of :mod:`patience_rules.notation`
     are the forms to exchange.  This check only keeps a state that the rules
     could not reach from being built from mangled bytes.
     """
-    if not isinstance(rules, GameRules):
-        raise NotationError(f"a pickled state names its rules first, got {_shown(rules)}")
+    rules = named if named.__class__ is GameRules else _unpickled_rules(named)
     try:
         if (
             _is_whole(version)  # (never compared as it is: a Decimal('sNaN') would raise)
@@ -1418,6 +1424,35 @@ def _restore_state(rules: GameRules, version: object, payload: object) -> State:
         f"a pickled state in an unknown format {_shown(version)}: expected format "
         f"{PICKLE_FORMAT} (pickles of states are made and read by the same release line)"
     )
+
+
+def _pickled_rules(
+    rules: GameRules,
+) -> GameRules | str | tuple[str, tuple[tuple[str, OptionValue], ...]]:
+    """How a state's pickle names its rules: a registered game by its name (and options)."""
+    if is_registered(rules):
+        return (rules.name, rules.options) if rules.options else rules.name
+    return rules
+
+
+def _unpickled_rules(named: object) -> GameRules:
+    """The rules a pickled state names (see :func:`_pickled_rules`)."""
+    if isinstance(named, GameRules):
+        return named
+    name, options = (
+        cast("tuple[object, object]", named)
+        if named.__class__ is tuple and len(cast("tuple[object, ...]", named)) == 2
+        else (named, ())
+    )
+    if name.__class__ is not str or options.__class__ is not tuple:
+        raise NotationError(
+            "a pickled state names its rules first (a game's name, or its name and "
+            f"options), got {_shown(named)}"
+        )
+    try:
+        return _cached(name, cast("tuple[tuple[str, OptionValue], ...]", options))
+    except PatienceRulesError as error:
+        raise NotationError(f"a pickled state names rules that cannot be made: {error}") from None
 
 
 def _restore_format_1(rules: GameRules, data: bytes, redeals_used: int) -> State:
