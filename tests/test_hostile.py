@@ -2081,6 +2081,11 @@ BAD_ARGUMENTS: list[tuple[str, Callable[[], object], type[PatienceRulesError]]] 
         InvalidDealError,
     ),
     (
+        "wilson_interval(confidence=Card)",
+        lambda: wilson_interval(0, 0, Card.from_str("QH")),
+        PatienceRulesError,
+    ),
+    (
         "play_deals(max_moves=Card)",
         lambda: play_deals(_royal(), 1, jobs=1, max_moves=Card.from_str("QH")),
         PatienceRulesError,

@@ -42,7 +42,7 @@ import attrs
 
 from . import _checks
 from ._checks import MAX_DECKS
-from .cards import _is_whole
+from .cards import Card, _is_whole
 from .deals import MAX_DEAL_NUMBER
 from .errors import InvalidDealError, PatienceRulesError, _shown
 from .players import Chooser as Chooser  # an old name, as in players
@@ -229,7 +229,7 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
     level: object = confidence  # checked as any value, whatever the annotation says
     if (
         not isinstance(level, int | float)
-        or isinstance(level, bool)
+        or isinstance(level, bool | Card)  # (a card is an int that no number compares with)
         or not 0 < level < 1
         or 0.5 + level / 2 >= 1.0  # so close to 1 that no float lies between
     ):
