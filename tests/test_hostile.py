@@ -2075,6 +2075,18 @@ BAD_ARGUMENTS: list[tuple[str, Callable[[], object], type[PatienceRulesError]]] 
         ),
         NotationError,
     ),
+    # An option named twice (its values need not even compare: sorting them
+    # raised TypeError), and more options than any game takes, read no further.
+    (
+        "GameRules(options=[('draw', 3), ('draw', '3')])",
+        lambda: _rules(options=[("draw", 3), ("draw", "3")]),
+        InvalidRulesError,
+    ),
+    (
+        "GameRules(options=<endless>)",
+        lambda: _rules(options=((f"o{i}", i) for i in itertools.count())),
+        InvalidRulesError,
+    ),
     (
         "GameRecord(deal=Card)",
         lambda: GameRecord(_royal(), Card.from_str("QH"), []),

@@ -18,11 +18,20 @@ import pickle
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import patience_rules as pr
-from patience_rules import Card, GameRules, NotationError, PatienceRulesError, State
-from patience_rules.rules import PICKLE_FORMAT, _restore_state
+from patience_rules import (
+    Card,
+    GameRules,
+    InvalidRulesError,
+    NotationError,
+    PatienceRulesError,
+    Rank,
+    State,
+)
+from patience_rules.rules import PICKLE_FORMAT, _registered_rules, _restore_state, is_registered
 from validity_model import broken_rules, parts_of
 
 HUGE = 10**5000
@@ -75,6 +84,32 @@ def test_a_pickled_state_names_a_registered_game_and_carries_other_rules() -> No
     assert mine.deal(2).__reduce__()[1][0] is mine
     loaded = pickle.loads(pickle.dumps(mine.deal(2)))
     assert loaded == mine.deal(2) and loaded.rules == mine
+
+
+def test_rules_that_differ_from_the_registered_game_travel_whole() -> None:
+    # Its own description (not compared by ==) would be lost behind the name.
+    described = attrs.evolve(ROYAL, description="Mine.")
+    assert described.deal(3).__reduce__()[1][0] is described
+    assert pickle.loads(pickle.dumps(described.deal(3))).rules.description == "Mine."
+    assert pickle.loads(pickle.dumps(described)).description == "Mine."
+    # An option 0 is not the option False (0 == False in Python).
+    freecell = pr.get_game("freecell", supermoves=False)
+    zero = attrs.evolve(freecell, options=(("supermoves", 0),))
+    assert zero != freecell and not is_registered(zero)
+    assert pickle.loads(pickle.dumps(zero.deal(3))).rules == zero
+    # Registered rules pickle by name, and an earlier release's name still loads.
+    assert pickle.loads(pickle.dumps(ROYAL)) is ROYAL
+    assert pickle.loads(pickle.dumps(freecell)) is freecell
+    assert _registered_rules("royal-cotillion", ()) is ROYAL
+    with pytest.raises(NotationError, match="cannot be made: unknown game 'no-such-game'"):
+        _registered_rules("no-such-game", ())
+
+
+def test_options_are_plain_values_named_once() -> None:
+    rules = attrs.evolve(QUEENS, options=(("redeals", Rank.TWO),))
+    assert rules.options == (("redeals", 2),) and rules.options[0][1].__class__ is int
+    with pytest.raises(InvalidRulesError, match="option draw is given twice"):
+        attrs.evolve(QUEENS, options=(("draw", 3), ("draw", "3")))
 
 
 def _royal(**changes: object) -> tuple[Any, ...]:
@@ -135,6 +170,10 @@ def _royal(**changes: object) -> tuple[Any, ...]:
             "cannot be made",
         ),
         ((("captive-queens", ()), PICKLE_FORMAT, payload(ROYAL.deal(7))), "Captive Queens"),
+        (
+            (("klondike", (("draw", 3), ("draw", "3"))), PICKLE_FORMAT, payload(ROYAL.deal(7))),
+            "option draw is given twice",
+        ),
     ],
 )
 def test_crafted_pickles_get_the_library_error(arguments: tuple[object, ...], message: str) -> None:

@@ -48,6 +48,7 @@ from .rules import (
     GameRules,
     State,
     _Board,
+    _RulesName,
     chain_bottom_up,
     chain_from_bottom_up,
 )
@@ -155,8 +156,8 @@ class Engine:
     #: Whether a state's hash takes in the columns' top cards (where cards move
     #: onto columns, the columns are most of what tells states apart).
     hash_columns: bool
-    #: How a pickled state names the rules, once a state is pickled.
-    pickled_as: object
+    #: How a pickle names the rules, once they or a state are pickled.
+    pickled_as: _RulesName | GameRules | None
 
     def __init__(self, rules: GameRules) -> None:
         self.rules = rules

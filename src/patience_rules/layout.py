@@ -166,12 +166,18 @@ class Layout:
         self.fixed_cards: tuple[tuple[Card, ...], ...] = tuple(
             tuple(cards[0] for cards in heights) for heights in self.home_cards
         )
-        #: The same as bytes of card indices, each start of them (by height),
-        #: and each foundation's most cards.
-        self.fixed_starts: tuple[tuple[bytes, ...], ...] = tuple(
-            tuple(bytes(cards[:height]) for height in range(len(cards) + 1))
-            for cards in self.fixed_cards
+        #: Where every foundation is locked to a suit (its height says its
+        #: cards), the cards each holds at each height, as bytes of card
+        #: indices: ``fixed_starts[f][h]``; else empty (the cards are recorded).
+        self.fixed_starts: tuple[tuple[bytes, ...], ...] = (
+            ()
+            if self.records
+            else tuple(
+                tuple(bytes(cards[:height]) for height in range(len(cards) + 1))
+                for cards in self.fixed_cards
+            )
         )
+        #: Each foundation's most cards.
         self.foundation_sizes: tuple[int, ...] = tuple(map(len, self.home_cards))
         #: How many of each card the foundations locked to a suit and the
         #: middle take, and how many of the deck's are left over: the cards

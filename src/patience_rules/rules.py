@@ -57,6 +57,8 @@ __all__ = [
 
 #: The value of a game's option: a whole number, a text or True/False.
 OptionValue: TypeAlias = int | str | bool
+#: How a pickle names the rules of a registered game: its name, or its name and options.
+_RulesName: TypeAlias = "str | tuple[str, tuple[tuple[str, OptionValue], ...]]"
 
 #: The version of the dict form written by :meth:`GameRules.to_dict`.
 RULES_FORMAT: Final = 1
@@ -112,7 +114,7 @@ class _Engine(Protocol):
     rules_hash: int
     full_key: int
     hash_columns: bool
-    pickled_as: object
+    pickled_as: _RulesName | GameRules | None
 
     def legal_moves(self, state: State) -> tuple[Move, ...]: ...
     def is_legal(self, state: State, move: object) -> bool: ...
@@ -162,7 +164,10 @@ def _to_options(value: object) -> tuple[tuple[str, OptionValue], ...]:
             f"options are (name, value) pairs, such as (('redeals', 3),), got {_shown(value)}"
         )
     pairs = []
-    for item in items:
+    names: set[str] = set()
+    for item in _checks.bounded(
+        items, _MOST_OPTIONS, f"a game takes at most {_MOST_OPTIONS} options", InvalidRulesError
+    ):
         if (
             not isinstance(item, tuple)
             or len(item) != 2
@@ -173,17 +178,31 @@ def _to_options(value: object) -> tuple[tuple[str, OptionValue], ...]:
                 "options are (name, value) pairs of a text and a whole number, a text or "
                 f"True/False, such as ('redeals', 3), got {_shown(item)}"
             )
-        value = item[1]
-        if _is_whole(value) and not -_OPTION_LIMIT < value < _OPTION_LIMIT:
+        # (a subclass's value read once, as its plain text or int: an IntEnum is its number)
+        name, value = str.__str__(item[0]), item[1]
+        if value.__class__ not in _OPTION_TYPES:
+            value = str.__str__(value) if isinstance(value, str) else int.__int__(value)
+        if value.__class__ is int and not -_OPTION_LIMIT < value < _OPTION_LIMIT:
             # (as the notation writes and reads them, and JSON carries them)
             raise InvalidRulesError(
-                f"option {_key_shown(item[0])}: a whole number of at most {_OPTION_DIGITS} "
+                f"option {_key_shown(name)}: a whole number of at most {_OPTION_DIGITS} "
                 f"digits, got {_shown(value)}"
             )
-        pairs.append((item[0], value))
+        if name in names:
+            raise InvalidRulesError(f"option {_key_shown(name)} is given twice")
+        names.add(name)
+        pairs.append((name, value))
     return tuple(pairs)
 
 
+def _typed_options(options: tuple[tuple[str, OptionValue], ...]) -> tuple[object, ...]:
+    """Options as rules compare them: a number and True/False differ (``0 == False`` in Python)."""
+    return tuple((name, value.__class__, value) for name, value in options)
+
+
+#: The most options a game takes, and the types of their values.
+_MOST_OPTIONS: Final = 64
+_OPTION_TYPES: Final[frozenset[type]] = frozenset((int, str, bool))
 #: The most digits of a game option's number (the notation reads no more).
 _OPTION_DIGITS: Final = 18
 _OPTION_LIMIT: Final = 10**_OPTION_DIGITS
@@ -266,7 +285,9 @@ class GameRules:
         default=Compulsion.NONE,
         validator=lambda i, a, v: _checks.member("compulsion", Compulsion, v),
     )
-    options: tuple[tuple[str, OptionValue], ...] = attrs.field(default=(), converter=_to_options)
+    options: tuple[tuple[str, OptionValue], ...] = attrs.field(
+        default=(), converter=_to_options, eq=_typed_options
+    )
     description: str = attrs.field(
         default="", eq=False, validator=lambda i, a, v: _checks.text("a description", v, 4000)
     )
@@ -319,9 +340,10 @@ class GameRules:
         # A registered game pickles as its name and options, any other as its
         # dict form; either way the engine (and its caches) is rebuilt, once
         # per process for equal rules.
-        if is_registered(self):
-            return (_registered_rules, (self.name, self.options))
-        return (_rules_from_json, (json.dumps(self.to_dict()),))
+        named = _pickled_rules(self)
+        if named is self:
+            return (_rules_from_json, (json.dumps(self.to_dict()),))
+        return (_unpickled_rules, (named,))
 
     def __repr__(self) -> str:
         if is_registered(self):
@@ -621,8 +643,8 @@ _SHUFFLES: dict[Shuffle, Callable[[tuple[Card, ...], int], tuple[Card, ...]]] = 
 
 
 def _registered_rules(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRules:
-    """The registered game ``name`` with ``options`` (for unpickling)."""
-    return _cached(name, options)
+    """The registered game ``name`` with ``options`` (for rules pickled by earlier releases)."""
+    return _unpickled_rules((name, options))
 
 
 def _rules_from_json(text: str) -> GameRules:
@@ -978,8 +1000,8 @@ class State:
         return equal if equal is NotImplemented else not equal
 
     def __reduce__(self) -> tuple[object, tuple[object, int, tuple[object, ...]]]:
-        # The piles as bytes of card indices, with a format version; loading
-        # checks them as make_state does.
+        # The rules named (see _pickled_rules), a format version, and the
+        # piles as bytes of card indices; loading checks them as make_state does.
         engine = self._engine
         layout = engine.layout
         more = self._more
@@ -1000,9 +1022,10 @@ class State:
             self._redeals,
         )
         named = engine.pickled_as
-        if named is None:
-            named = engine.pickled_as = _pickled_rules(engine.rules)
-        return (_restore_state, (named, PICKLE_FORMAT, payload))
+        return (
+            _restore_state,
+            (_pickled_rules(engine.rules) if named is None else named, PICKLE_FORMAT, payload),
+        )
 
     def __copy__(self) -> State:
         return self
@@ -1426,17 +1449,27 @@ def _restore_state(named: object, version: object, payload: object) -> State:
     )
 
 
-def _pickled_rules(
-    rules: GameRules,
-) -> GameRules | str | tuple[str, tuple[tuple[str, OptionValue], ...]]:
-    """How a state's pickle names its rules: a registered game by its name (and options)."""
-    if is_registered(rules):
-        return (rules.name, rules.options) if rules.options else rules.name
-    return rules
+def _pickled_rules(rules: GameRules) -> _RulesName | GameRules:
+    """How a pickle names ``rules``: a registered game by its name (and options), others whole.
+
+    Worked out once for each rules (registering a game later can only turn
+    whole rules into a name, so the first answer stays right).  Rules that
+    the registry makes, but with a description of their own, travel whole.
+    """
+    named = rules._engine.pickled_as
+    if named is None:
+        named = rules
+        if (
+            is_registered(rules)
+            and _cached(rules.name, rules.options).description == rules.description
+        ):
+            named = (rules.name, rules.options) if rules.options else rules.name
+        rules._engine.pickled_as = named
+    return named
 
 
 def _unpickled_rules(named: object) -> GameRules:
-    """The rules a pickled state names (see :func:`_pickled_rules`)."""
+    """The rules a pickle names (see :func:`_pickled_rules`), made by this process's registry."""
     if isinstance(named, GameRules):
         return named
     name, options = (
@@ -1446,13 +1479,13 @@ def _unpickled_rules(named: object) -> GameRules:
     )
     if name.__class__ is not str or options.__class__ is not tuple:
         raise NotationError(
-            "a pickled state names its rules first (a game's name, or its name and "
+            "a pickle names its rules first (a game's name, or its name and "
             f"options), got {_shown(named)}"
         )
     try:
         return _cached(name, cast("tuple[tuple[str, OptionValue], ...]", options))
     except PatienceRulesError as error:
-        raise NotationError(f"a pickled state names rules that cannot be made: {error}") from None
+        raise NotationError(f"a pickle names rules that cannot be made: {error}") from None
 
 
 def _restore_format_1(rules: GameRules, data: bytes, redeals_used: int) -> State:
