@@ -87,9 +87,49 @@ CURRENT_PYTHON = f"{sys.version_info.major}.{sys.version_info.minor}"
 MAIN_PYTHON = "3.11"
 
 
+#: The outside program the FreeCell tests replay (tests/fc_solve.py), and its Debian package.
+FC_SOLVE = "fc-solve"
+FC_SOLVE_PACKAGE = "freecell-solver-bin"
+
+
+def _install_fc_solve(session: nox.Session) -> None:
+    """Install Freecell Solver's ``fc-solve`` where it is missing (Debian's package).
+
+    The FreeCell tests replay its solutions, so the suite needs it.  It comes
+    from the system's packages: as root, or through ``sudo`` that asks no
+    password; elsewhere the session stops and says what to install.
+    """
+    if shutil.which(FC_SOLVE) is not None:
+        return
+    sudo = [] if os.name == "posix" and os.geteuid() == 0 else ["sudo", "-n"]
+    if shutil.which("apt-get") is None or (sudo and shutil.which("sudo") is None):
+        session.error(
+            f"the FreeCell tests need Freecell Solver's {FC_SOLVE} on the path, and this "
+            f"session cannot install it: install Freecell Solver (Debian and Ubuntu: "
+            f"apt-get install {FC_SOLVE_PACKAGE}), then run again"
+        )
+    session.log(f"{FC_SOLVE} is missing: installing Debian's {FC_SOLVE_PACKAGE}")
+    session.run(*sudo, "apt-get", "update", "-qq", external=True, silent=True)
+    session.run(
+        *sudo,
+        "env",
+        "DEBIAN_FRONTEND=noninteractive",
+        "apt-get",
+        "install",
+        "-y",
+        "-qq",
+        FC_SOLVE_PACKAGE,
+        external=True,
+        silent=True,
+    )
+    if shutil.which(FC_SOLVE) is None:
+        session.error(f"{FC_SOLVE_PACKAGE} is installed, but {FC_SOLVE} is not on the path")
+
+
 @nox.session(python=None)
 def tests(session: nox.Session) -> None:
     """Run the whole suite with the doctests (no extras) on the Python that runs nox."""
+    _install_fc_solve(session)
     session.install("-e", ".[test]")
     session.run("pytest", "-m", "not extra", *session.posargs)
 
@@ -97,6 +137,7 @@ def tests(session: nox.Session) -> None:
 @nox.session(python=[v for v in PYTHONS if v != CURRENT_PYTHON])
 def matrix(session: nox.Session) -> None:
     """Run the suite less the slow tests on each supported Python but the one running nox."""
+    _install_fc_solve(session)
     session.install("-e", ".[test]")
     session.run("pytest", "-m", "not extra and not slow", *session.posargs)
 
@@ -170,6 +211,7 @@ def lint(session: nox.Session) -> None:
 @nox.session(python=MAIN_PYTHON)
 def coverage(session: nox.Session) -> None:
     """Measure the branch coverage of the whole suite, extras and slow tests included."""
+    _install_fc_solve(session)
     session.install("-e", ".[test,all]", "coverage>=7.6")
     session.run("coverage", "erase")
     session.run("coverage", "run", "-m", "pytest", *session.posargs)
