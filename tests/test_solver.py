@@ -25,9 +25,9 @@ def winnable(state: State, seen: dict[State, bool]) -> bool:
     return known
 
 
-def late(deal: int, stock_left: int) -> State:
+def late(deal: int, stock_left: int, rules: pr.GameRules = RC) -> State:
     """A late position of a deal: plays first, until the stock is nearly out."""
-    state = RC.deal(deal)
+    state = rules.deal(deal)
     while state.stock_size > stock_left and state.legal_moves():
         state = state.apply(state.legal_moves()[0])
     return state
@@ -110,6 +110,104 @@ def test_the_stock_refill_variant_is_solved_too() -> None:
     solution = solve_deal("royal-cotillion-stock-refill", 1, max_nodes=50_000)
     assert solution.decided
     if solution.is_won:
+        assert solution.replay().is_won
+
+
+# Late positions of the variant (searched move by move, with both cuts):
+# won and lost ones, whose brute force takes from five to ten thousand states.
+@pytest.mark.parametrize(
+    ("deal", "stock_left"),
+    [(1, 12), (2, 12), (3, 8), (5, 8), (6, 4), (8, 8), (11, 12), (12, 4), (13, 8)],
+)
+def test_late_positions_of_the_stock_refill_variant_agree_with_brute_force(
+    deal: int, stock_left: int
+) -> None:
+    state = late(deal, stock_left, pr.get_game("royal-cotillion-stock-refill"))
+    expected = winnable(state, {})
+    solution = solve(state, max_nodes=None)
+    assert solution.decided
+    assert solution.is_won == expected
+    if expected:
+        assert solution.replay().is_won
+
+
+def bakers_dozen_like() -> pr.GameRules:
+    """A composed game whose columns are never refilled but take builds (Baker's Dozen's parts)."""
+    return pr.GameRules(
+        name="builds-on-never-refilled-columns",
+        title="Builds on never-refilled columns",
+        decks=1,
+        foundations=[
+            pr.Foundation(suit, pr.FoundationSequence(pr.Rank.ACE, wrap=False)) for suit in pr.Suit
+        ],
+        tableau=pr.Tableau(
+            columns=13,
+            depth=4,
+            refill=pr.Refill.NEVER,
+            build=pr.Build(suits=pr.Suits.ANY, direction=pr.Direction.DOWN),
+        ),
+    )
+
+
+def endgame(rules: pr.GameRules, columns: list[str], heights: list[int]) -> State:
+    """A position of ``rules`` with these columns (cards by text, bottom first) and no other card out."""
+    piles = [[pr.Card.from_str(card) for card in column.split()] for column in columns]
+    piles += [[]] * (rules.layout.columns - len(piles))
+    cells = [None] * rules.layout.cells
+    return rules.make_state(columns=piles, cells=cells, foundation_heights=heights)
+
+
+@pytest.mark.parametrize(
+    ("rules", "columns"),
+    [
+        # The Queen goes to a cell (or an empty column), the King home, the Queen home.
+        (pr.get_game("freecell"), ["QC KC"]),
+        # The Queen is built on the King, then the Jack, Queen and King go home.
+        (bakers_dozen_like(), ["JC QC", "KC"]),
+    ],
+    ids=["freecell", "builds"],
+)
+def test_a_card_that_moves_elsewhere_first_is_not_cut(
+    rules: pr.GameRules, columns: list[str]
+) -> None:
+    # The cuts follow cards that leave their piles only to go home: where a
+    # card can move between piles, the game is searched without them.
+    clubs = 13 - sum(len(column.split()) for column in columns)
+    state = endgame(rules, columns, [clubs, 13, 13, 13])
+    assert not _allocation.feeds_home(rules)
+    assert not _allocation.applies(rules)
+    assert winnable(state, {})
+    solution = solve(state, max_nodes=None)
+    assert solution.outcome is Outcome.WON
+    assert solution.replay().is_won
+
+
+def test_the_cuts_follow_cards_that_go_home_only() -> None:
+    feeding = {
+        "captive-queens",
+        "easy-start",
+        "easy-start-parlett",
+        "odd-and-even",
+        "royal-cotillion",
+        "royal-cotillion-stock-refill",
+    }
+    # FreeCell, Klondike and Crescent build; Sultan parks in its divan;
+    # Windmill's foundations take any suit, and its corners are played from.
+    for name in pr.game_names():
+        assert _allocation.feeds_home(pr.get_game(name)) == (name in feeding), name
+
+
+@pytest.mark.parametrize("game", ["windmill", "sultan", "royal-cotillion-stock-refill"])
+def test_positions_late_on_a_winning_line_are_won(game: str) -> None:
+    rules = pr.get_game(game)
+    solution = solve(rules.deal(3), max_nodes=100_000)
+    assert solution.is_won
+    states = [solution.start]
+    for move in solution.moves:
+        states.append(states[-1].apply(move))
+    for back in (10, 20, 40):
+        solution = solve(states[-1 - back], max_nodes=None)
+        assert solution.outcome is Outcome.WON
         assert solution.replay().is_won
 
 

@@ -13,12 +13,22 @@ import random
 import time
 from collections.abc import Hashable, Iterator
 
+from .moves import MoveKind
 from .piles import PileKind, Place
 from .policies import Compulsion, Refill
 from .rules import GameRules
 from .state import Move, State
 
-__all__ = ["KEENS", "SLICE", "Budget", "OutOfBudget", "Search", "applies", "foundation_tables"]
+__all__ = [
+    "KEENS",
+    "SLICE",
+    "Budget",
+    "OutOfBudget",
+    "Search",
+    "applies",
+    "feeds_home",
+    "foundation_tables",
+]
 
 #: Where an exposed copy lies.
 COLUMN, CELL, WASTE = 0, 1, 2
@@ -50,15 +60,33 @@ _DELAY = 0.7
 _NARROW_EVERY = 4
 
 
+def feeds_home(rules: GameRules) -> bool:
+    """Whether a card leaves its pile only to go home, to a foundation locked to a suit.
+
+    No builds, no moves into cells, no plays from a foundation, and every
+    foundation takes one suit: the shape every cut of the solver is argued
+    for (a card that can move elsewhere, or go home to a foundation of any
+    suit, is not followed by their arguments; see :mod:`patience_rules.solver`).
+    """
+    layout = rules.layout
+    return (
+        not layout.targets(MoveKind.BUILD)
+        and not layout.targets(MoveKind.PARK)
+        and all(part.suit is not None and not part.playable for part in rules.foundations)
+    )
+
+
 def applies(rules: GameRules) -> bool:
     """Whether ``rules`` have the shape this search is argued for.
 
-    No compulsory moves, no middle, no redeal, tableau columns never
-    refilled, reserve cells refilled from the waste only.
+    Cards leave their piles only to go home, to foundations locked to a suit
+    (:func:`feeds_home`); no compulsory moves, no middle, no redeal, tableau
+    columns never refilled, reserve cells refilled from the waste only.
     """
     tableau, reserve = rules.tableau, rules.reserve
     return (
-        rules.compulsion is Compulsion.NONE
+        feeds_home(rules)
+        and rules.compulsion is Compulsion.NONE
         and rules.middle is None
         and rules.stock.redeals == 0
         and (tableau is None or tableau.refill is Refill.NEVER)

@@ -132,8 +132,19 @@ And it cuts:
 Other games
 -----------
 
-Every other game (with a redeal, a stock that refills cells, or the middle)
-is searched move by move through the engine, with two cuts:
+Every other game is searched move by move through the engine.  Where a card
+leaves its pile only to go home, to a foundation locked to a suit (no builds,
+no moves into cells, no plays from a foundation, no foundation of any suit:
+Royal Cotillion with the stock refill, Odd and Even), the search makes two
+cuts, below.  Where a card can move elsewhere first (FreeCell, Klondike,
+Sultan, Windmill, Crescent, and games composed with such parts), neither
+argument holds (a line may build on a card that a cut would send home, or
+uncover a column's card by moving its front card aside), so the search makes
+no cut: ``lost`` there means that every state reachable from the start was
+searched.  The transposition table still holds: a line that meets a state
+twice has a shorter line with the same end.
+
+The two cuts:
 
 - **Sure cards.**  A card is *sure* when every foundation that has yet to
   take a copy of it wants it now.  Its plays home then stand for all the
@@ -141,8 +152,9 @@ is searched move by move through the engine, with two cuts:
   front of a column never refilled or in a cell never refilled, and, in a
   game without a redeal once the stock is out, in a cell or on the waste
   top.
-- **Relaxation cut**, for games without a redeal and without the middle: the
-  relaxed game above with the whole stock in sight at once and no tokens.
+- **Relaxation cut**, for games without a redeal and without the middle, whose
+  columns are never refilled: the relaxed game above with the whole stock in
+  sight at once and no tokens.
   (Counting the copies that have left, and letting a copy leave only while
   fewer copies have left than foundations have reached the card, is *not*
   sound: a copy leaving the cells first would spend the turn of a copy in a
@@ -245,7 +257,8 @@ class _Search:
         #: the cards each foundation takes, and the homes of each card
         self.wants, self.homes = _allocation.foundation_tables(rules)
         tableau, reserve = rules.tableau, rules.reserve
-        plain = rules.compulsion is Compulsion.NONE and rules.middle is None
+        feeds = _allocation.feeds_home(rules)
+        plain = feeds and rules.compulsion is Compulsion.NONE and rules.middle is None
         #: the piles from which a sure card's plays may stand for every move:
         #: columns never refilled and cells never refilled at any time; once
         #: the stock is out (with no redeal), the cells and the waste top too
@@ -262,7 +275,13 @@ class _Search:
             if plain and rules.stock.redeals == 0
             else self.sure_sources
         )
-        self.relax = rules.stock.redeals == 0 and rules.middle is None
+        #: whether the relaxed game's cut applies (see the module notes)
+        self.relax = (
+            feeds
+            and rules.stock.redeals == 0
+            and rules.middle is None
+            and (tableau is None or tableau.refill is Refill.NEVER)
+        )
 
     # -- move choice --------------------------------------------------------
 
@@ -287,7 +306,7 @@ class _Search:
                 j += 1
             if source.kind in sure_sources and move.target.kind is PileKind.FOUNDATION:
                 card = state.card_of(move)
-                homes = self.homes.get(card) if card is not None else None
+                homes = self.homes.get(int(card)) if card is not None else None
                 if homes is not None:
                     open_homes = sum(1 for f, p in homes if heights[f] <= p)
                     if open_homes == j - i:
@@ -306,11 +325,12 @@ class _Search:
         # A copy may leave once a foundation that had not passed its card
         # at the start has reached it: the cards of ``free``.
         free = {wanted[height] for wanted, height in zip(wants, heights, strict=True)}
-        seen: set[int] = set(state.stock)
-        columns = [list(column) for column in state.columns if column]
+        # (card indices: the tables hold numbers, and a card never equals a number)
+        seen: set[int] = set(map(int, state.stock))
+        columns = [list(map(int, column)) for column in state.columns if column]
         seen.update(column[-1] for column in columns)
-        open_cards: list[int] = [card for card in state.cells if card is not None]
-        waste: list[int] = list(state.waste)
+        open_cards: list[int] = [int(card) for card in state.cells if card is not None]
+        waste: list[int] = list(map(int, state.waste))
         if waste:
             open_cards.append(waste.pop())
         seen.update(open_cards)
