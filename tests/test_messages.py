@@ -70,6 +70,23 @@ def test_a_place_outside_the_layout_is_named_in_the_notation() -> None:
             assert_for_people(message)
 
 
+def test_piles_of_parts_left_unnamed_read_as_tableau_and_reserve() -> None:
+    rules = pr.GameRules(
+        name="unnamed-piles",
+        title="Unnamed piles",
+        decks=1,
+        foundations=[pr.Foundation(suit, pr.FoundationSequence(pr.Rank.ACE)) for suit in pr.Suit],
+        tableau=pr.Tableau(columns=8, depth=6),
+        reserve=pr.Reserve(cells=4, refill=pr.Refill.FROM_WASTE),
+    )
+    layout = rules.layout
+    assert layout.name(Place(PileKind.COLUMN, 0)) == "Tableau column 1"
+    assert layout.name(Place(PileKind.CELL, 3)) == "Reserve cell 4"
+    assert layout.kind_name(PileKind.COLUMN) == "Tableau columns"
+    assert layout.kind_name(PileKind.CELL) == "Reserve cells"
+    assert pr.GameRules.from_dict(rules.to_dict()) == rules
+
+
 def test_a_stray_in_a_deck_order_is_counted_from_1() -> None:
     rules = pr.get_game("captive-queens")
     order: list[object] = list(rules.deck())

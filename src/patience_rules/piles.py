@@ -239,7 +239,8 @@ class Tableau:
     :param refill: how an emptied column is filled (:attr:`Refill.NEVER`
         leaves it empty for the rest of the game; :attr:`Refill.BY_MOVE`
         lets the player move a card, or a run, into it).
-    :param name: what the game calls its columns (``"Ladies"``).
+    :param name: what the game calls its tableau (``"Ladies"``; ``"Tableau"`` by
+        default), shown before "column" in messages and pictures.
     :param build: how cards are built on a column by a move
         (:class:`Build`); ``None`` when nothing is built on the tableau.
     :param runs: how many cards leave a column in one move (:class:`Runs`).
@@ -262,7 +263,7 @@ class Tableau:
     columns: int = attrs.field(validator=lambda i, a, v: _checks.whole("columns", v, 1, MAX_PILES))
     depth: int | tuple[int, ...] = attrs.field(converter=_to_depth, validator=_check_depth)
     refill: Refill = attrs.field(default=Refill.NEVER, validator=_check_refill)
-    name: str = attrs.field(default="Columns", validator=_name())
+    name: str = attrs.field(default="Tableau", validator=_name())
     build: Build | None = attrs.field(default=None, kw_only=True)
     runs: Runs = attrs.field(
         default=Runs.NONE, kw_only=True, validator=lambda i, a, v: _checks.member("runs", Runs, v)
@@ -351,7 +352,7 @@ class Tableau:
                 columns,
                 depth,
                 _checks.read_member(Refill, data.get("refill", "never"), f"{where}.refill"),
-                _checks.read_text(data.get("name", "Columns"), f"{where}.name", 40),
+                _checks.read_text(data.get("name", "Tableau"), f"{where}.name", 40),
                 build=Build.from_dict(_checks.mapping(build, f"{where}.build"), f"{where}.build")
                 if build is not None
                 else None,
@@ -372,7 +373,8 @@ class Reserve:
     :param cells: how many cells.
     :param refill: how an empty cell is filled.
     :param width: how many cells a row shows when the layout is printed.
-    :param name: what the game calls its cells (``"Lords"``).
+    :param name: what the game calls its reserve (``"Lords"``; ``"Reserve"`` by
+        default), shown before "cell" in messages and pictures.
     :param dealt: whether the deal puts one card in each cell (FreeCell's
         free cells start empty).
 
@@ -388,7 +390,7 @@ class Reserve:
     cells: int = attrs.field(validator=lambda i, a, v: _checks.whole("cells", v, 1, MAX_PILES))
     refill: Refill = attrs.field(default=Refill.NEVER, validator=_check_refill)
     width: int = attrs.field(default=4, validator=lambda i, a, v: _checks.whole("width", v, 1, 64))
-    name: str = attrs.field(default="Cells", validator=_name())
+    name: str = attrs.field(default="Reserve", validator=_name())
     dealt: bool = attrs.field(
         default=True, kw_only=True, validator=lambda i, a, v: _checks.flag("dealt", v)
     )
@@ -412,7 +414,7 @@ class Reserve:
             _checks.read_whole(data["cells"], f"{where}.cells", 1, MAX_PILES),
             _checks.read_member(Refill, data.get("refill", "never"), f"{where}.refill"),
             _checks.read_whole(data.get("width", 4), f"{where}.width", 1, 64),
-            _checks.read_text(data.get("name", "Cells"), f"{where}.name", 40),
+            _checks.read_text(data.get("name", "Reserve"), f"{where}.name", 40),
             dealt=_checks.read_flag(data.get("dealt", True), f"{where}.dealt"),
         )
 
