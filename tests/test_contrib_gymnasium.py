@@ -208,6 +208,18 @@ def test_an_illegal_action_ends_the_episode_with_the_penalty(action: object) -> 
     assert np.array_equal(after, observation)
 
 
+def test_a_card_is_no_action_id() -> None:
+    # (a card is an int: its index would name an action id, as ActionSpace.move_of refuses)
+    env = PatienceEnv("royal-cotillion", illegal_reward=-5.0)
+    _, info = env.reset(seed=7)
+    legal = [i for i, ok in enumerate(info["action_mask"]) if ok and i < 52]
+    assert legal
+    before = env.state
+    _, reward, terminated, _, info = env.step(pr.Card.from_index(legal[0]))
+    assert (reward, terminated, info["illegal_action"]) == (-5.0, True, True)
+    assert env.state == before
+
+
 def test_any_action_after_the_end_is_illegal() -> None:
     env = PatienceEnv("captive-queens")
     env.reset(seed=1)
@@ -395,6 +407,15 @@ def test_vector_envs_give_a_mask_per_env_in_the_info_and_through_call() -> None:
         ({"dael": 7}, None, "the options are 'deal' .* and 'state' .*got 'dael'"),
         ([("deal", 7)], None, "expected a dict"),
         (None, 2**64, r"reset\(seed=...\): a deal number"),
+        # A card is an int, but no number.
+        ({"deal": pr.Card.from_str("KS")}, None, r"a deal number .* got Card.from_str\('KS'\)"),
+        (
+            None,
+            pr.Card.from_str("KS"),
+            r"reset\(seed=...\): a deal number .* got Card.from_str\('KS'\)",
+        ),
+        ({"deal": 3}, pr.Card.from_str("KS"), r"reset\(seed=...\): a seed is a whole number"),
+        ({"deal": 3}, -1, r"reset\(seed=...\): a seed is a whole number of at least 0, got -1"),
     ],
 )
 def test_a_bad_deal_is_refused_and_the_env_is_left_as_it_was(
@@ -420,7 +441,9 @@ def test_numpy_integers_are_deal_numbers() -> None:
     assert info["deal"] == 4
 
 
-@pytest.mark.parametrize("reward", ["x", None, float("nan"), float("inf"), True])
+@pytest.mark.parametrize(
+    "reward", ["x", None, float("nan"), float("inf"), True, pr.Card.from_str("KS")]
+)
 def test_the_illegal_reward_is_a_finite_number(reward: object) -> None:
     with pytest.raises(pr.InvalidRulesError, match="illegal_reward is a finite number"):
         PatienceEnv("easy-start", illegal_reward=reward)  # type: ignore[arg-type]

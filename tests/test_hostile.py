@@ -2098,6 +2098,11 @@ BAD_ARGUMENTS: list[tuple[str, Callable[[], object], type[PatienceRulesError]]] 
         PatienceRulesError,
     ),
     (
+        "solve(max_seconds=Card)",
+        lambda: solve(_royal().deal(1), max_seconds=Card.from_str("KS")),
+        PatienceRulesError,
+    ),
+    (
         "play_deals(max_moves=Card)",
         lambda: play_deals(_royal(), 1, jobs=1, max_moves=Card.from_str("QH")),
         PatienceRulesError,

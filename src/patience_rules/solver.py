@@ -177,7 +177,7 @@ import attrs
 
 from . import _allocation
 from ._allocation import KEENS, SLICE, Budget, OutOfBudget
-from .cards import _is_whole
+from .cards import Card, _is_whole
 from .errors import PatienceRulesError, _shown
 from .games import get_game
 from .piles import PileKind
@@ -483,7 +483,7 @@ def _check_budget(max_nodes: object, max_seconds: object, seed: object) -> None:
         )
     if max_seconds is not None and (
         not isinstance(max_seconds, int | float)
-        or isinstance(max_seconds, bool)
+        or isinstance(max_seconds, bool | Card)  # (a card is an int, but no number)
         or not (
             math.isfinite(max_seconds)
             if isinstance(max_seconds, float)

@@ -107,6 +107,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..actions import ActionSpace
+from ..cards import Card
 from ..errors import InvalidDealError, InvalidRulesError, _shown
 from ..games import game_names, get_game
 from ..observation import Observer
@@ -158,7 +159,7 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
             raise InvalidRulesError(f"render_mode is None or 'ansi', got {_shown(render_mode)}")
         if (
             not isinstance(illegal_reward, int | float)
-            or isinstance(illegal_reward, bool)
+            or isinstance(illegal_reward, bool | Card)  # (a card is an int, but no number)
             or not math.isfinite(illegal_reward)
         ):
             raise InvalidRulesError(
@@ -209,7 +210,8 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
 
         :raises InvalidDealError: for a deal number (``options["deal"]``, or
             ``seed`` without it) that is not a whole number from 0 to the
-            game's :attr:`~patience_rules.GameRules.max_deal_number`, for a
+            game's :attr:`~patience_rules.GameRules.max_deal_number`, a
+            ``seed`` beside them that is not a whole number of at least 0, a
             ``state`` that is not a state of the game with a legal move, or
             for options other than ``deal`` or ``state``; the environment is
             left as it was.
@@ -227,6 +229,12 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
         deal, start = _start_option(options, self.rules)
         if start is None and deal is None and seed is not None:
             deal = _deal_number(seed, "reset(seed=...)", self.rules)
+        elif seed is not None and (
+            not isinstance(seed, int) or isinstance(seed, bool | Card) or seed < 0
+        ):  # (where the options choose the deal, the seed seeds Gymnasium's generator alone)
+            raise InvalidDealError(
+                f"reset(seed=...): a seed is a whole number of at least 0, got {_shown(seed)}"
+            )
         super().reset(seed=seed)
         if start is None:
             if deal is None:
@@ -247,7 +255,8 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
         """Play action ``action``; an illegal one ends the episode with ``illegal_reward``."""
         state = self.state
         try:
-            index = operator.index(action)
+            # (a card is an int, but no action id, as ActionSpace.move_of says)
+            index = -1 if isinstance(action, Card) else operator.index(action)
         except TypeError:
             index = -1
         move = self.actions.moves[index] if 0 <= index < self.actions.size else None
@@ -293,7 +302,7 @@ def _deal_number(value: object, where: str, rules: GameRules) -> int:
     except TypeError:
         number = None
     top = rules.max_deal_number
-    if number is None or isinstance(value, bool) or not 0 <= number <= top:
+    if number is None or isinstance(value, bool | Card) or not 0 <= number <= top:
         raise InvalidDealError(
             f"{where}: a deal number of {rules.title} is a whole number from 0 to {top}, "
             f"got {_shown(value)}"
