@@ -33,6 +33,16 @@ def late(deal: int, stock_left: int, rules: pr.GameRules = RC) -> State:
     return state
 
 
+def agrees_with_brute_force(state: State) -> None:
+    """The solver, with no budget, decides ``state`` as brute force does (a win replays)."""
+    expected = winnable(state, {})
+    solution = solve(state, max_nodes=None)
+    assert solution.decided
+    assert solution.is_won == expected
+    if expected:
+        assert solution.replay().is_won
+
+
 def test_a_won_answer_replays_to_a_win() -> None:
     solution = solve(RC.deal(1), max_nodes=20_000)
     assert solution.outcome is Outcome.WON
@@ -52,13 +62,7 @@ def test_a_won_answer_replays_to_a_win() -> None:
     [(1, 30), (3, 20), (12, 12), (8, 8), (13, 8), (16, 6), (19, 10), (23, 6), (25, 8)],
 )
 def test_late_positions_agree_with_brute_force(deal: int, stock_left: int) -> None:
-    state = late(deal, stock_left)
-    expected = winnable(state, {})
-    solution = solve(state, max_nodes=None)
-    assert solution.decided
-    assert solution.is_won == expected
-    if expected:
-        assert solution.replay().is_won
+    agrees_with_brute_force(late(deal, stock_left))
 
 
 def test_a_known_lost_position_is_lost() -> None:
@@ -122,13 +126,7 @@ def test_the_stock_refill_variant_is_solved_too() -> None:
 def test_late_positions_of_the_stock_refill_variant_agree_with_brute_force(
     deal: int, stock_left: int
 ) -> None:
-    state = late(deal, stock_left, pr.get_game("royal-cotillion-stock-refill"))
-    expected = winnable(state, {})
-    solution = solve(state, max_nodes=None)
-    assert solution.decided
-    assert solution.is_won == expected
-    if expected:
-        assert solution.replay().is_won
+    agrees_with_brute_force(late(deal, stock_left, pr.get_game("royal-cotillion-stock-refill")))
 
 
 def bakers_dozen_like() -> pr.GameRules:
