@@ -442,7 +442,16 @@ def test_numpy_integers_are_deal_numbers() -> None:
 
 
 @pytest.mark.parametrize(
-    "reward", ["x", None, float("nan"), float("inf"), True, pr.Card.from_str("KS")]
+    "reward",
+    [
+        "x",
+        None,
+        float("nan"),
+        float("inf"),
+        True,
+        pr.Card.from_str("KS"),
+        pytest.param(10**5000, id="huge"),
+    ],
 )
 def test_the_illegal_reward_is_a_finite_number(reward: object) -> None:
     with pytest.raises(pr.InvalidRulesError, match="illegal_reward is a finite number"):

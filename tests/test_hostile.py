@@ -1410,6 +1410,39 @@ def test_deal_stats(results: Any, confidence: Any, hostile_inputs: Any) -> None:
     assert json.loads(json.dumps(stats.to_dict()))["games"] == stats.games
 
 
+@pytest.mark.extra
+@fuzz(40)
+@given(
+    reward=st.floats(-2, 0) | INTEGERS | ANYTHING,
+    seed=st.none() | st.integers(0, 9) | INTEGERS | ANYTHING,
+    deal=st.none() | st.integers(0, 9) | INTEGERS | ANYTHING,
+    actions=st.lists(st.integers(-2, 20) | INTEGERS | ANYTHING, max_size=4),
+)
+def test_gymnasium_environment(
+    reward: Any, seed: Any, deal: Any, actions: list[Any], hostile_inputs: Any
+) -> None:
+    from patience_rules.contrib.gymnasium import PatienceEnv
+
+    hostile_inputs["PatienceEnv"] += 1
+    env = attempt(lambda: PatienceEnv("easy-start", illegal_reward=reward), InvalidRulesError)
+    if env is REFUSED:
+        env = PatienceEnv("easy-start")
+    env.reset(seed=1)
+    before = env.state
+    options = None if deal is None else {"deal": deal}
+    started = attempt(lambda: env.reset(seed=seed, options=options), InvalidDealError)
+    if started is REFUSED:
+        assert env.state == before  # left as it was
+    for action in actions:
+        state = env.state
+        _, gained, terminated, truncated, info = env.step(action)  # any action: never raises
+        assert isinstance(gained, float) and not truncated
+        if info["illegal_action"]:
+            assert terminated and env.state == state
+        else:
+            assert env.state.cards_home - state.cards_home == gained
+
+
 @fuzz(40)
 @given(
     state=STATES | ANYTHING,

@@ -167,9 +167,7 @@ proof (the replayed moves); only ``unknown`` says nothing.
 from __future__ import annotations
 
 import enum
-import math
 import random
-import sys
 import time
 from collections.abc import Hashable, Iterator, Sequence
 
@@ -177,7 +175,7 @@ import attrs
 
 from . import _allocation
 from ._allocation import KEENS, SLICE, Budget, OutOfBudget
-from .cards import Card, _is_whole
+from .cards import _is_finite, _is_whole
 from .errors import PatienceRulesError, _shown
 from .games import get_game
 from .piles import PileKind
@@ -481,16 +479,7 @@ def _check_budget(max_nodes: object, max_seconds: object, seed: object) -> None:
             f"max_nodes is a whole number of at least 0, or None for no limit, "
             f"got {_shown(max_nodes)}"
         )
-    if max_seconds is not None and (
-        not isinstance(max_seconds, int | float)
-        or isinstance(max_seconds, bool | Card)  # (a card is an int, but no number)
-        or not (
-            math.isfinite(max_seconds)
-            if isinstance(max_seconds, float)
-            else max_seconds <= sys.float_info.max  # an integer too large for a float is not
-        )
-        or max_seconds < 0
-    ):
+    if max_seconds is not None and (not _is_finite(max_seconds) or max_seconds < 0):
         raise PatienceRulesError(
             f"max_seconds is a finite number of at least 0, or None for no limit, "
             f"got {_shown(max_seconds)}"

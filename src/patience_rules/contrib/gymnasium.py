@@ -96,7 +96,6 @@ True
 
 from __future__ import annotations
 
-import math
 import operator
 from collections.abc import Mapping
 from typing import Any, SupportsIndex
@@ -107,7 +106,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..actions import ActionSpace
-from ..cards import Card
+from ..cards import Card, _is_finite
 from ..errors import InvalidDealError, InvalidRulesError, _shown
 from ..games import game_names, get_game
 from ..observation import Observer
@@ -157,11 +156,7 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
             raise InvalidRulesError(f"game is a game name or GameRules, got {_shown(game)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidRulesError(f"render_mode is None or 'ansi', got {_shown(render_mode)}")
-        if (
-            not isinstance(illegal_reward, int | float)
-            or isinstance(illegal_reward, bool | Card)  # (a card is an int, but no number)
-            or not math.isfinite(illegal_reward)
-        ):
+        if not _is_finite(illegal_reward):
             raise InvalidRulesError(
                 f"illegal_reward is a finite number, got {_shown(illegal_reward)}"
             )
