@@ -106,7 +106,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..actions import ActionSpace
-from ..cards import Card, _is_finite
+from ..cards import Card, _is_finite, _is_whole
 from ..errors import InvalidDealError, InvalidRulesError, _shown
 from ..games import game_names, get_game
 from ..observation import Observer
@@ -224,9 +224,8 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
         deal, start = _start_option(options, self.rules)
         if start is None and deal is None and seed is not None:
             deal = _deal_number(seed, "reset(seed=...)", self.rules)
-        elif seed is not None and (
-            not isinstance(seed, int) or isinstance(seed, bool | Card) or seed < 0
-        ):  # (where the options choose the deal, the seed seeds Gymnasium's generator alone)
+        elif seed is not None and (not _is_whole(seed) or seed < 0):
+            # (where the options choose the deal, the seed seeds Gymnasium's generator alone)
             raise InvalidDealError(
                 f"reset(seed=...): a seed is a whole number of at least 0, got {_shown(seed)}"
             )
