@@ -45,11 +45,11 @@ from __future__ import annotations
 from collections.abc import Sequence, Sized
 from itertools import pairwise
 from operator import le
-from typing import Final, NamedTuple, cast
+from typing import NamedTuple, cast
 
 from ._checks import MAX_DECKS, bounded
 from .building import Build
-from .cards import _CARDS, Card, _cards_at, _difference, _format_cards, _is_whole
+from .cards import _CARDS, Card, _cards_at, _cell_bytes, _difference, _format_cards, _is_whole
 from .errors import InvalidDealError, _shown
 from .layout import Layout
 from .piles import PileKind, Place
@@ -57,16 +57,22 @@ from .policies import Compulsion, Redeal, Refill
 
 
 class Position(NamedTuple):
-    """A checked position: every pile bottom to top, as plain tuples."""
+    """A checked position: every pile bottom to top, as bytes of card indices.
 
-    stock: tuple[Card, ...]
-    waste: tuple[Card, ...]
-    columns: tuple[tuple[Card, ...], ...]
-    cells: tuple[Card | None, ...]
+    (Bytes are the form both readers reach at C speed, and the engine builds
+    its piles from them directly.)
+    """
+
+    stock: bytes
+    waste: bytes
+    columns: tuple[bytes, ...]
+    #: A card index per cell, 255 for an empty cell.
+    cells: bytes
     heights: tuple[int, ...]
     #: The foundations' cards where the layout records them, else None.
-    foundations: tuple[tuple[Card, ...], ...] | None
-    middle: tuple[Card, ...]
+    foundations: tuple[bytes, ...] | None
+    #: In card order.
+    middle: bytes
     redeals_used: int
     #: Face-up cards per column where the tableau is dealt face down, else None.
     face_up: tuple[int, ...] | None
@@ -167,34 +173,22 @@ def check(
                 raise InvalidDealError(f"cells: R{i + 1} holds {_shown(cell)}, not a card or None")
     heights, held = _foundations(layout, foundation_heights, foundations)
     redeals = _redeals(layout, redeals_used)
-    face_up = _face_up(layout, column_list, face_down)
-    cards = b"".join(
-        [
-            bytes(stock_cards),
-            bytes(waste_cards),
-            bytes(middle_cards),
-            *map(bytes, column_list),
-            bytes([cell for cell in cell_list if cell is not None]),  # type: ignore[misc]
-        ]
+    column_bytes = tuple(map(bytes, column_list))
+    face_up = _face_up(layout, column_bytes, face_down)
+    position = Position(
+        bytes(stock_cards),
+        bytes(waste_cards),
+        column_bytes,
+        _cell_bytes(cell_list),  # type: ignore[arg-type]
+        heights,
+        held,
+        bytes(middle_cards),
+        redeals,
+        face_up,
     )
-    return _position(
-        layout,
-        title,
-        compulsion,
-        Position(
-            stock_cards,
-            waste_cards,
-            column_list,
-            tuple(cell_list),  # type: ignore[arg-type]
-            heights,
-            held,
-            middle_cards,
-            redeals,
-            face_up,
-        ),
-        cards,
-        _NONE in cell_types,
-    )
+    cells_held = bytes([cell for cell in cell_list if cell is not None])  # type: ignore[misc]
+    cards = b"".join([position.stock, position.waste, position.middle, *column_bytes, cells_held])
+    return _position(layout, title, compulsion, position, cards)
 
 
 def check_indices(
@@ -221,9 +215,9 @@ def check_indices(
     outside the foundations, joined as the caller checked them.  The rules
     checked are :func:`check`'s, on the cards those indices name.
     """
-    column_list = tuple(map(_cards_at, columns))
-    _count(columns, layout.columns, "columns", "columns")
-    _count(cells, layout.cells, "cells", "cells")
+    if len(columns) != layout.columns or len(cells) != layout.cells:
+        _count(columns, layout.columns, "columns", "columns")
+        _count(cells, layout.cells, "cells", "cells")
     if layout.records:
         piles = cast("tuple[bytes, ...]", foundations)
         _count(piles, layout.foundations, "foundations", "foundations")
@@ -235,23 +229,22 @@ def check_indices(
         title,
         compulsion,
         Position(
-            _cards_at(stock),
-            _cards_at(waste),
-            column_list,
-            tuple(map(_CELLS.__getitem__, cells)),
+            stock,
+            waste,
+            columns,
+            cells,
             heights,
             held,
-            _cards_at(middle),
-            _redeals(layout, redeals_used),
-            _face_up(layout, column_list, face_down),
+            middle,
+            redeals_used
+            if redeals_used.__class__ is int and 0 <= redeals_used <= layout.most_redeals
+            else _redeals(layout, redeals_used),
+            None
+            if face_down is None and not layout.face_down
+            else _face_up(layout, columns, face_down),
         ),
         cards,
-        255 in cells,
     )
-
-
-#: A cell's index byte as its card, or None (255; the caller refuses 52 to 254).
-_CELLS: Final[tuple[Card | None, ...]] = (*_CARDS, *(None,) * 204)
 
 
 def _position(
@@ -260,39 +253,35 @@ def _position(
     compulsion: Compulsion,
     given: Position,
     cards: bytes,
-    empty_cell: bool,
 ) -> Position:
     """The rules past the piles' forms (rules 2 to 6 and 9), checked; the position.
 
     ``given`` holds the piles read and checked for their form (the middle not
     yet in order), ``cards`` the indices of every card outside the
-    foundations, ``empty_cell`` whether a cell is empty.
+    foundations.
     """
-    stock_cards, waste_cards, column_list, cell_list, heights, held, middle_cards = given[:7]
+    stock, waste, columns, cells, heights, held, middle = given[:7]
 
     # 3. the middle
     part = layout.middle_part
     if part is None:
-        if middle_cards:
+        if middle:
             raise InvalidDealError(f"middle: {title} has no middle")
     else:
-        strays = [card for card in middle_cards if card.rank not in part.ranks]
+        strays = [card for card in _cards_at(middle) if card.rank not in part.ranks]
         if strays:
             raise InvalidDealError(
                 f"middle: it takes only {', '.join(r.name.lower() for r in part.ranks)}, "
                 f"not {_format_cards(strays)}"
             )
-        if part.laid_out and len(middle_cards) != layout.middle_size:
+        if part.laid_out and len(middle) != layout.middle_size:
             raise InvalidDealError(
                 f"middle: it is laid out before play, so it holds all {layout.middle_size} of "
-                f"its cards, got {len(middle_cards)}"
+                f"its cards, got {len(middle)}"
             )
 
     # 2. exactly the game's cards (compared as sorted bytes of card indices)
-    if held is not None:
-        homes = list(map(bytes, held))
-    else:
-        homes = list(map(tuple.__getitem__, layout.fixed_starts, heights))
+    homes = held if held is not None else map(tuple.__getitem__, layout.fixed_starts, heights)
     every = b"".join([cards, *homes])
     if bytes(sorted(every)) != layout.deck_bytes:
         difference = _difference([_CARDS[index] for index in every], layout.deck)
@@ -302,24 +291,23 @@ def _position(
         )
 
     # 5. refills
-    if waste_cards or stock_cards:
-        source = "waste" if waste_cards else "stock"
-        if () in column_list:
-            _refilled(layout, layout.column_refill, source, PileKind.COLUMN, column_list.index(()))
-        if empty_cell:
-            empty = [cell is None for cell in cell_list].index(True)
-            _refilled(layout, layout.cell_refill, source, PileKind.CELL, empty)
+    if waste or stock:
+        source = "waste" if waste else "stock"
+        if b"" in columns:
+            _refilled(layout, layout.column_refill, source, PileKind.COLUMN, columns.index(b""))
+        if 255 in cells:
+            _refilled(layout, layout.cell_refill, source, PileKind.CELL, cells.index(255))
     # 4. the stock and the waste
-    if len(stock_cards) + len(waste_cards) > layout.stock_size:
+    if len(stock) + len(waste) > layout.stock_size:
         raise InvalidDealError(
             f"stock and waste: together they hold at most the {layout.stock_size} cards the "
-            f"deal leaves for the stock, got {len(stock_cards)} and {len(waste_cards)}"
+            f"deal leaves for the stock, got {len(stock)} and {len(waste)}"
         )
 
     # 6. column sizes
     if layout.build is None:
-        if not all(map(le, map(len, column_list), layout.most_unbuilt)):
-            for i, (column, most) in enumerate(zip(column_list, layout.most_unbuilt, strict=True)):
+        if not all(map(le, map(len, columns), layout.most_unbuilt)):
+            for i, (column, most) in enumerate(zip(columns, layout.most_unbuilt, strict=True)):
                 if len(column) > most:
                     raise InvalidDealError(
                         f"columns: {layout.name(Place(PileKind.COLUMN, i))} holds {len(column)} "
@@ -329,8 +317,8 @@ def _position(
         layout.redeal is not Redeal.SHIFT
         or (layout.redeals is not None and given.redeals_used == 0)
     ):  # (a shift turns the columns round; with no limit, shifts are not counted)
-        for i, (column, depth) in enumerate(zip(column_list, layout.depths, strict=True)):
-            under = len(column) - _top_run(layout.build, column)
+        for i, (column, depth) in enumerate(zip(columns, layout.depths, strict=True)):
+            under = len(column) - _top_run(layout.build, _cards_at(column))
             if under >= max(depth, 1):
                 raise InvalidDealError(
                     f"columns: {layout.name(Place(PileKind.COLUMN, i))} holds {under} cards "
@@ -342,9 +330,9 @@ def _position(
     if compulsion is Compulsion.FORCED and not any(
         foundation.playable for foundation in layout.foundation_parts
     ):
-        _check_compulsory(layout, heights, waste_cards, stock_cards, given.redeals_used)
+        _check_compulsory(layout, heights, _cards_at(waste), _cards_at(stock), given.redeals_used)
 
-    return given._replace(middle=tuple(sorted(middle_cards))) if middle_cards else given
+    return given._replace(middle=bytes(sorted(middle))) if middle else given
 
 
 def _refilled(layout: Layout, refill: Refill, source: str, kind: PileKind, index: int) -> None:
@@ -358,13 +346,24 @@ def _refilled(layout: Layout, refill: Refill, source: str, kind: PileKind, index
 
 def _foundations(
     layout: Layout, heights: object, foundations: object
-) -> tuple[tuple[int, ...], tuple[tuple[Card, ...], ...] | None]:
+) -> tuple[tuple[int, ...], tuple[bytes, ...] | None]:
     """The foundations' heights and, where the layout records them, cards; checked (rule 3).
 
     The cards are left out (None) where the layout does not record them: a
     foundation locked to a suit holds the start of its sequence that long.
     """
     n = layout.foundations
+    if (  # (the common case, quickly: a tuple of n plain ints in range, no cards)
+        foundations is None
+        and heights.__class__ is tuple
+        and not layout.records
+        and len(heights) == n
+        and _INT_TYPE.issuperset(map(type, heights))
+        and (not heights or min(heights) >= 0)
+        and all(map(le, heights, layout.foundation_sizes))
+        and all(map(heights.__getitem__, layout.laid_out_bases))
+    ):
+        return heights, None
     if foundations is None and heights is None:
         raise InvalidDealError(
             "foundations: give each foundation's cards (foundations=...) or, where each "
@@ -425,12 +424,12 @@ def _foundations(
             f"foundations: {layout.name(_FOUNDATION_PLACES[f])} is laid out before play, "
             "so it holds at least its base card"
         )
-    return found, tuple(held) if layout.records else None
+    return found, tuple(map(bytes, held)) if layout.records else None
 
 
 def _redeals(layout: Layout, value: object) -> int:
     """The redeal counter, checked (rule 8)."""
-    most = layout.redeals if layout.redeals is not None else 0
+    most = layout.most_redeals
     if value.__class__ is int and 0 <= value <= most:
         return value
     if not _is_whole(value) or not 0 <= value <= most:
@@ -444,7 +443,7 @@ def _redeals(layout: Layout, value: object) -> int:
 
 
 def _face_up(
-    layout: Layout, columns: tuple[tuple[Card, ...], ...], face_down: object
+    layout: Layout, columns: tuple[bytes, ...], face_down: object
 ) -> tuple[int, ...] | None:
     """Each column's face-up count where the tableau is dealt face down (rule 7)."""
     if face_down is None:
@@ -479,9 +478,9 @@ def _face_up(
                 f"face_down: T{i + 1}'s top card is face up (a face-down top card turns at "
                 f"once), so it has fewer than {len(column)} face down, got {count}"
             )
-        if build is not None and not _is_run(build, column[count:]):
+        if build is not None and not _is_run(build, _cards_at(column[count:])):
             raise InvalidDealError(
-                f"columns: T{i + 1}'s face-up cards {_format_cards(column[count:])} are not a "
+                f"columns: T{i + 1}'s face-up cards {_format_cards(_cards_at(column[count:]))} are not a "
                 f"run ({build.describe()}), and only moves onto a column add cards to it"
             )
         up.append(len(column) - count)

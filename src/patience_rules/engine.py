@@ -36,7 +36,7 @@ from typing import Any, Final, overload
 from . import rules as _rules
 from ._validity import _CARD_TYPE, Position
 from .building import Runs
-from .cards import _CARDS, Card, _difference
+from .cards import _CARDS, Card, _cards_at, _cells_at, _difference
 from .errors import IllegalMoveError, InvalidDealError, _shown
 from .layout import Layout
 from .moves import Move, MoveKind, move_to_text
@@ -51,6 +51,7 @@ from .rules import (
     _RulesName,
     chain_bottom_up,
     chain_from_bottom_up,
+    chain_of_indices,
 )
 
 __all__ = ["Engine"]
@@ -485,13 +486,13 @@ class Engine:
         rest = order[position:]
         rest.reverse()  # the next card of the deck order is the top of the stock
         board = self._make(
-            rest,
-            (),
-            columns,
-            cells,
+            tuple(rest),
+            EMPTY,
+            tuple(map(chain_from_bottom_up, columns)),
+            tuple(cells),
             key,
             tuple(found) if layout.records else None,
-            middle,
+            tuple(sorted(middle)),
             0,
             tuple(1 if column else 0 for column in columns) if layout.face_down else None,
         )
@@ -503,13 +504,13 @@ class Engine:
         """A state from a checked position (make_state and the loading of pickles check it first)."""
         found = position.foundations
         board = self._make(
-            position.stock,
-            position.waste,
-            position.columns,
-            position.cells,
-            self.pack_heights(position.heights),
-            tuple(chain_from_bottom_up(cards) for cards in found) if found is not None else None,
-            position.middle,
+            _cards_at(position.stock),
+            chain_of_indices(position.waste),
+            tuple(map(chain_of_indices, position.columns)),
+            _cells_at(position.cells),
+            sum(map(lshift, position.heights, self._shifts)),
+            tuple(map(chain_of_indices, found)) if found is not None else None,
+            _cards_at(position.middle),
             position.redeals_used,
             position.face_up,
         )
@@ -517,24 +518,25 @@ class Engine:
 
     def _make(
         self,
-        stock: Sequence[Card],
-        waste: Sequence[Card],
-        columns: Sequence[Sequence[Card]],
-        cells: Sequence[Card | None],
+        stock: tuple[Card, ...],
+        waste: Chain,
+        columns: tuple[Chain, ...],
+        cells: tuple[Card | None, ...],
         key: int,
         found: tuple[Chain, ...] | None,
-        middle: Sequence[Card],
+        middle: tuple[Card, ...],
         redeals: int,
         up: tuple[int, ...] | None,
     ) -> Any:
+        """A board of these piles (the stock a tuple, the middle sorted, piles as chains)."""
         board: Any = _new(_Board)
         board._key = key
-        board._cells = tuple(cells)
-        board._waste = chain_from_bottom_up(waste)
-        board._columns = tuple(map(chain_from_bottom_up, columns))
-        board._stock = tuple(stock)
+        board._cells = cells
+        board._waste = waste
+        board._columns = columns
+        board._stock = stock
         board._nstock = len(stock)
-        board._middle = tuple(sorted(middle))
+        board._middle = middle
         board._redeals = redeals
         board._more = None if found is None and up is None else (found, up)
         board._wanted = self._wanted_cards(key)

@@ -26,7 +26,7 @@ from typing import Any, Final, Protocol, TypeAlias, TypedDict, cast
 import attrs
 
 from . import _checks, _validity
-from .cards import Card, Rank, _cards_at, _difference, _is_whole
+from .cards import _CARDS, Card, Rank, _cards_at, _cell_bytes, _difference, _is_whole
 from .deals import MAX_DEAL_NUMBER, MAX_MICROSOFT_DEAL, microsoft_deck_order, shuffled_deck
 from .errors import (
     IllegalMoveError,
@@ -75,6 +75,14 @@ def chain_from_bottom_up(cards: Iterable[Card]) -> Chain:
     chain: Chain = EMPTY
     for card in cards:
         chain = (card, chain)
+    return chain
+
+
+def chain_of_indices(indices: bytes) -> Chain:
+    """A chain of the cards of ``indices`` (bytes of card indices, bottom to top)."""
+    chain: Chain = EMPTY
+    for index in indices:
+        chain = (_CARDS[index], chain)
     return chain
 
 
@@ -1015,7 +1023,7 @@ class State:
             bytes(self._stock[: self._nstock]),
             bytes(_bottom_up(self._waste)),
             tuple([bytes(_bottom_up(column)) for column in self._columns]),
-            bytes([255 if card is None else card for card in cells]),
+            _cell_bytes(cells),
             foundations,
             bytes(self._middle),
             self.face_down if layout.face_down else None,
@@ -1472,6 +1480,9 @@ def _unpickled_rules(named: object) -> GameRules:
     """The rules a pickle names (see :func:`_pickled_rules`), made by this process's registry."""
     if isinstance(named, GameRules):
         return named
+    made = _MADE.get((named, ())) if named.__class__ is str else None
+    if made is not None:  # (a registered game without options, made before: the most common)
+        return made
     name, options = (
         cast("tuple[object, object]", named)
         if named.__class__ is tuple and len(cast("tuple[object, ...]", named)) == 2
@@ -1519,9 +1530,13 @@ def _indices(*piles: object) -> bytes:
     if not _BYTES_TYPE.issuperset(map(type, piles)):
         _bytes(next(pile for pile in piles if pile.__class__ is not bytes))
     every = b"".join(piles)  # type: ignore[arg-type]
-    if every and max(every) >= 52:
+    if every.translate(None, _INDEX_BYTES):  # (what is left is no card index)
         raise ValueError(f"card index {max(every)} is not from 0 to 51")
     return every
+
+
+#: Every card index as a byte.
+_INDEX_BYTES: Final = bytes(range(52))
 
 
 _BYTES_TYPE: Final[frozenset[type]] = frozenset((bytes,))
