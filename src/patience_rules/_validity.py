@@ -174,7 +174,7 @@ def check(
     heights, held = _foundations(layout, foundation_heights, foundations)
     redeals = _redeals(layout, redeals_used)
     column_bytes = tuple(map(bytes, column_list))
-    face_up = _face_up(layout, column_bytes, face_down)
+    face_up = _face_up(layout, column_list, face_down)
     position = Position(
         bytes(stock_cards),
         bytes(waste_cards),
@@ -186,9 +186,9 @@ def check(
         redeals,
         face_up,
     )
-    cells_held = bytes([cell for cell in cell_list if cell is not None])  # type: ignore[misc]
+    cells_held = position.cells.replace(b"\xff", b"")
     cards = b"".join([position.stock, position.waste, position.middle, *column_bytes, cells_held])
-    return _position(layout, title, compulsion, position, cards)
+    return _position(layout, title, compulsion, position, cards, column_list)
 
 
 def check_indices(
@@ -241,7 +241,7 @@ def check_indices(
             else _redeals(layout, redeals_used),
             None
             if face_down is None and not layout.face_down
-            else _face_up(layout, columns, face_down),
+            else _face_up(layout, tuple(map(_cards_at, columns)), face_down),
         ),
         cards,
     )
@@ -253,12 +253,14 @@ def _position(
     compulsion: Compulsion,
     given: Position,
     cards: bytes,
+    column_cards: tuple[tuple[Card, ...], ...] | None = None,
 ) -> Position:
     """The rules past the piles' forms (rules 2 to 6 and 9), checked; the position.
 
     ``given`` holds the piles read and checked for their form (the middle not
     yet in order), ``cards`` the indices of every card outside the
-    foundations.
+    foundations, ``column_cards`` the columns' cards where the caller has
+    them (else they are read from the bytes where a rule needs them).
     """
     stock, waste, columns, cells, heights, held, middle = given[:7]
 
@@ -317,8 +319,10 @@ def _position(
         layout.redeal is not Redeal.SHIFT
         or (layout.redeals is not None and given.redeals_used == 0)
     ):  # (a shift turns the columns round; with no limit, shifts are not counted)
-        for i, (column, depth) in enumerate(zip(columns, layout.depths, strict=True)):
-            under = len(column) - _top_run(layout.build, _cards_at(column))
+        if column_cards is None:
+            column_cards = tuple(map(_cards_at, columns))
+        for i, (pile, depth) in enumerate(zip(column_cards, layout.depths, strict=True)):
+            under = len(pile) - _top_run(layout.build, pile)
             if under >= max(depth, 1):
                 raise InvalidDealError(
                     f"columns: {layout.name(Place(PileKind.COLUMN, i))} holds {under} cards "
@@ -443,7 +447,7 @@ def _redeals(layout: Layout, value: object) -> int:
 
 
 def _face_up(
-    layout: Layout, columns: tuple[bytes, ...], face_down: object
+    layout: Layout, columns: tuple[tuple[Card, ...], ...], face_down: object
 ) -> tuple[int, ...] | None:
     """Each column's face-up count where the tableau is dealt face down (rule 7)."""
     if face_down is None:
@@ -478,9 +482,9 @@ def _face_up(
                 f"face_down: T{i + 1}'s top card is face up (a face-down top card turns at "
                 f"once), so it has fewer than {len(column)} face down, got {count}"
             )
-        if build is not None and not _is_run(build, _cards_at(column[count:])):
+        if build is not None and not _is_run(build, column[count:]):
             raise InvalidDealError(
-                f"columns: T{i + 1}'s face-up cards {_format_cards(_cards_at(column[count:]))} are not a "
+                f"columns: T{i + 1}'s face-up cards {_format_cards(column[count:])} are not a "
                 f"run ({build.describe()}), and only moves onto a column add cards to it"
             )
         up.append(len(column) - count)
