@@ -282,10 +282,10 @@ def _position(
                 f"its cards, got {len(middle)}"
             )
 
-    # 2. exactly the game's cards (compared as sorted bytes of card indices)
+    # 2. exactly the game's cards (their card indices sorted, compared with the deck's)
     homes = held if held is not None else map(tuple.__getitem__, layout.fixed_starts, heights)
     every = b"".join([cards, *homes])
-    if bytes(sorted(every)) != layout.deck_bytes:
+    if sorted(every) != layout.deck_indices:
         difference = _difference([_CARDS[index] for index in every], layout.deck)
         raise InvalidDealError(
             f"cards: the piles must hold exactly the cards of {title}: "

@@ -424,7 +424,7 @@ class Engine:
         if (
             len(order) == len(layout.deck)
             and _CARD_TYPE.issuperset(map(type, order))
-            and bytes(sorted(bytes(order))) == layout.deck_bytes
+            and sorted(bytes(order)) == layout.deck_indices
         ):
             return order
         # (found by position: comparing a stray such as Decimal('sNaN') may raise)

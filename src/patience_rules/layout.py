@@ -67,7 +67,7 @@ class Layout:
         "columns",
         "dealt_cells",
         "deck",
-        "deck_bytes",
+        "deck_indices",
         "depths",
         "draw",
         "face_down",
@@ -115,8 +115,9 @@ class Layout:
         self._key = (decks, tuple(foundations), tableau, reserve, middle, stock)
         #: The game's cards in :attr:`Card.index <patience_rules.Card.index>` order, deck after deck.
         self.deck: tuple[Card, ...] = standard_deck(decks)
-        #: The cards' indices as bytes, sorted (for a quick check of a multiset).
-        self.deck_bytes: bytes = bytes(sorted(bytes(self.deck)))
+        #: The cards' indices, sorted: ``sorted(indices) == deck_indices`` checks a
+        #: multiset in C (a list, never changed, so that the comparison needs no copy).
+        self.deck_indices: list[int] = sorted(bytes(self.deck))
         #: The parts (``None`` where the game lacks one).
         self.foundation_parts: tuple[Foundation, ...] = tuple(foundations)
         self.tableau: Tableau | None = tableau
