@@ -190,7 +190,6 @@ def _install(variant: str, src: str) -> None:
     cards.Card = card  # type: ignore[attr-defined]
     cards._CARDS = tuple(card.from_index(index) for index in range(52))  # type: ignore[attr-defined]
     cards._CELLS = (*cards._CARDS, *(None,) * 204)  # type: ignore[attr-defined]
-    cards._CELL_BYTES = {None: 255, **{card: int(card) for card in cards._CARDS}}  # type: ignore[attr-defined]
     spec.loader.exec_module(package)
 
 

@@ -342,8 +342,6 @@ _SUITS: Final = tuple(Suit)
 _CARDS: Final[tuple[Card, ...]] = tuple(Card._make(index) for index in range(52))
 #: A byte of a pickled or checked cell as its card, or None (255 for an empty cell).
 _CELLS: Final[tuple[Card | None, ...]] = (*_CARDS, *(None,) * 204)
-#: A cell's card, or None, as its byte (the inverse of _CELLS; a lookup, never ``==``).
-_CELL_BYTES: Final[dict[Card | None, int]] = {None: 255, **{card: int(card) for card in _CARDS}}
 
 
 def _cells_at(indices: bytes) -> tuple[Card | None, ...]:
@@ -355,7 +353,7 @@ def _cells_at(indices: bytes) -> tuple[Card | None, ...]:
 
 def _cell_bytes(cells: Iterable[Card | None]) -> bytes:
     """The bytes of ``cells`` (255 for an empty cell; the inverse of :func:`_cells_at`)."""
-    return bytes(map(_CELL_BYTES.__getitem__, cells))
+    return bytes([255 if card is None else card for card in cells])
 
 
 _STRS: Final = tuple(_RANKS[i % 13].symbol + _SUITS[i // 13].symbol for i in range(52))
