@@ -366,13 +366,19 @@ def test_a_card_made_around_the_interning_is_read_as_its_card() -> None:
     # int.__new__ makes a second object for a card; the piles are read by index,
     # so the state holds the one interned card, in a cell as in a column, and pickles.
     game = pr.get_game("freecell")
-    parts = dict(game.deal(1).parts())
-    columns = [list(column) for column in parts["columns"]]
+    dealt = game.deal(1)
+    columns = [list(column) for column in dealt.columns]
     top = columns[0].pop()
     stray = int.__new__(Card, int(top))
     assert stray is not top
-    columns[1].append(int.__new__(Card, int(columns[1].pop())))
-    state = game.make_state(**{**parts, "columns": columns, "cells": (stray, None, None, None)})
+    under = columns[1].pop()
+    columns[1].append(int.__new__(Card, int(under)))
+    state = game.make_state(
+        stock=dealt.stock,
+        columns=columns,
+        cells=(stray, None, None, None),
+        foundation_heights=dealt.foundation_heights,
+    )
     assert state.cells[0] is top
-    assert state.columns[1][-1] is Card.from_index(int(columns[1][-1]))
+    assert state.columns[1][-1] is under
     assert pickle.loads(pickle.dumps(state)) == state
