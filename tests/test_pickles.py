@@ -86,6 +86,23 @@ def test_a_pickled_state_names_a_registered_game_and_carries_other_rules() -> No
     assert loaded == mine.deal(2) and loaded.rules == mine
 
 
+@pytest.mark.parametrize(
+    ("named", "game"),
+    [
+        ("easy-start-parlett", "easy-start-parlett"),  # a variant registered with options
+        (("easy-start-parlett", ()), "easy-start-parlett"),
+        ("Quadrille ", "captive-queens"),  # an alias, as get_game reads names
+        (("easy-start-parlett", (("redeals", 2),)), "easy-start"),  # its options over the entry's
+    ],
+)
+def test_a_pickle_names_a_game_as_get_game_reads_it(named: object, game: str) -> None:
+    rules = pr.get_game(game)
+    state = rules.deal(3)
+    loaded = pickle.loads(crafted(named, PICKLE_FORMAT, payload(state)))
+    assert loaded == state and loaded.rules == rules
+    assert loaded.rules.stock.redeals == rules.stock.redeals
+
+
 def test_rules_that_differ_from_the_registered_game_travel_whole() -> None:
     # Its own description (not compared by ==) would be lost behind the name.
     described = attrs.evolve(ROYAL, description="Mine.")

@@ -1477,11 +1477,16 @@ def _pickled_rules(rules: GameRules) -> _RulesName | GameRules:
 
 
 def _unpickled_rules(named: object) -> GameRules:
-    """The rules a pickle names (see :func:`_pickled_rules`), made by this process's registry."""
+    """The rules a pickle names (see :func:`_pickled_rules`), made by this process's registry.
+
+    A name reads as :func:`get_game` reads it (an alias, or a registered
+    variant with options of its own, gives what ``get_game`` gives), with
+    the pickle's options over the entry's own.
+    """
     if isinstance(named, GameRules):
         return named
-    made = _MADE.get((named, ())) if named.__class__ is str else None
-    if made is not None:  # (a registered game without options, made before: the most common)
+    made = _UNPICKLED.get(named) if named.__class__ is str else None
+    if made is not None:  # (a game named without options, read before: the most common)
         return made
     name, options = (
         cast("tuple[object, object]", named)
@@ -1494,9 +1499,18 @@ def _unpickled_rules(named: object) -> GameRules:
             f"options), got {_shown(named)}"
         )
     try:
-        return _cached(name, cast("tuple[tuple[str, OptionValue], ...]", options))
+        rules = _entry(name).make(**dict(_to_options(options)))
     except PatienceRulesError as error:
         raise NotationError(f"a pickle names rules that cannot be made: {error}") from None
+    if named.__class__ is str:
+        if len(_UNPICKLED) >= 256:
+            _UNPICKLED.clear()
+        _UNPICKLED[named] = rules
+    return rules
+
+
+#: The rules each game name read from a pickle gave (the registry never changes an entry).
+_UNPICKLED: dict[object, GameRules] = {}
 
 
 def _restore_format_1(rules: GameRules, data: bytes, redeals_used: int) -> State:
