@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import patience_rules as pr
 from patience_rules import (
     Card,
     InvalidRulesError,
@@ -31,6 +32,21 @@ def test_cards_are_interned_values() -> None:
             assert Card.from_index(card.index) is card
             assert pickle.loads(pickle.dumps(card)) is card
             assert copy.deepcopy(card) is card
+
+
+def test_a_card_made_around_the_interning_equals_its_card() -> None:
+    # int.__new__ makes a second object; it equals and hashes as its card, and
+    # a deal of such objects is the deal of the interned cards in every game.
+    for card in standard_deck():
+        twin = int.__new__(Card, card.index)
+        assert twin is not card
+        assert twin == card and {twin: 1}[card] == 1
+        assert (twin != card) is False  # (__ne__ too)
+        assert twin != Card.from_index((card.index + 1) % 52)
+    for name in pr.game_names():
+        game = pr.get_game(name)
+        dealt = game.deal_from([int.__new__(Card, card.index) for card in game.deck_order(1)])
+        assert dealt == game.deal(1) and dealt.legal_moves() == game.deal(1).legal_moves()
 
 
 def test_every_card_has_a_distinct_index_from_0_to_51() -> None:
