@@ -195,26 +195,23 @@ def check_indices(
     layout: Layout,
     title: str,
     compulsion: Compulsion,
-    *,
     cards: bytes,
-    stock: bytes,
-    waste: bytes,
-    columns: tuple[bytes, ...],
-    cells: bytes,
-    foundations: object,
-    middle: bytes,
-    redeals_used: object,
-    face_down: object,
+    piles: tuple[object, ...],
 ) -> Position:
     """:func:`check` of piles given as bytes of card indices (how a pickle holds them).
 
-    The caller has made sure that each pile is exactly ``bytes`` of indices
-    from 0 to 51 (255 for an empty cell), ``columns`` a tuple of them, and
-    ``foundations`` a tuple too: of such bytes where the layout records the
-    foundations' cards, else of their heights; ``cards`` is every index
-    outside the foundations, joined as the caller checked them.  The rules
-    checked are :func:`check`'s, on the cards those indices name.
+    ``piles`` is a pickle's: the stock, the waste, the columns, the cells,
+    the foundations, the middle, the redeal counter and the face-down
+    counts.  The caller has made sure that each pile is exactly ``bytes`` of
+    indices from 0 to 51 (255 for an empty cell), the columns a tuple of
+    them, and the foundations a tuple too: of such bytes where the layout
+    records the foundations' cards, else of their heights; ``cards`` is
+    every index outside the foundations, joined as the caller checked them.
+    The rules checked are :func:`check`'s, on the cards those indices name.
     """
+    stock, waste, columns, cells, foundations, middle, redeals_used, face_down = cast(
+        "tuple[bytes, bytes, tuple[bytes, ...], bytes, object, bytes, object, object]", piles
+    )
     if len(columns) != layout.columns or len(cells) != layout.cells:
         _count(columns, layout.columns, "columns", "columns")
         _count(cells, layout.cells, "cells", "cells")

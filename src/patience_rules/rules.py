@@ -80,10 +80,16 @@ def chain_from_bottom_up(cards: Iterable[Card]) -> Chain:
 
 def chain_of_indices(indices: bytes) -> Chain:
     """A chain of the cards of ``indices`` (bytes of card indices, bottom to top)."""
-    chain: Chain = EMPTY
-    for index in indices:
+    if not indices:
+        return EMPTY
+    chain: Chain = _CHAINS_OF_ONE[indices[0]]
+    for index in indices[1:]:
         chain = (_CARDS[index], chain)
     return chain
+
+
+#: The chain of each card alone (shared: a chain is never changed).
+_CHAINS_OF_ONE: Final[tuple[Chain, ...]] = tuple((card, EMPTY) for card in _CARDS)
 
 
 def chain_bottom_up(chain: Chain) -> tuple[Card, ...]:
@@ -1415,7 +1421,8 @@ def _restore_state(named: object, version: object, payload: object) -> State:
     rules = named if named.__class__ is GameRules else _unpickled_rules(named)
     try:
         if (
-            _is_whole(version)  # (never compared as it is: a Decimal('sNaN') would raise)
+            (version.__class__ is int or _is_whole(version))
+            # (never compared as it is: a Decimal('sNaN') would raise)
             and version == PICKLE_FORMAT
             and isinstance(payload, tuple)
             and len(payload) == 8
@@ -1432,15 +1439,8 @@ def _restore_state(named: object, version: object, payload: object) -> State:
                 rules.layout,
                 rules.title,
                 rules.compulsion,
-                cards=cards,
-                stock=stock,
-                waste=waste,
-                columns=columns,
-                cells=cells,
-                foundations=foundations,
-                middle=middle,
-                redeals_used=redeals,
-                face_down=face_down,
+                cards,
+                (stock, waste, columns, cells, foundations, middle, redeals, face_down),
             )
             return rules._engine._build(position)
         if isinstance(version, bytes) and isinstance(payload, int):
