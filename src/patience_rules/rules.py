@@ -108,6 +108,19 @@ def _bottom_up(chain: Chain) -> list[Card]:
     return cards
 
 
+def _chains_as_bytes(chains: Iterable[Chain]) -> list[bytes]:
+    """The cards of each chain as bytes of card indices, bottom to top (one call for many)."""
+    piles = []
+    for chain in chains:
+        cards: list[Card] = []
+        while chain:
+            card, chain = chain
+            cards.append(card)
+        cards.reverse()
+        piles.append(bytes(cards))
+    return piles
+
+
 def chain_length(chain: Chain) -> int:
     """How many cards a chain holds."""
     count = 0
@@ -1020,16 +1033,16 @@ class State:
         layout = engine.layout
         more = self._more
         foundations: object = (
-            tuple(bytes(_bottom_up(chain)) for chain in more[0])
+            tuple(_chains_as_bytes(more[0]))
             if more is not None and more[0] is not None
             else engine.heights(self._key)
         )
-        cells = self._cells
+        waste, *columns = _chains_as_bytes((self._waste, *self._columns))
         payload = (
             bytes(self._stock[: self._nstock]),
-            bytes(_bottom_up(self._waste)),
-            tuple([bytes(_bottom_up(column)) for column in self._columns]),
-            _cell_bytes(cells),
+            waste,
+            tuple(columns),
+            _cell_bytes(self._cells),
             foundations,
             bytes(self._middle),
             self.face_down if layout.face_down else None,
