@@ -266,16 +266,14 @@ class Card(int):
 
     def __eq__(self, other: object) -> bool:
         if type(other) is Card:
-            # (interned, so one object per card; a second made around the
-            # interning, by int.__new__, still equals its card)
-            return self is other or int.__eq__(self, other)
+            return self is other  # interned: one object per card
         if other is None:  # a place without a card (None in cells): asked often
             return False
         return False if _is_number(other) else NotImplemented
 
     def __ne__(self, other: object) -> bool:
         if type(other) is Card:
-            return self is not other and int.__ne__(self, other)
+            return self is not other
         if other is None:
             return True
         return True if _is_number(other) else NotImplemented

@@ -406,27 +406,29 @@ class Engine:
     # -- dealing and building states -----------------------------------------
 
     def check_deck_order(self, cards: Iterable[Card]) -> list[Card]:
-        """``cards`` as a list, if it is exactly the game's cards; else an error."""
+        """``cards`` as a new list of the interned cards, if it is exactly the game's cards; else an error."""
         if isinstance(cards, str | bytes):
             raise InvalidDealError(f"a deck order is a sequence of cards, got {_shown(cards)}")
         layout = self.layout
         try:
             # An iterator is read one card past the deck at most: an endless one stops.
-            order = (
-                list(cards)
-                if isinstance(cards, list | tuple)
+            # (a list or tuple as it is: read once more below; anything else, a
+            # subclass too, copied once, since it could read differently each time)
+            order: Sequence[Card] = (
+                cards
+                if cards.__class__ is list or cards.__class__ is tuple
                 else list(itertools.islice(cards, len(layout.deck) + 1))
             )
         except TypeError:
             raise InvalidDealError(
                 f"a deck order is a sequence of cards, got {_shown(cards)}"
             ) from None
-        if (
-            len(order) == len(layout.deck)
-            and _CARD_TYPE.issuperset(map(type, order))
-            and sorted(bytes(order)) == layout.deck_indices
-        ):
-            return order
+        if len(order) == len(layout.deck) and _CARD_TYPE.issuperset(map(type, order)):
+            indices = bytes(order)
+            if sorted(indices) == layout.deck_indices:
+                # (read by index: a card object made around the interning, by
+                # int.__new__, is dealt as the one card it names)
+                return list(_cards_at(indices))
         # (found by position: comparing a stray such as Decimal('sNaN') may raise)
         stray = next((i for i, item in enumerate(order) if not isinstance(item, Card)), None)
         if stray is not None:
