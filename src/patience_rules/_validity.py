@@ -362,7 +362,7 @@ def _foundations(
         and _INT_TYPE.issuperset(map(type, heights))
         and (not heights or min(heights) >= 0)
         and all(map(le, heights, layout.foundation_sizes))
-        and all(map(heights.__getitem__, layout.laid_out_bases))
+        and (not layout.laid_out_bases or all(map(heights.__getitem__, layout.laid_out_bases)))
     ):
         return heights, None
     if foundations is None and heights is None:
@@ -419,7 +419,7 @@ def _foundations(
             )
     if foundations is not None:
         found = tuple(len(pile) for pile in held)
-    if not all(map(found.__getitem__, layout.laid_out_bases)):
+    if layout.laid_out_bases and not all(map(found.__getitem__, layout.laid_out_bases)):
         f = next(f for f in layout.laid_out_bases if not found[f])
         raise InvalidDealError(
             f"foundations: {layout.name(_FOUNDATION_PLACES[f])} is laid out before play, "
