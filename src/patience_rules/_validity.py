@@ -233,9 +233,7 @@ def check_indices(
             heights,
             held,
             middle,
-            redeals_used
-            if redeals_used.__class__ is int and 0 <= redeals_used <= layout.most_redeals
-            else _redeals(layout, redeals_used),
+            _redeals(layout, redeals_used),
             None
             if face_down is None and not layout.face_down
             else _face_up(layout, tuple(map(_cards_at, columns)), face_down),
@@ -353,79 +351,79 @@ def _foundations(
     The cards are left out (None) where the layout does not record them: a
     foundation locked to a suit holds the start of its sequence that long.
     """
-    n = layout.foundations
-    if (  # (the common case, quickly: a tuple of n plain ints in range, no cards)
-        foundations is None
-        and heights.__class__ is tuple
-        and not layout.records
-        and len(heights) == n
-        and _INT_TYPE.issuperset(map(type, heights))
-        and (not heights or min(heights) >= 0)
-        and all(map(le, heights, layout.foundation_sizes))
-        and (not layout.laid_out_bases or all(map(heights.__getitem__, layout.laid_out_bases)))
-    ):
-        return heights, None
-    if foundations is None and heights is None:
-        raise InvalidDealError(
-            "foundations: give each foundation's cards (foundations=...) or, where each "
-            "is locked to a suit, its height (foundation_heights=...)"
-        )
-    held: list[tuple[Card, ...]] = []
-    if foundations is not None:
-        for f, cards in enumerate(_sequence(foundations, "foundations", n, "foundations")):
-            pile = _cards(cards, "foundations", "F", f)
-            wanted = layout.home_cards[f]
-            part = layout.foundation_parts[f]
-            if len(pile) > len(wanted) or (
-                pile != layout.fixed_cards[f][: len(pile)]
-                if part.suit is not None
-                else any(card not in wanted[i] for i, card in enumerate(pile))
-            ):
-                example = " ".join(str(cards[0]) for cards in wanted[:13])
-                raise InvalidDealError(
-                    f"foundations: F{f + 1} ({part.describe()}) holds a start of its sequence "
-                    f"from the base, such as {example}, got {_format_cards(pile) or 'nothing'}"
-                )
-            held.append(pile)
-    if heights is not None:
-        given = heights if heights.__class__ is tuple else None
-        if (
-            given is None
-            or len(given) != n
-            or not _INT_TYPE.issuperset(map(type, given))
-            or (given and min(given) < 0)
-            or not all(map(le, given, layout.foundation_sizes))
-        ):
-            # (the quick test above passes a tuple of n plain ints in range)
-            given = _sequence(heights, "foundations", n, "heights")
-            for f, height in enumerate(given):
-                most = layout.foundation_sizes[f]
-                if not _is_whole(height) or not 0 <= height <= most:
-                    raise InvalidDealError(
-                        f"foundations: {layout.name(_FOUNDATION_PLACES[f])} holds from 0 to "
-                        f"{most} cards, got {_shown(height)}"
-                    )
-            given = tuple([int(cast(int, height)) for height in given])  # (an IntEnum: its number)
-        if foundations is None:
-            if layout.records:
-                raise InvalidDealError(
-                    "foundations: this game's foundations take cards of any suit, so give "
-                    "their cards (foundations=...), not only their heights"
-                )
-            found = cast("tuple[int, ...]", given)
-        elif tuple(len(pile) for pile in held) != given:
+    held: tuple[bytes, ...] | None = None
+    if foundations is None:
+        if heights is None:
+            raise InvalidDealError(
+                "foundations: give each foundation's cards (foundations=...) or, where each "
+                "is locked to a suit, its height (foundation_heights=...)"
+            )
+        found = _heights(layout, heights)
+        if layout.records:
+            raise InvalidDealError(
+                "foundations: this game's foundations take cards of any suit, so give "
+                "their cards (foundations=...), not only their heights"
+            )
+    else:
+        piles = [
+            _foundation(layout, f, cards)
+            for f, cards in enumerate(
+                _sequence(foundations, "foundations", layout.foundations, "foundations")
+            )
+        ]
+        found = tuple(map(len, piles))
+        if heights is not None and _heights(layout, heights) != found:
             raise InvalidDealError(
                 "foundations: the heights given do not match the foundations' cards"
             )
-    if foundations is not None:
-        found = tuple(len(pile) for pile in held)
+        if layout.records:
+            held = tuple(map(bytes, piles))
     if layout.laid_out_bases and not all(map(found.__getitem__, layout.laid_out_bases)):
         f = next(f for f in layout.laid_out_bases if not found[f])
         raise InvalidDealError(
             f"foundations: {layout.name(_FOUNDATION_PLACES[f])} is laid out before play, "
             "so it holds at least its base card"
         )
-    return found, tuple(map(bytes, held)) if layout.records else None
+    return found, held
+
+
+def _foundation(layout: Layout, f: int, cards: object) -> tuple[Card, ...]:
+    """Foundation ``f``'s cards, checked to be a start of its sequence."""
+    pile = _cards(cards, "foundations", "F", f)
+    wanted = layout.home_cards[f]
+    part = layout.foundation_parts[f]
+    if len(pile) > len(wanted) or (
+        pile != layout.fixed_cards[f][: len(pile)]
+        if part.suit is not None
+        else any(card not in wanted[i] for i, card in enumerate(pile))
+    ):
+        example = " ".join(str(cards[0]) for cards in wanted[:13])
+        raise InvalidDealError(
+            f"foundations: F{f + 1} ({part.describe()}) holds a start of its sequence "
+            f"from the base, such as {example}, got {_format_cards(pile) or 'nothing'}"
+        )
+    return pile
+
+
+def _heights(layout: Layout, heights: object) -> tuple[int, ...]:
+    """The foundations' heights, checked: whole numbers from 0 to each one's size."""
+    if (  # (the common case, quickly: a tuple of plain ints in range)
+        heights.__class__ is tuple
+        and len(heights) == layout.foundations
+        and _INT_TYPE.issuperset(map(type, heights))
+        and (not heights or min(heights) >= 0)
+        and all(map(le, heights, layout.foundation_sizes))
+    ):
+        return heights
+    given = _sequence(heights, "foundations", layout.foundations, "heights")
+    for f, height in enumerate(given):
+        most = layout.foundation_sizes[f]
+        if not _is_whole(height) or not 0 <= height <= most:
+            raise InvalidDealError(
+                f"foundations: {layout.name(_FOUNDATION_PLACES[f])} holds from 0 to "
+                f"{most} cards, got {_shown(height)}"
+            )
+    return tuple([int(cast(int, height)) for height in given])  # (an IntEnum: its number)
 
 
 def _redeals(layout: Layout, value: object) -> int:

@@ -510,7 +510,7 @@ class Engine:
             chain_of_indices(position.waste),
             tuple(map(chain_of_indices, position.columns)),
             _cells_at(position.cells),
-            sum(map(lshift, position.heights, self._shifts)),
+            self.pack_heights(position.heights),
             tuple(map(chain_of_indices, found)) if found is not None else None,
             _cards_at(position.middle),
             position.redeals_used,

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from typing import Any, Final, Protocol, TypeAlias, TypedDict, cast
+from typing import Any, Final, Protocol, TypeAlias, TypedDict
 
 import attrs
 
@@ -848,8 +848,21 @@ def get_game(name: str, /, **options: OptionValue) -> GameRules:
     ...
     patience_rules.errors.UnknownGameError: unknown game 'no-such-game': expected one of captive-queens, crescent, easy-start, easy-start-parlett, freecell, klondike, odd-and-even, royal-cotillion, royal-cotillion-stock-refill, sultan, windmill (or an alias: quadrille)
     """
-    entry = _entry(name)
-    return entry.make(**options)
+    if options:
+        return _entry(name).make(**options)
+    # (a name alone, the most asked: found in one lookup once it has been read)
+    rules = _BY_NAME.get(name) if name.__class__ is str else None
+    if rules is None:
+        rules = _entry(name).make()
+        if name.__class__ is str:
+            if len(_BY_NAME) >= 256:
+                _BY_NAME.clear()
+            _BY_NAME[name] = rules
+    return rules
+
+
+#: The rules that each game name given alone gave (the registry never changes an entry).
+_BY_NAME: dict[str, GameRules] = {}
 
 
 def _cached(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRules:
@@ -1434,8 +1447,7 @@ def _restore_state(named: object, version: object, payload: object) -> State:
     rules = named if named.__class__ is GameRules else _unpickled_rules(named)
     try:
         if (
-            (version.__class__ is int or _is_whole(version))
-            # (never compared as it is: a Decimal('sNaN') would raise)
+            _is_whole(version)  # (never compared as it is: a Decimal('sNaN') would raise)
             and version == PICKLE_FORMAT
             and isinstance(payload, tuple)
             and len(payload) == 8
@@ -1498,32 +1510,21 @@ def _unpickled_rules(named: object) -> GameRules:
     """
     if isinstance(named, GameRules):
         return named
-    made = _UNPICKLED.get(named) if named.__class__ is str else None
-    if made is not None:  # (a game named without options, read before: the most common)
-        return made
-    name, options = (
-        cast("tuple[object, object]", named)
-        if named.__class__ is tuple and len(cast("tuple[object, ...]", named)) == 2
-        else (named, ())
-    )
+    name: object = named
+    options: object = ()
+    if named.__class__ is tuple and len(named) == 2:
+        name, options = named
     if name.__class__ is not str or options.__class__ is not tuple:
         raise NotationError(
             "a pickle names its rules first (a game's name, or its name and "
             f"options), got {_shown(named)}"
         )
     try:
-        rules = _entry(name).make(**dict(_to_options(options)))
+        if not options:
+            return get_game(name)
+        return get_game(name, **dict(_to_options(options)))
     except PatienceRulesError as error:
         raise NotationError(f"a pickle names rules that cannot be made: {error}") from None
-    if named.__class__ is str:
-        if len(_UNPICKLED) >= 256:
-            _UNPICKLED.clear()
-        _UNPICKLED[named] = rules
-    return rules
-
-
-#: The rules each game name read from a pickle gave (the registry never changes an entry).
-_UNPICKLED: dict[object, GameRules] = {}
 
 
 def _restore_format_1(rules: GameRules, data: bytes, redeals_used: int) -> State:
