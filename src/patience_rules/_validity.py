@@ -212,9 +212,8 @@ def check_indices(
     stock, waste, columns, cells, foundations, middle, redeals_used, face_down = cast(
         "tuple[bytes, bytes, tuple[bytes, ...], bytes, object, bytes, object, object]", piles
     )
-    if len(columns) != layout.columns or len(cells) != layout.cells:
-        _count(columns, layout.columns, "columns", "columns")
-        _count(cells, layout.cells, "cells", "cells")
+    _count(columns, layout.columns, "columns", "columns")
+    _count(cells, layout.cells, "cells", "cells")
     if layout.records:
         piles = cast("tuple[bytes, ...]", foundations)
         _count(piles, layout.foundations, "foundations", "foundations")
@@ -428,7 +427,7 @@ def _heights(layout: Layout, heights: object) -> tuple[int, ...]:
 
 def _redeals(layout: Layout, value: object) -> int:
     """The redeal counter, checked (rule 8)."""
-    most = layout.most_redeals
+    most = layout.redeals if layout.redeals is not None else 0
     if value.__class__ is int and 0 <= value <= most:
         return value
     if not _is_whole(value) or not 0 <= value <= most:

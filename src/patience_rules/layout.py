@@ -86,7 +86,6 @@ class Layout:
         "middle_cards",
         "middle_part",
         "middle_size",
-        "most_redeals",
         "most_unbuilt",
         "moves",
         "places",
@@ -210,8 +209,6 @@ class Layout:
         self.draw: int = stock.draw
         self.redeal: Redeal = stock.redeal
         self.redeals: int | None = stock.redeals
-        #: The most the redeal counter reaches (0 with no limit: it is not counted).
-        self.most_redeals: int = self.redeals if self.redeals is not None else 0
         #: Whether the game has a redeal at all (a limit above 0, and a stock to
         #: turn over or columns to shift).
         self.has_redeal: bool = self.redeals != 0 and (
