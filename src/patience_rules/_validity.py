@@ -42,10 +42,10 @@ engine reaches (the test suite checks this for random play of every game).
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Sized
+from collections.abc import Iterable, Sequence, Sized
 from itertools import pairwise
 from operator import le
-from typing import NamedTuple, cast
+from typing import Final, NamedTuple, cast
 
 from ._checks import MAX_DECKS, bounded
 from .building import Build
@@ -187,7 +187,16 @@ def check(
         face_up,
     )
     cells_held = position.cells.replace(b"\xff", b"")
-    cards = b"".join([position.stock, position.waste, position.middle, *column_bytes, cells_held])
+    cards = b"".join(
+        [
+            position.stock,
+            position.waste,
+            position.middle,
+            *column_bytes,
+            cells_held,
+            *_homes(layout, heights, held),
+        ]
+    )
     return _position(layout, title, compulsion, position, cards, column_list)
 
 
@@ -195,31 +204,41 @@ def check_indices(
     layout: Layout,
     title: str,
     compulsion: Compulsion,
-    cards: bytes,
     piles: tuple[object, ...],
 ) -> Position:
     """:func:`check` of piles given as bytes of card indices (how a pickle holds them).
 
     ``piles`` is a pickle's: the stock, the waste, the columns, the cells,
     the foundations, the middle, the redeal counter and the face-down
-    counts.  The caller has made sure that each pile is exactly ``bytes`` of
-    indices from 0 to 51 (255 for an empty cell), the columns a tuple of
-    them, and the foundations a tuple too: of such bytes where the layout
-    records the foundations' cards, else of their heights; ``cards`` is
-    every index outside the foundations, joined as the caller checked them.
-    The rules checked are :func:`check`'s, on the cards those indices name.
+    counts.  The caller has made sure that the columns are a tuple, and the
+    foundations a tuple too: where the layout records the foundations'
+    cards, of their piles, else of their heights.  Each pile must be exactly
+    ``bytes`` of card indices from 0 to 51 (255 for an empty cell), else
+    TypeError or ValueError.  The rules checked are :func:`check`'s, on the
+    cards those indices name.
     """
     stock, waste, columns, cells, foundations, middle, redeals_used, face_down = cast(
-        "tuple[bytes, bytes, tuple[bytes, ...], bytes, object, bytes, object, object]", piles
+        "tuple[bytes, bytes, tuple[bytes, ...], bytes, tuple[object, ...], bytes, object, object]",
+        piles,
     )
     _count(columns, layout.columns, "columns", "columns")
-    _count(cells, layout.cells, "cells", "cells")
+    _count(_bytes(cells), layout.cells, "cells", "cells")
     if layout.records:
+        _count(foundations, layout.foundations, "foundations", "foundations")
+        indices(*foundations)
         piles = cast("tuple[bytes, ...]", foundations)
-        _count(piles, layout.foundations, "foundations", "foundations")
         heights, held = _foundations(layout, None, list(map(_cards_at, piles)))
     else:
         heights, held = _foundations(layout, foundations, None)
+    # Every card, its index checked (and then compared as a multiset by _position).
+    cards = indices(
+        stock,
+        waste,
+        middle,
+        *columns,
+        cells.replace(b"\xff", b""),
+        *_homes(layout, heights, held),
+    )
     return _position(
         layout,
         title,
@@ -252,11 +271,13 @@ def _position(
     """The rules past the piles' forms (rules 2 to 6 and 9), checked; the position.
 
     ``given`` holds the piles read and checked for their form (the middle not
-    yet in order), ``cards`` the indices of every card outside the
-    foundations, ``column_cards`` the columns' cards where the caller has
-    them (else they are read from the bytes where a rule needs them).
+    yet in order), ``cards`` the indices of every card (the foundations'
+    too, see :func:`_homes`), ``column_cards`` the columns' cards where the
+    caller has them (else they are read from the bytes where a rule needs
+    them).
     """
-    stock, waste, columns, cells, heights, held, middle = given[:7]
+    stock, waste, columns, cells, heights = given[:5]
+    middle = given.middle
 
     # 3. the middle
     part = layout.middle_part
@@ -277,10 +298,8 @@ def _position(
             )
 
     # 2. exactly the game's cards (their card indices sorted, compared with the deck's)
-    homes = held if held is not None else map(tuple.__getitem__, layout.fixed_starts, heights)
-    every = b"".join([cards, *homes])
-    if sorted(every) != layout.deck_indices:
-        difference = _difference([_CARDS[index] for index in every], layout.deck)
+    if sorted(cards) != layout.deck_indices:
+        difference = _difference([_CARDS[index] for index in cards], layout.deck)
         raise InvalidDealError(
             f"cards: the piles must hold exactly the cards of {title}: "
             f"{difference or 'the cards differ'}"
@@ -333,6 +352,39 @@ def _position(
     return given._replace(middle=bytes(sorted(middle))) if middle else given
 
 
+def _homes(
+    layout: Layout, heights: tuple[int, ...], held: tuple[bytes, ...] | None
+) -> Iterable[bytes]:
+    """The foundations' card indices (of checked heights or cards), one bytes each."""
+    return held if held is not None else map(tuple.__getitem__, layout.fixed_starts, heights)
+
+
+def indices(*piles: object) -> bytes:
+    """The piles joined, each checked to be bytes of card indices (else TypeError or ValueError)."""
+    if not _BYTES_TYPE.issuperset(map(type, piles)):
+        _bytes(next(pile for pile in piles if pile.__class__ is not bytes))
+    every = b"".join(piles)  # type: ignore[arg-type]
+    if every.translate(None, _INDEX_BYTES):  # (what is left is no card index)
+        raise ValueError(f"card index {max(every)} is not from 0 to 51")
+    return every
+
+
+#: Every card index as a byte.
+_INDEX_BYTES: Final = bytes(range(52))
+
+_BYTES_TYPE: Final[frozenset[type]] = frozenset((bytes,))
+
+
+# (Exactly bytes, as pickle makes them: a subclass could read differently
+# each time it is read.)
+
+
+def _bytes(value: object) -> bytes:
+    if value.__class__ is not bytes:
+        raise TypeError(f"expected bytes, got {type(value).__name__}")
+    return value
+
+
 def _refilled(layout: Layout, refill: Refill, source: str, kind: PileKind, index: int) -> None:
     """Rule 5: refuse an empty pile that ``refill`` fills from ``source`` (which has cards)."""
     if refill.is_automatic and (source == "waste" or refill is Refill.FROM_WASTE_THEN_STOCK):
@@ -377,12 +429,7 @@ def _foundations(
             )
         if layout.records:
             held = tuple(map(bytes, piles))
-    if layout.laid_out_bases and not all(map(found.__getitem__, layout.laid_out_bases)):
-        f = next(f for f in layout.laid_out_bases if not found[f])
-        raise InvalidDealError(
-            f"foundations: {layout.name(_FOUNDATION_PLACES[f])} is laid out before play, "
-            "so it holds at least its base card"
-        )
+        _laid_out(layout, found)
     return found, held
 
 
@@ -405,12 +452,15 @@ def _foundation(layout: Layout, f: int, cards: object) -> tuple[Card, ...]:
 
 
 def _heights(layout: Layout, heights: object) -> tuple[int, ...]:
-    """The foundations' heights, checked: whole numbers from 0 to each one's size."""
+    """The foundations' heights, checked: whole numbers from 0 to each one's size.
+
+    A foundation laid out before play holds at least its base (1).
+    """
     if (  # (the common case, quickly: a tuple of plain ints in range)
         heights.__class__ is tuple
         and len(heights) == layout.foundations
         and _INT_TYPE.issuperset(map(type, heights))
-        and (not heights or min(heights) >= 0)
+        and all(map(le, layout.least_heights, heights))
         and all(map(le, heights, layout.foundation_sizes))
     ):
         return heights
@@ -422,7 +472,19 @@ def _heights(layout: Layout, heights: object) -> tuple[int, ...]:
                 f"foundations: {layout.name(_FOUNDATION_PLACES[f])} holds from 0 to "
                 f"{most} cards, got {_shown(height)}"
             )
-    return tuple([int(cast(int, height)) for height in given])  # (an IntEnum: its number)
+    found = tuple([int(cast(int, height)) for height in given])  # (an IntEnum: its number)
+    _laid_out(layout, found)
+    return found
+
+
+def _laid_out(layout: Layout, heights: tuple[int, ...]) -> None:
+    """Refuse an empty foundation that is laid out before play (rule 3)."""
+    if not all(map(le, layout.least_heights, heights)):
+        f = next(f for f in layout.laid_out_bases if not heights[f])
+        raise InvalidDealError(
+            f"foundations: {layout.name(_FOUNDATION_PLACES[f])} is laid out before play, "
+            "so it holds at least its base card"
+        )
 
 
 def _redeals(layout: Layout, value: object) -> int:

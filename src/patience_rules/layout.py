@@ -82,6 +82,7 @@ class Layout:
         "has_stock",
         "home_cards",
         "laid_out_bases",
+        "least_heights",
         "max_run",
         "middle_cards",
         "middle_part",
@@ -194,6 +195,10 @@ class Layout:
         #: The foundations laid out before play (they always hold their base).
         self.laid_out_bases: tuple[int, ...] = tuple(
             f for f, foundation in enumerate(foundations) if foundation.laid_out
+        )
+        #: Each foundation's fewest cards: 1 where it is laid out, else 0.
+        self.least_heights: tuple[int, ...] = tuple(
+            1 if foundation.laid_out else 0 for foundation in foundations
         )
         self.build: Build | None = tableau.build if tableau is not None else None
         self.runs: Runs = tableau.runs if tableau is not None else Runs.NONE

@@ -1453,19 +1453,20 @@ def _restore_state(named: object, version: object, payload: object) -> State:
             and len(payload) == 8
         ):
             stock, waste, columns, cells, foundations, middle, face_down, redeals = payload
-            columns = _tuple(columns)
-            foundations = _tuple(foundations)
-            # Every card outside the foundations, its index checked (and then
-            # compared as a multiset by the check).
-            cards = _indices(stock, waste, middle, *columns, _bytes(cells).replace(b"\xff", b""))
-            if rules.layout.records:
-                _indices(*foundations)
             position = _validity.check_indices(
                 rules.layout,
                 rules.title,
                 rules.compulsion,
-                cards,
-                (stock, waste, columns, cells, foundations, middle, redeals, face_down),
+                (
+                    stock,
+                    waste,
+                    _tuple(columns),
+                    cells,
+                    _tuple(foundations),
+                    middle,
+                    redeals,
+                    face_down,
+                ),
             )
             return rules._engine._build(position)
         if isinstance(version, bytes) and isinstance(payload, int):
@@ -1553,38 +1554,13 @@ def _restore_format_1(rules: GameRules, data: bytes, redeals_used: int) -> State
     )
 
 
-def _indices(*piles: object) -> bytes:
-    """The piles joined, each checked to be bytes of card indices (255 in cells is taken out first)."""
-    if not _BYTES_TYPE.issuperset(map(type, piles)):
-        _bytes(next(pile for pile in piles if pile.__class__ is not bytes))
-    every = b"".join(piles)  # type: ignore[arg-type]
-    if every.translate(None, _INDEX_BYTES):  # (what is left is no card index)
-        raise ValueError(f"card index {max(every)} is not from 0 to 51")
-    return every
-
-
-#: Every card index as a byte.
-_INDEX_BYTES: Final = bytes(range(52))
-
-
-_BYTES_TYPE: Final[frozenset[type]] = frozenset((bytes,))
-
-
-# (Exactly bytes and tuples, which pickle makes: a subclass could read
-# differently each time it is read.)
-
-
-def _bytes(value: object) -> bytes:
-    if value.__class__ is not bytes:
-        raise TypeError(f"expected bytes, got {type(value).__name__}")
-    return value
-
-
 def _tuple(value: object) -> tuple[Any, ...]:
+    # (Exactly a tuple, as pickle makes it: a subclass could read differently
+    # each time it is read.)
     if value.__class__ is not tuple:
         raise TypeError(f"expected a tuple, got {type(value).__name__}")
     return value
 
 
 def _cards_of(value: object) -> tuple[Card, ...]:
-    return _cards_at(_indices(value))
+    return _cards_at(_validity.indices(value))
