@@ -586,7 +586,7 @@ class Engine:
         In a compulsory game the moves without a limit are the first alone.
         The listing is written once, here, for every use.
         """
-        if self._forced and limit == _NO_LIMIT:
+        if self._forced and limit is _NO_LIMIT:
             last = self._last
             return last[1] if last[0] is state else self._forced_moves(state)
         moves: list[Move] = []
@@ -631,7 +631,7 @@ class Engine:
                 moves.append(_REDEAL)
         elif self._redeal is not None and self._redeal_ready(state):
             moves.append(_REDEAL)
-        if limit == _NO_LIMIT:
+        if limit is _NO_LIMIT:
             listed = tuple(moves)
             if self._more_moves:
                 self._listed = (state, listed)
