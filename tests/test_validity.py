@@ -210,6 +210,29 @@ def test_positions_that_no_play_reaches_are_refused(
 
 
 @pytest.mark.parametrize(
+    ("game", "given", "message"),
+    [
+        # Heights alone, a laid-out foundation's height 0.
+        ("royal-cotillion", "heights", "foundation 1 .* is laid out before play, so it holds at"),
+        # Cards that hold the base, with heights that do not match them.
+        ("crescent", "both", "the heights given do not match the foundations' cards"),
+        # Heights alone where the foundations take any suit: give their cards.
+        ("windmill", "heights", "take cards of any suit, so give their cards"),
+    ],
+)
+def test_a_laid_out_foundation_at_height_0_meets_the_message_for_what_was_given(
+    game: str, given: str, message: str
+) -> None:
+    rules = pr.get_game(game)
+    parts: dict[str, Any] = dict(rules.deal(3).parts())
+    heights = [0] * rules.layout.foundations
+    if given == "heights":
+        del parts["foundations"]
+    with pytest.raises(InvalidDealError, match=message):
+        rules.make_state(**parts, foundation_heights=heights)
+
+
+@pytest.mark.parametrize(
     ("changes", "message"),
     [
         # Values that would raise when compared, or take all memory to read.

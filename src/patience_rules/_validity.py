@@ -226,8 +226,8 @@ def check_indices(
     if layout.records:
         _count(foundations, layout.foundations, "foundations", "foundations")
         indices(*foundations)
-        piles = cast("tuple[bytes, ...]", foundations)
-        heights, held = _foundations(layout, None, list(map(_cards_at, piles)))
+        held_piles = cast("tuple[bytes, ...]", foundations)
+        heights, held = _foundations(layout, None, list(map(_cards_at, held_piles)))
     else:
         heights, held = _foundations(layout, foundations, None)
     # Every card, its index checked (and then compared as a multiset by _position).
@@ -375,11 +375,12 @@ _INDEX_BYTES: Final = bytes(range(52))
 _BYTES_TYPE: Final[frozenset[type]] = frozenset((bytes,))
 
 
-# (Exactly bytes, as pickle makes them: a subclass could read differently
-# each time it is read.)
-
-
 def _bytes(value: object) -> bytes:
+    """``value``, if it is exactly bytes (else TypeError).
+
+    Exactly bytes, as pickle makes them: a subclass could read differently
+    each time it is read.
+    """
     if value.__class__ is not bytes:
         raise TypeError(f"expected bytes, got {type(value).__name__}")
     return value
@@ -415,6 +416,8 @@ def _foundations(
                 "foundations: this game's foundations take cards of any suit, so give "
                 "their cards (foundations=...), not only their heights"
             )
+        if found is not heights:  # (heights that _heights returns as given hold the bases)
+            _laid_out(layout, found)
     else:
         piles = [
             _foundation(layout, f, cards)
@@ -454,7 +457,9 @@ def _foundation(layout: Layout, f: int, cards: object) -> tuple[Card, ...]:
 def _heights(layout: Layout, heights: object) -> tuple[int, ...]:
     """The foundations' heights, checked: whole numbers from 0 to each one's size.
 
-    A foundation laid out before play holds at least its base (1).
+    Heights returned as given (the quick path) also hold the base of each
+    foundation laid out before play; others are checked for that by
+    :func:`_laid_out`.
     """
     if (  # (the common case, quickly: a tuple of plain ints in range)
         heights.__class__ is tuple
@@ -472,9 +477,7 @@ def _heights(layout: Layout, heights: object) -> tuple[int, ...]:
                 f"foundations: {layout.name(_FOUNDATION_PLACES[f])} holds from 0 to "
                 f"{most} cards, got {_shown(height)}"
             )
-    found = tuple([int(cast(int, height)) for height in given])  # (an IntEnum: its number)
-    _laid_out(layout, found)
-    return found
+    return tuple([int(cast(int, height)) for height in given])  # (an IntEnum: its number)
 
 
 def _laid_out(layout: Layout, heights: tuple[int, ...]) -> None:

@@ -71,7 +71,8 @@ _AUTOMATIC: Final = (Refill.FROM_WASTE, Refill.FROM_WASTE_THEN_STOCK)
 #: The engine forgets its table of wanted cards when it grows past this many
 #: foundation keys (a few hundred bytes each), so memory stays bounded.
 _WANTED_CACHE_LIMIT: Final = 1 << 15
-#: Stands for "no limit" in the redeal counter's comparisons.
+#: Stands for "no limit": in the redeal counter's comparisons, and as the
+#: listing's default limit (which the listing tells by identity).
 _NO_LIMIT: Final = 1 << 62
 
 _new = object.__new__
@@ -1269,7 +1270,7 @@ class Engine:
                     column = (cards[0], chain_from_bottom_up(cards[1:]))
                 shifted.append(column)
             board._columns = tuple(shifted)
-        if self._redeal_limit != _NO_LIMIT:
+        if self._redeal_limit is not _NO_LIMIT:
             board._redeals += 1
 
     # -- forced moves, played on one board ------------------------------------------
