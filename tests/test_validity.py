@@ -19,6 +19,7 @@ those look unreachable by a rule the documented list does not have.
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -30,7 +31,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import patience_rules as pr
-from patience_rules import Card, GameRules, InvalidDealError, NotationError, State, StateParts
+from patience_rules import Card, GameRules, InvalidDealError, NotationError, Rank, State, StateParts
 from patience_rules.notation import state_from_dict, state_from_text, state_to_dict, state_to_text
 from patience_rules.rules import PICKLE_FORMAT, _restore_state
 from validity_model import Parts, broken_rules, parts_of
@@ -125,6 +126,33 @@ def test_captive_queens_refuses_a_card_that_would_have_been_played(
     assert rule in broken_rules(game, parts)
     with pytest.raises(InvalidDealError, match=message):
         game.make_state(**parts)
+
+
+def test_a_compulsory_game_drawing_two_keeps_the_wanted_cards_its_draws_cover() -> None:
+    # Captive Queens turning two cards at a time: a Queen turned under
+    # another card stays covered until that card is played, so every state
+    # that play reaches holds such cards, and reads and pickles back.
+    description: dict[str, Any] = dict(pr.get_game("captive-queens").to_dict())
+    description["stock"] = {**description["stock"], "draw": 2}
+    game = pr.GameRules.from_dict(description)
+    covered = 0
+    for number in range(30):
+        state = game.deal(number)
+        while True:
+            assert broken_rules(game, parts_of(state)) == []
+            assert game.make_state(**state.parts()) == state
+            assert pickle.loads(pickle.dumps(state)) == state
+            queens = [card for card in state.waste[:-1] if card.rank is Rank.QUEEN]
+            covered += bool(queens)
+            moves = state.legal_moves()
+            if not moves:
+                break
+            state = state.apply(moves[0])
+    assert covered  # (the deals do bury Queens, so the rule's exception is exercised)
+    # With one card at a time, such a position is still refused.
+    one = pr.get_game("captive-queens")
+    parts = captive_queens_position("QH 7D", "", 0)
+    assert "9 covered in the waste" in broken_rules(one, parts)
 
 
 def test_captive_queens_accepts_such_cards_where_play_leaves_them() -> None:

@@ -202,7 +202,13 @@ def broken_rules(rules: GameRules, parts: Parts) -> list[str]:
         broken.append("8 redeals")
 
     # 9. compulsory play
-    if rules.compulsion is Compulsion.FORCED and not any(f.playable for f in rules.foundations):
+    # (only where the stock turns one card at a time: cards turned together
+    # can cover a wanted card)
+    if (
+        rules.compulsion is Compulsion.FORCED
+        and rules.stock.draw == 1
+        and not any(f.playable for f in rules.foundations)
+    ):
         wanted: set[Card] = set()
         if rules.middle is not None and not rules.middle.laid_out:
             wanted |= {Card(rank, suit) for rank in rules.middle.ranks for suit in Suit}

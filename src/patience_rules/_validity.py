@@ -30,10 +30,13 @@ check every other rule with the same functions.  A position is valid when
    it is dealt, a face-up top card, and face-up cards that are a run by the
    build rule (only moves onto the column add cards to it);
 8. the redeal counter is within the limit (always 0 with no limit);
-9. in a compulsory game, a card that was wanted the moment it was turned
-   (a card of the middle's ranks, or the base card of a foundation that is
-   still empty) is not covered in the waste, and not in the stock after a
-   redeal: the rules would have played it at once.
+9. in a compulsory game whose stock turns one card at a time, a card that
+   was wanted the moment it was turned (a card of the middle's ranks, or
+   the base card of a foundation that is still empty) is not covered in the
+   waste, and not in the stock after a redeal: the rules would have played
+   it at once.  (Where the stock turns more cards at once, the cards turned
+   with a wanted card can cover it, and it stays covered until they are
+   played.)
 
 These are necessary conditions, checked cheaply; they do not replay a game
 to prove that a position is reachable.  They do hold for every position the
@@ -343,9 +346,12 @@ def _position(
                     f"that holds cards only built on its top card ({layout.build.describe()})"
                 )
 
-    # 9. compulsory play
-    if compulsion is Compulsion.FORCED and not any(
-        foundation.playable for foundation in layout.foundation_parts
+    # 9. compulsory play (a stock that turns more cards at once can bury a
+    # wanted card under the cards turned with it)
+    if (
+        compulsion is Compulsion.FORCED
+        and layout.draw == 1
+        and not any(foundation.playable for foundation in layout.foundation_parts)
     ):
         _check_compulsory(layout, heights, _cards_at(waste), _cards_at(stock), given.redeals_used)
 
