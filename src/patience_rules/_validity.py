@@ -346,13 +346,8 @@ def _position(
                     f"that holds cards only built on its top card ({layout.build.describe()})"
                 )
 
-    # 9. compulsory play (a stock that turns more cards at once can bury a
-    # wanted card under the cards turned with it)
-    if (
-        compulsion is Compulsion.FORCED
-        and layout.draw == 1
-        and not any(foundation.playable for foundation in layout.foundation_parts)
-    ):
+    # 9. compulsory play
+    if compulsion is Compulsion.FORCED and layout.turns_wanted_home:
         _check_compulsory(layout, heights, _cards_at(waste), _cards_at(stock), given.redeals_used)
 
     return given._replace(middle=bytes(sorted(middle))) if middle else given

@@ -100,6 +100,7 @@ class Layout:
         "stock_size",
         "tableau",
         "taken",
+        "turns_wanted_home",
     )
 
     def __init__(
@@ -214,6 +215,13 @@ class Layout:
         self.draw: int = stock.draw
         self.redeal: Redeal = stock.redeal
         self.redeals: int | None = stock.redeals
+        #: Whether a card that foundations or the middle want is played the
+        #: moment it is turned, where play is compulsory: the stock turns one
+        #: card at a time (cards turned together cover one another) and no
+        #: foundation is a move source (rule 9 of a valid position).
+        self.turns_wanted_home: bool = self.draw == 1 and not any(
+            foundation.playable for foundation in foundations
+        )
         #: Whether the game has a redeal at all (a limit above 0, and a stock to
         #: turn over or columns to shift).
         self.has_redeal: bool = self.redeals != 0 and (

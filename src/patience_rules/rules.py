@@ -109,7 +109,11 @@ def _bottom_up(chain: Chain) -> list[Card]:
 
 
 def _chains_as_bytes(chains: Iterable[Chain]) -> list[bytes]:
-    """The cards of each chain as bytes of card indices, bottom to top (one call for many)."""
+    """The cards of each chain as bytes of card indices, bottom to top (one call for many).
+
+    (:func:`_bottom_up`'s walk, written out: a call of it per chain made
+    dumping a state some 0.4 µs slower.)
+    """
     piles = []
     for chain in chains:
         cards: list[Card] = []
