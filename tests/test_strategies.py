@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import Phase, find, given, seed, settings
 from hypothesis import strategies as st
@@ -486,3 +487,40 @@ def test_a_value_whose_text_does_not_give_it_back_is_kept() -> None:
         return same, lossy
 
     assert find(both(), lambda drawn: True) == (state, "QH")
+
+
+#: Klondike under a name that no module registers (a user's own game).
+UNREGISTERED = attrs.evolve(pr.get_game("klondike"), name="my-klondike", title="My Klondike")
+
+
+def test_strategies_draw_states_of_a_game_no_module_registers() -> None:
+    # Such a game has no text form: its values print as Hypothesis prints
+    # them, and a failure names the game by its title.
+    with pytest.raises(pr.NotationError):
+        pr.state_to_text(UNREGISTERED.deal(1))
+    seen: list[pr.State] = []
+
+    @ONCE
+    @given(states(UNREGISTERED, max_moves=10), st.data())
+    def test_moves(state: pr.State, data: st.DataObject) -> None:
+        seen.append(state)
+        assert state.rules is UNREGISTERED
+        if state.legal_moves():
+            state.apply(data.draw(legal_moves(state)))
+        with pytest.raises(pr.IllegalMoveError):
+            state.apply(data.draw(illegal_moves(state)))
+
+    test_moves()
+    assert len(set(seen)) > 10
+
+    @seed(2)
+    @settings(database=None, deadline=None, max_examples=100)
+    @given(deals(UNREGISTERED))
+    def test_no_ace_on_top(state: pr.State) -> None:
+        assert not any(column[-1].rank is pr.Rank.ACE for column in state.columns)
+
+    lines = failure_notes(test_no_ace_on_top)
+    assert any(
+        line.startswith("My Klondike (rules named 'my-klondike', not registered) deal ")
+        for line in lines
+    ), lines

@@ -186,7 +186,10 @@ def _shown_game(game: object) -> _Shown:
 
 def _shown_state(state: object) -> _Shown:
     if isinstance(state, State):
-        return _Shown(state, f"state_from_text({state_to_text(state)!r})")
+        try:
+            return _Shown(state, f"state_from_text({state_to_text(state)!r})")
+        except PatienceRulesError:  # (a game the registry does not make has no text form)
+            pass
     return _Shown(state, _shown(state))
 
 
@@ -197,14 +200,15 @@ def _printed_as_text(
 
     A falsifying example then shows ``state_from_text('royal-cotillion ...')``
     (one line that rebuilds the value) rather than the value's fields.  A
-    value that its text form does not give back exactly is returned as it
-    is, and printed as Hypothesis prints it.
+    value that has no text form (a state of a game the registry does not
+    make), or whose text form does not give it back exactly, is returned as
+    it is, and printed as Hypothesis prints it.
     """
-    text = write(value)
     try:
+        text = write(value)
         exact = read(text) == value
     except PatienceRulesError:
-        exact = False
+        return value
     return draw(st.just(text).map(read)) if exact else value
 
 
@@ -499,7 +503,7 @@ def _describe_start(rules: GameRules, start: _Start) -> tuple[str, str | None]:
 
 def _note_game(rules: GameRules, start: _Start, made: Sequence[Move]) -> None:
     words, deck = _describe_start(rules, start)
-    game = _registered_name(rules) or game_to_text(rules)
+    game = _registered_name(rules) or _game_named(rules)
     if made:
         count = f"{len(made)} move{'' if len(made) == 1 else 's'}"
         played = f"then {count}: {' '.join(str(move) for move in made)}"
@@ -508,6 +512,14 @@ def _note_game(rules: GameRules, start: _Start, made: Sequence[Move]) -> None:
     note(f"{game} {words}, {played}")
     if deck is not None:
         note(deck)
+
+
+def _game_named(rules: GameRules) -> str:
+    """The game's text form, or for a game the registry does not make, its title and name."""
+    try:
+        return game_to_text(rules)
+    except PatienceRulesError:
+        return f"{rules.title} (rules named {rules.name!r}, not registered)"
 
 
 @_strategy("deals")
@@ -530,7 +542,8 @@ def deals(
     and shrinks towards deal 1.  With ``deal_numbers`` (a strategy of deal
     numbers, such as :func:`deal_numbers` or ``just(7)``) it is the deal of a
     drawn number.  The deal is noted with the failure, and a drawn state
-    prints as ``state_from_text('...')``.
+    prints as ``state_from_text('...')`` (a state of a game that the
+    registry does not make has no text form, and prints as its repr).
 
     :raises InvalidArgument: (when first drawn from) if ``game`` is not a
         :class:`~patience_rules.GameRules`, if ``deal_numbers`` is not a
@@ -578,7 +591,7 @@ def states(
     or a choice ends the game early (most games go on for a good part of
     ``max_moves``).  The deal and the moves are noted with a failure, in the
     notation, with the command that shows the deal; the state prints as
-    ``state_from_text('...')``.
+    ``state_from_text('...')`` (as :func:`deals` says).
 
     How it shrinks: towards fewer moves, towards draws (a draw means the
     same in every position: it turns the next card of the stock), then
