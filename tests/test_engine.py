@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import pickle
 
+import attrs
 import pytest
 
 import patience_rules as pr
@@ -260,6 +261,49 @@ class TestRegistry:
     def test_taken_names_are_refused(self) -> None:
         with pytest.raises(InvalidRulesError, match="registered already: choose another name"):
             pr.register_game("royal-cotillion", pr.royal_cotillion, summary="again")
+
+    @pytest.mark.parametrize(
+        ("name", "hint"),
+        [
+            ("Forty-Thieves", ": register it as 'forty-thieves'"),
+            (" forty-thieves", ": register it as 'forty-thieves'"),
+            ("forty thieves", ""),
+            ("-thieves", ""),
+            ("thieves[2]", ""),
+        ],
+    )
+    def test_names_that_get_game_cannot_read_are_refused(self, name: str, hint: str) -> None:
+        before = pr.game_names()
+        with pytest.raises(InvalidRulesError) as caught:
+            pr.register_game(name, pr.royal_cotillion, summary="x")
+        assert str(caught.value).startswith("a game's registered name is lower-case letters")
+        assert str(caught.value).endswith(f"got {name!r}{hint}")
+        with pytest.raises(InvalidRulesError, match="registered name"):
+            pr.register_game("thieves", pr.royal_cotillion, summary="x", aliases=(name,))
+        assert pr.game_names() == before
+
+    def test_a_factory_must_make_rules_of_the_registered_name(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        from patience_rules import rules as rules_module
+
+        for table in ("_REGISTRY", "_BY_NAME", "_MADE", "_REGISTERED"):  # (left as they were)
+            monkeypatch.setattr(rules_module, table, dict(getattr(rules_module, table)))
+        renamed = attrs.evolve(pr.royal_cotillion(), name="cotillion")
+        pr.register_game("my-cotillion", lambda: renamed, summary="x")
+        with pytest.raises(InvalidRulesError) as caught:
+            pr.get_game("my-cotillion")
+        assert str(caught.value).startswith(
+            "the factory of 'my-cotillion' made rules named 'cotillion', which is not registered"
+        )
+        # A variant of a registered game carries that game's name, as the
+        # library's own variants do.
+        pr.register_game(
+            "my-stock-refill", pr.royal_cotillion, summary="x", options={"stock_refill": True}
+        )
+        variant = pr.get_game("my-stock-refill")
+        assert variant == pr.get_game("royal-cotillion-stock-refill")
+        assert rules_module.is_registered(variant)
 
     def test_compulsion_is_a_part(self) -> None:
         forced = pr.get_game("captive-queens")

@@ -86,6 +86,29 @@ def test_a_pickled_state_names_a_registered_game_and_carries_other_rules() -> No
     assert loaded == mine.deal(2) and loaded.rules == mine
 
 
+def test_a_game_the_caller_registers_pickles_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A process that loads the pickle need not have registered it.
+    from patience_rules import rules as rules_module
+
+    for table in ("_REGISTRY", "_BY_NAME", "_MADE", "_REGISTERED"):  # (left as they were)
+        monkeypatch.setattr(rules_module, table, dict(getattr(rules_module, table)))
+    mine = GameRules.from_dict({**ROYAL.to_dict(), "name": "my-cotillion"})
+    pr.register_game("my-cotillion", lambda: mine, summary="Royal Cotillion again.")
+    assert is_registered(mine)
+    state = pr.get_game("my-cotillion").deal(4)
+    assert state.__reduce__()[1][0] is mine
+    assert mine.__reduce__()[0] is not rules_module._unpickled_rules
+    blob = pickle.dumps(state)
+    # A process that knows only the library's games:
+    library = {name: rules_module._REGISTRY[name] for name in rules_module._LIBRARY_GAMES}
+    for table, value in (("_REGISTRY", library), ("_BY_NAME", {}), ("_MADE", {})):
+        monkeypatch.setattr(rules_module, table, value)
+    with pytest.raises(pr.UnknownGameError):
+        pr.get_game("my-cotillion")
+    loaded = pickle.loads(blob)
+    assert loaded == state and loaded.rules == mine
+
+
 @pytest.mark.parametrize(
     ("named", "game"),
     [

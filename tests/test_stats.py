@@ -5,10 +5,14 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
 
+import attrs
 import pytest
 
 import patience_rules as pr
@@ -190,6 +194,63 @@ def test_play_deals_does_not_depend_on_the_executor() -> None:
         pooled = play_deals(ROYAL, 40, player=player, executor=processes, chunk_size=11)
     default_pool = play_deals(ROYAL, 40, player=player, jobs=2, chunk_size=5)
     assert inline == threaded == pooled == default_pool
+
+
+def test_a_game_registered_by_the_caller_plays_in_fresh_worker_processes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The default pool's workers start clean: they never ran the caller's
+    # register_game, so the rules travel whole rather than by their name.
+    from patience_rules import rules as rules_module
+
+    for table in ("_REGISTRY", "_BY_NAME", "_MADE", "_REGISTERED"):  # (left as they were)
+        monkeypatch.setattr(rules_module, table, dict(getattr(rules_module, table)))
+    mine = attrs.evolve(CAPTIVE, name="my-queens", title="My Queens", options=())
+    pr.register_game("my-queens", lambda: mine, summary="Captive Queens by another name.")
+    rules = pr.get_game("my-queens")
+    player = RandomPlayer(seed=5)
+    assert play_deals(rules, 12, player=player, jobs=2, chunk_size=3) == play_deals(
+        CAPTIVE, 12, player=player, jobs=1
+    )
+
+
+PLAYER_UNDER_THE_MAIN_GUARD = """
+import patience_rules as pr
+from patience_rules.players import FirstPlayer
+from patience_rules.stats import play_deals
+if __name__ == "__main__":
+    class Mine(FirstPlayer):
+        pass
+    try:
+        play_deals(pr.get_game("captive-queens"), 8, player=Mine(), jobs=2, chunk_size=2)
+    except pr.PatienceRulesError as error:
+        print(type(error).__name__, error)
+"""
+
+
+@pytest.mark.parametrize(
+    ("where", "expected"),
+    [
+        # A class defined at the prompt: refused before any worker starts.
+        ("-c", "PatienceRulesError the player Mine() is of a class defined at the prompt"),
+        # A class a script defines under its main guard: the worker cannot load it.
+        ("script", "PatienceRulesError a worker process of the default pool stopped"),
+    ],
+)
+def test_a_player_the_workers_cannot_load_gets_the_library_error(
+    tmp_path: Path, where: str, expected: str
+) -> None:
+    code = PLAYER_UNDER_THE_MAIN_GUARD
+    if where == "-c":
+        code = code.replace('if __name__ == "__main__":\n', "if True:\n")
+        command = [sys.executable, "-c", code]
+    else:
+        script = tmp_path / "script.py"
+        script.write_text(code, encoding="utf-8")
+        command = [sys.executable, str(script)]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+    assert result.stdout.startswith(expected), (result.stdout, result.stderr[-2000:])
+    assert "jobs=1" in result.stdout
 
 
 def test_play_deals_reports_progress() -> None:

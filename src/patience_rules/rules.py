@@ -19,6 +19,7 @@ themselves here when the package is imported.  Nothing here imports them.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Final, Protocol, TypeAlias, TypedDict
@@ -756,6 +757,8 @@ class GameEntry:
 
 
 _REGISTRY: dict[str, GameEntry] = {}
+#: A registered name or alias (get_game reads a name stripped and lower-cased).
+_REGISTRY_NAME: Final = re.compile(r"[a-z0-9][a-z0-9_.-]*")
 _ALIASES: dict[str, str] = {}
 _MADE: dict[tuple[object, ...], GameRules] = {}
 _REGISTERED: dict[GameRules, bool] = {}
@@ -771,9 +774,13 @@ def register_game(
 ) -> GameEntry:
     """Add a game to the registry under ``name`` (and ``aliases``).
 
-    ``factory(**options)`` must return the game's rules.  Registering a name
-    that is taken raises :class:`~patience_rules.InvalidRulesError` (a
-    :class:`ValueError`).
+    ``factory(**options)`` must return the game's rules, named ``name`` (or,
+    for a variant such as ``easy-start-parlett``, named as the registered
+    game it varies); :func:`get_game` refuses rules of another name.  A name
+    is written as :func:`get_game` and the text notation read it: lower-case
+    letters, digits, ``-``, ``_`` and ``.``, starting with a letter or a
+    digit.  A malformed name, or one that is taken, raises
+    :class:`~patience_rules.InvalidRulesError` (a :class:`ValueError`).
 
     >>> import patience_rules as pr
     >>> pr.register_game("captive-queens", pr.captive_queens, summary="again")
@@ -783,6 +790,14 @@ def register_game(
     """
     for given in (name, *aliases):
         _checks.text("a game's name", given, 100)
+        if not _REGISTRY_NAME.fullmatch(given):
+            lowered = given.strip().lower()
+            hint = f": register it as {lowered!r}" if _REGISTRY_NAME.fullmatch(lowered) else ""
+            raise InvalidRulesError(
+                "a game's registered name is lower-case letters, digits, '-', '_' and '.', "
+                "starting with a letter or a digit (as get_game and the text notation read "
+                f"it), got {_shown(given)}{hint}"
+            )
     if not callable(factory):
         raise InvalidRulesError(
             f"a game's factory is a callable that makes its rules, got {_shown(factory)}"
@@ -887,6 +902,13 @@ def _cached(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRule
         if not isinstance(rules, GameRules):
             raise InvalidRulesError(
                 f"the factory of {entry.name!r} made {_shown(rules)}, not a GameRules"
+            )
+        if rules.name != entry.name and rules.name not in _REGISTRY:
+            raise InvalidRulesError(
+                f"the factory of {entry.name!r} made rules named {_shown(rules.name)}, which "
+                f"is not registered: a registered game's rules carry the name it is registered "
+                f"under (GameRules(name={entry.name!r}, ...)), or a variant's the name of the "
+                "game it varies"
             )
         if len(_MADE) >= 256:
             _MADE.clear()
@@ -1487,18 +1509,27 @@ def _restore_state(named: object, version: object, payload: object) -> State:
     )
 
 
-def _pickled_rules(rules: GameRules) -> _RulesName | GameRules:
-    """How a pickle names ``rules``: a registered game by its name (and options), others whole.
+#: The names the library registers itself (:mod:`patience_rules.games`, as
+#: the package is imported), which every process that loads a pickle knows.
+_LIBRARY_GAMES: set[str] = set()
 
-    Worked out once for each rules (registering a game later can only turn
-    whole rules into a name, so the first answer stays right).  Rules that
-    the registry makes, but with a description of their own, travel whole.
+
+def _pickled_rules(rules: GameRules) -> _RulesName | GameRules:
+    """How a pickle names ``rules``: a game of the library by its name (and options), others whole.
+
+    Rules of a game that the caller registered travel whole too: a process
+    that loads them (a worker of a process pool, say) need not have
+    registered it.  Worked out once for each rules (the library's names are
+    registered before any rules are made, so the answer stays right).
+    Rules that the registry makes, but with a description of their own,
+    travel whole.
     """
     named = rules._engine.pickled_as
     if named is None:
         named = rules
         if (
-            is_registered(rules)
+            rules.name in _LIBRARY_GAMES
+            and is_registered(rules)
             and _cached(rules.name, rules.options).description == rules.description
         ):
             named = (rules.name, rules.options) if rules.options else rules.name

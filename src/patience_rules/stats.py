@@ -34,8 +34,10 @@ import multiprocessing
 import multiprocessing.context
 import os
 import statistics
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
 import attrs
@@ -449,6 +451,19 @@ def _process_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
+def _made_at_the_prompt(value: object) -> bool:
+    """Whether ``value``'s class is defined where no other process can load it.
+
+    A class defined at the interactive prompt, or in a script run as
+    ``python -c``, lives in a ``__main__`` without a file, which a new
+    worker process cannot import again.
+    """
+    return (
+        type(value).__module__ == "__main__"
+        and getattr(sys.modules.get("__main__"), "__file__", None) is None
+    )
+
+
 def _withdraw(futures: Iterable[Future[DealStats]]) -> None:
     """Cancel ``futures``, and wait for those already running, which cannot be cancelled."""
     running = [future for future in futures if not future.cancel()]
@@ -560,6 +575,13 @@ def play_deals(
         return total
     own = executor is None
     if executor is None:
+        if _made_at_the_prompt(chosen):
+            raise PatienceRulesError(
+                f"the player {_shown(chosen)} is of a class defined at the prompt (in a "
+                "__main__ without a file), which the worker processes of the default pool "
+                "cannot load: define it in a module, or play in this process (jobs=1) or in "
+                "threads (an executor such as a ThreadPoolExecutor)"
+            )
         workers = min(jobs or os.cpu_count() or 1, tasks)
         pool: concurrent.futures.Executor = ProcessPoolExecutor(
             max_workers=workers, mp_context=_process_context()
@@ -592,6 +614,16 @@ def play_deals(
                     progress(done, count)
                 for first, size in itertools.islice(chunks, 1):
                     submit(first, size)
+    except BrokenProcessPool as error:
+        _withdraw(pending)
+        if not own:
+            raise
+        raise PatienceRulesError(
+            "a worker process of the default pool stopped before its task was done: a "
+            "worker loads the rules and the player anew, so a player of your own must be "
+            "defined at the top level of a module it can import (the worker's own error is "
+            "printed above); jobs=1 plays in this process"
+        ) from error
     except BaseException:
         _withdraw(pending)
         raise

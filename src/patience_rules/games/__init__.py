@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from ..rules import GameEntry, game_entries, game_names, get_game, register_game
+from ..rules import _LIBRARY_GAMES, GameEntry, game_entries, game_names, get_game, register_game
 from .captive_queens import captive_queens, easy_start
 from .crescent import crescent
 from .freecell import freecell
@@ -109,3 +109,4 @@ register_game(
     summary="One deck face up in eight columns, four free cells; Microsoft's deal numbers; "
     "runs move as supermoves.",
 )
+_LIBRARY_GAMES.update(game_names())
