@@ -139,3 +139,24 @@ def test_a_place_repr_rebuilds_the_place() -> None:
         for index in (0, 15) if kind in (PileKind.COLUMN, PileKind.CELL) else (0,):
             place = Place(kind, index)
             assert eval(repr(place), NAMESPACE) == place, repr(place)
+
+
+def test_a_run_longer_than_its_column_is_refused_for_its_length() -> None:
+    state = pr.get_game("freecell").deal(1)
+    shortest = min(range(8), key=lambda i: len(state.columns[i]))
+    held = len(state.columns[shortest])
+    other = (shortest + 1) % 8
+    too_long = Move(Place(PileKind.COLUMN, shortest), Place(PileKind.COLUMN, other), held + 3)
+    with pytest.raises(pr.IllegalMoveError) as caught:
+        state.apply(too_long)
+    assert str(caught.value).endswith(f"holds {held} cards, fewer than {held + 3}")
+    # Within the column's length, the cards must be a run.
+    tableau = state.rules.tableau
+    assert tableau is not None
+    build = tableau.build
+    column = state.columns[shortest]
+    assert build is not None
+    count = next(n for n in range(2, held + 1) if not build.accepts(column[-n + 1], column[-n]))
+    not_a_run = Move(Place(PileKind.COLUMN, shortest), Place(PileKind.COLUMN, other), count)
+    with pytest.raises(pr.IllegalMoveError, match=f"the top {count} cards of .* are not a run"):
+        state.apply(not_a_run)

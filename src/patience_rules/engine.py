@@ -1093,10 +1093,16 @@ class Engine:
             i = source.index
             if count > self._face_up(state, i):
                 return f"{layout.name(source)} has fewer than {count} face-up cards"
-            column = state._columns[i]
+            column = rest = state._columns[i]
+            held = 0
+            while rest and held < count:
+                rest = rest[1]
+                held += 1
+            if held < count:
+                return f"{layout.name(source)} holds {held} card{'s' if held > 1 else ''}, fewer than {count}"
             for _ in range(count - 1):
                 card, column = column
-                if not column or column[0] not in self._onto[card]:
+                if column[0] not in self._onto[card]:
                     return (
                         f"the top {count} cards of {layout.name(source)} are not a run "
                         f"({layout.build.describe()})"  # type: ignore[union-attr]
