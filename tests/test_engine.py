@@ -139,8 +139,14 @@ class TestMovesAndErrors:
             state.apply(Move.to_foundation(Place(PileKind.WASTE), 0))
         with pytest.raises(IllegalMoveError, match="the middle"):
             state.apply(Move.to_middle(Place(PileKind.CELL, 0)))
-        with pytest.raises(IllegalMoveError, match="expected a Move, got 'draw'"):
+        with pytest.raises(IllegalMoveError) as caught:
             state.apply("draw")  # type: ignore[arg-type]
+        assert str(caught.value) == (
+            "expected a Move, got 'draw' (a move in the notation reads with "
+            "patience_rules.move_from_text(text, state))"
+        )
+        with pytest.raises(IllegalMoveError, match=r"^expected a Move, got 3$"):
+            state.apply(3)  # type: ignore[arg-type]
 
     def test_a_refused_move_changes_nothing(self) -> None:
         state = self.game.deal(7)
@@ -304,6 +310,37 @@ class TestRegistry:
         variant = pr.get_game("my-stock-refill")
         assert variant == pr.get_game("royal-cotillion-stock-refill")
         assert rules_module.is_registered(variant)
+
+    @pytest.mark.parametrize(
+        ("name", "options", "message"),
+        [
+            (
+                "klondike",
+                {"drow": 3},
+                "game 'klondike' does not take the option drow: it takes draw=1, redeals=None, "
+                "foundation_back=False (defaults shown)",
+            ),
+            (
+                "easy-start-parlett",  # (the entry's own options are its defaults)
+                {"colour": 1, "redeals": 1},
+                "game 'easy-start-parlett' does not take the option colour: it takes "
+                "redeals=3 (defaults shown)",
+            ),
+            (
+                "royal-cotillion",
+                {"x": 1, "y": 2},
+                "game 'royal-cotillion' does not take the options x, y: it takes "
+                "stock_refill=False (defaults shown)",
+            ),
+            ("windmill", {"redeals": 1}, "does not take the option redeals: it takes no options"),
+        ],
+    )
+    def test_an_unknown_option_is_refused_with_those_the_game_takes(
+        self, name: str, options: dict[str, object], message: str
+    ) -> None:
+        with pytest.raises(InvalidRulesError) as caught:
+            pr.get_game(name, **options)  # type: ignore[arg-type]
+        assert str(caught.value).endswith(message)
 
     def test_compulsion_is_a_part(self) -> None:
         forced = pr.get_game("captive-queens")

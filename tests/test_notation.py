@@ -130,7 +130,7 @@ def test_options_are_written_only_when_they_differ_from_the_registered_game() ->
         ("easy-start[redeals=3", "must end with"),
         ("easy-start[redeals]", "expected options as key=value"),
         ("easy-start[redeals=1,redeals=2]", "given twice"),
-        ("easy-start[colour=1]", "does not take the options colour"),
+        ("easy-start[colour=1]", "does not take the option colour: it takes redeals=2 "),
         ("easy-start[redeals=x]", "malformed value 'x'"),
         ('easy-start[redeals="%FF"]', "malformed value"),
         ("[redeals=1]", "expected a registered name"),

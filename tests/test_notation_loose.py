@@ -74,8 +74,17 @@ def test_cards_and_places_narrow_the_choice() -> None:
         ("3D F3", "no legal move fits '3D F3': 3D can move by R2-F2, R10-F2"),
         ("T1 F1", "no legal move goes from T1 to F1"),
         ("W", "no legal move starts or ends at W"),
-        ("T4-F1", "'T4-F1' is not a legal move here: the legal moves from T4 are T4-F4"),
-        ("redeal", "'redeal' is not a legal move here: the legal moves are T4-F4, R2-F2"),
+        (
+            "T4-F1",
+            "'T4-F1' is not a legal move here: foundation 1 (clubs A 3 5 7 9 J K 2 4 6 8 10 Q) "
+            "does not take 3S from Ladies column 4: it takes 3C next; the legal moves from T4 "
+            "are T4-F4",
+        ),
+        (
+            "redeal",
+            "'redeal' is not a legal move here: this game has no redeal; the legal moves are "
+            "T4-F4, R2-F2",
+        ),
         ("3S 4H", "names two cards, 3S and 4H"),
         ("T1 F1 F2", "names more than two places"),
         ("draw T1", "'draw' is a move of its own"),

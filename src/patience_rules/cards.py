@@ -218,7 +218,7 @@ class Card(int):
         >>> Card.from_str("1X")
         Traceback (most recent call last):
         ...
-        patience_rules.errors.NotationError: malformed card '1X': expected a rank (A, 2-10 or T, J, Q, K) followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠)
+        patience_rules.errors.NotationError: malformed card '1X': expected a rank (A or 1, 2-10 or T, J, Q, K) followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠)
         """
         if not isinstance(text, str):
             raise NotationError(f"a card is written as text such as 'QH', got {_shown(text)}")
@@ -227,7 +227,7 @@ class Card(int):
         suit = _SUIT_BY_TEXT.get(stripped[-1:]) if stripped else None
         if rank is None or suit is None:
             raise NotationError(
-                f"malformed card {_shown(text)}: expected a rank (A, 2-10 or T, J, Q, K) "
+                f"malformed card {_shown(text)}: expected a rank (A or 1, 2-10 or T, J, Q, K) "
                 "followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠)"
             )
         return _CARDS[suit * 13 + rank - 1]

@@ -727,7 +727,12 @@ class Engine:
     def why_illegal(self, state: State, move: object) -> str:
         """Why ``move`` is not legal in ``state``: a message for the error."""
         if move.__class__ is not Move:
-            return f"expected a Move, got {_shown(move)}"
+            hint = (
+                " (a move in the notation reads with patience_rules.move_from_text(text, state))"
+                if isinstance(move, str)
+                else ""
+            )
+            return f"expected a Move, got {_shown(move)}{hint}"
         assert isinstance(move, Move)
         prefix = f"illegal move {move_to_text(move)} in {self.rules.title}: "
         reason = self._check(state, move)

@@ -80,7 +80,7 @@ class NotationError(PatienceRulesError, ValueError):
     >>> pr.Card.from_str("ZZ")
     Traceback (most recent call last):
     ...
-    patience_rules.errors.NotationError: malformed card 'ZZ': expected a rank (A, 2-10 or T, J, Q, K) followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠)
+    patience_rules.errors.NotationError: malformed card 'ZZ': expected a rank (A or 1, 2-10 or T, J, Q, K) followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠)
     """
 
 

@@ -868,7 +868,8 @@ def move_from_loose_text(text: str, state: State) -> Move:
 
     :raises NotationError: if the text is malformed, names no legal move, or
         fits more than one; the message says which moves fit, or what was
-        expected, with examples from ``state``.
+        expected, with examples from ``state`` (and, for a move written in
+        the notation, why the rules refuse it).
 
     >>> import patience_rules as pr
     >>> state = pr.get_game("royal-cotillion").deal(7)
@@ -908,7 +909,9 @@ def move_from_loose_text(text: str, state: State) -> Move:
             hint = _legal(moves)
         else:
             hint = f"the legal moves from {place_to_text(written.source)} are {_listed(others)}"
-        raise NotationError(f"{_shown(stripped)} is not a legal move here: {hint}")
+        # (why the rules refuse it, as State.apply says, without its prefix)
+        why = state.rules._engine.why_illegal(state, written).partition(": ")[2]
+        raise NotationError(f"{_shown(stripped)} is not a legal move here: {why}; {hint}")
     card: Card | None = None
     places: list[Place] = []
     for word in _SEPARATORS.split(stripped):

@@ -18,6 +18,7 @@ themselves here when the package is imported.  Nothing here imports them.
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 from collections import Counter
@@ -150,6 +151,7 @@ class _Engine(Protocol):
 
     def legal_moves(self, state: State) -> tuple[Move, ...]: ...
     def is_legal(self, state: State, move: object) -> bool: ...
+    def why_illegal(self, state: State, move: object) -> str: ...
     def apply(self, state: State, move: Move) -> State: ...
     def play_forced(self, state: State) -> State: ...
     def heights(self, key: int) -> tuple[int, ...]: ...
@@ -884,6 +886,37 @@ def get_game(name: str, /, **options: OptionValue) -> GameRules:
 _BY_NAME: dict[str, GameRules] = {}
 
 
+def _options_refused(
+    entry: GameEntry, pairs: Sequence[tuple[str, OptionValue]], error: TypeError
+) -> str:
+    """Why the factory of ``entry`` refused the options ``pairs``, and what it takes."""
+    try:
+        parameters = inspect.signature(entry.factory).parameters.values()
+    except (TypeError, ValueError):  # (a callable without a signature to read)
+        parameters = None
+    if parameters is not None and not any(p.kind is p.VAR_KEYWORD for p in parameters):
+        takes = {
+            p.name: p.default
+            for p in parameters
+            if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
+        }
+        takes.update((key, value) for key, value in entry.options if key in takes)
+        unknown = [key for key, _ in pairs if key not in takes]
+        if unknown:
+            names = ", ".join(_key_shown(key, 40) for key in unknown)
+            taken = ", ".join(
+                name if default is inspect.Parameter.empty else f"{name}={default!r}"
+                for name, default in takes.items()
+            )
+            return (
+                f"game {entry.name!r} does not take the option{'s' if len(unknown) > 1 else ''} "
+                f"{names}: "
+                + (f"it takes {taken} (defaults shown)" if takes else "it takes no options")
+            )
+    names = ", ".join(_key_shown(key, 40) for key, _ in pairs)
+    return f"game {entry.name!r} does not take the options {names}: {_shown(str(error), 200)}"
+
+
 def _cached(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRules:
     """The registered rules ``name`` with ``options``, made once."""
     entry = _entry(name)
@@ -895,10 +928,7 @@ def _cached(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRule
         try:
             rules = entry.factory(**dict(pairs))
         except TypeError as error:
-            names = ", ".join(_key_shown(key, 40) for key, _ in pairs)
-            raise InvalidRulesError(
-                f"game {entry.name!r} does not take the options {names}: {_shown(str(error), 200)}"
-            ) from None
+            raise InvalidRulesError(_options_refused(entry, pairs, error)) from None
         if not isinstance(rules, GameRules):
             raise InvalidRulesError(
                 f"the factory of {entry.name!r} made {_shown(rules)}, not a GameRules"

@@ -79,7 +79,7 @@ def test_registered_and_round_trips_through_its_json_description() -> None:
     again = pr.GameRules.from_dict(json.loads(json.dumps(GAME.to_dict())))
     assert again == GAME
     assert again.deal(3) == GAME.deal(3)
-    with pytest.raises(pr.InvalidRulesError, match="does not take the options"):
+    with pytest.raises(pr.InvalidRulesError, match="does not take the option redeals: it takes no"):
         pr.get_game("windmill", redeals=1)
 
 
