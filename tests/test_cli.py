@@ -373,6 +373,34 @@ def test_play_by_number_text_undo_and_quit(
     assert out.rstrip().endswith("Quit: 10 of 104 cards home.")
 
 
+def test_play_records_the_moves_played_for_replay(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Undone moves are not recorded; moves played for the player are.
+    path = tmp_path / "game.txt"
+    feed(monkeypatch, "T4-F4", "R2-F2", "undo", "R10-F2", "draw", "quit")
+    status, out, _ = run(capsys, "play", "royal-cotillion", "--deal", "7", "--record", str(path))
+    assert status == 3
+    record = pr.GameRecord.from_text(path.read_text(encoding="utf-8"))
+    assert [str(move) for move in record.moves] == ["T4-F4", "R10-F2", "draw"]
+    assert record.replay().cards_home == 10
+    status, out, _ = run(capsys, "replay", str(path))
+    assert "3 moves replayed; 10 of 104 cards home; result: unfinished" in out
+    # A compulsory game played for the player to its end.
+    status, _, _ = run(capsys, "play", "captive-queens", "--deal", "1", "--record", str(path))
+    record = pr.GameRecord.from_text(path.read_text(encoding="utf-8"))
+    assert status == 0 and record.replay().is_won and len(record.moves) == 151
+
+
+def test_play_refuses_a_record_it_cannot_write_before_the_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "no-such-directory" / "game.txt"
+    status, out, err = run(capsys, "play", "royal-cotillion", "--record", str(path))
+    assert status == 2 and out == ""
+    assert err.startswith("patience-rules: error: cannot write the game record to ")
+
+
 def test_play_reads_odd_and_huge_input_without_failing(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -453,12 +453,18 @@ def _move_words(state: State, move: Move) -> str:
 _MOST_AUTOMATIC = 10_000
 
 
-def _auto_play(state: State, auto: str, out: _Output) -> State:
-    """Play the automatic moves from ``state``; say which; return the state reached."""
+def _auto_play(state: State, auto: str, out: _Output, played: list[Move] | None = None) -> State:
+    """Play the automatic moves from ``state``; say which; return the state reached.
+
+    The moves made are added to ``played``, if given.
+    """
+    if played is None:
+        played = []
     made: list[str] = []
     move = _automatic(state, auto)
     while move is not None and len(made) < _MOST_AUTOMATIC:
         made.append(_move_words(state, move))
+        played.append(move)
         state = state.apply(move)
         move = _automatic(state, auto)
     if made:
@@ -556,13 +562,36 @@ def _play(
     auto: str,
     out: _Output,
     read: Callable[[str], str | None] = _read,
+    record: TextIO | None = None,
 ) -> int:
-    """Play deal ``deal`` of ``rules`` in the terminal; return the exit status."""
+    """Play deal ``deal`` of ``rules`` in the terminal; return the exit status.
+
+    With ``record``, the game record of the deal and the moves played is
+    written to it when the game ends, however it ends.
+    """
+    played: list[Move] = []
+    try:
+        return _play_moves(rules, deal, auto, out, read, played)
+    finally:
+        if record is not None:
+            record.write(GameRecord(rules, deal, played).to_text())
+            record.flush()
+
+
+def _play_moves(
+    rules: GameRules,
+    deal: int,
+    auto: str,
+    out: _Output,
+    read: Callable[[str], str | None],
+    played: list[Move],
+) -> int:
+    """:func:`_play`'s game, each move made added to ``played`` (and taken off by undo)."""
     total = len(rules.deck())
-    history: list[State] = []
+    history: list[tuple[State, int]] = []
     state = rules.deal(deal)
     out(f"{rules.title}, deal {deal}. {_play_help(state)}")
-    state = _auto_play(state, auto, out)
+    state = _auto_play(state, auto, out, played)
     show = True
     while True:
         moves = state.legal_moves()
@@ -592,7 +621,8 @@ def _play(
         text = answer.strip()
         if text.lower() in ("undo", "u"):
             if history:
-                state = history.pop()
+                state, made = history.pop()
+                del played[made:]
                 out("Undone.")
             else:
                 out("Nothing to undo.")
@@ -608,8 +638,9 @@ def _play(
             out(f"Not a move: {error}. Type 'help' for how to enter a move.")
             show = False
             continue
-        history.append(state)
-        state = _auto_play(state.apply(move), auto, out)
+        history.append((state, len(played)))
+        played.append(move)
+        state = _auto_play(state.apply(move), auto, out, played)
 
 
 # -- stats --------------------------------------------------------------------
@@ -867,7 +898,16 @@ def _run_play(args: argparse.Namespace, out: _Output) -> int:
     auto = args.auto
     if auto is None:
         auto = "forced" if rules.compulsion is Compulsion.FORCED else "none"
-    return _play(rules, args.deal, auto, out)
+    if args.record is None:
+        return _play(rules, args.deal, auto, out)
+    try:  # (opened before play, so that a path that cannot be written costs no game)
+        handle = open(args.record, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+    except OSError as error:
+        raise _UsageError(
+            f"cannot write the game record to {_shown(args.record, 200)}: {error.strerror or error}"
+        ) from None
+    with handle:
+        return _play(rules, args.deal, auto, out, record=handle)
 
 
 def _with_game(parser: argparse.ArgumentParser, *, deal: bool = True) -> None:
@@ -935,6 +975,13 @@ def _build_parser() -> _Parser:
         "default in games whose moves are compulsory, none in the others); or safe (forced "
         "moves, and plays home that cannot lose a game that could be won: see the "
         "command-line guide)",
+    )
+    play.add_argument(
+        "--record",
+        metavar="FILE",
+        default=None,
+        help="write the game record (the deal and every move played) to FILE when the game "
+        "ends, is quit or is interrupted; 'replay FILE' replays it",
     )
     _with_cards(play)
     play.set_defaults(run=_run_play, cards=True)
