@@ -160,3 +160,19 @@ def test_a_run_longer_than_its_column_is_refused_for_its_length() -> None:
     not_a_run = Move(Place(PileKind.COLUMN, shortest), Place(PileKind.COLUMN, other), count)
     with pytest.raises(pr.IllegalMoveError, match=f"the top {count} cards of .* are not a run"):
         state.apply(not_a_run)
+
+
+def test_many_cards_without_a_place_are_counted_not_listed() -> None:
+    # Captive Queens' foundations over eleven decks: ten of each card (but the
+    # Queens) have no place; the message counts them rather than list 400 cards.
+    data = pr.get_game("captive-queens").to_dict()
+    data["decks"] = 11
+    with pytest.raises(pr.NotationError) as caught:
+        pr.GameRules.from_dict(data)
+    message = str(caught.value)
+    assert "no place for ACx10 2Cx10 3Cx10" in message and "QCx" not in message
+    assert len(message) < 500
+    # A few cards are still written out one by one.
+    stock = pr.get_game("captive-queens").deck()
+    with pytest.raises(pr.InvalidDealError, match=r"missing AC 2C$"):
+        pr.get_game("captive-queens").make_state(stock=stock[2:], foundation_heights=[0] * 8)

@@ -170,7 +170,7 @@ def _royal(**changes: object) -> tuple[Any, ...]:
                 PICKLE_FORMAT,
                 (bytes(ROYAL.deck()), b"", (b"",) * 4, b"\xff" * 16, (13,) * 8, b"", None, 0),
             ),
-            "the piles must hold exactly the cards of Royal Cotillion: extra AC AC",
+            "the piles must hold exactly the cards of Royal Cotillion: extra ACx2 2Cx2 3Cx2",
         ),
         (
             (QUEENS, PICKLE_FORMAT, (bytes(QUEENS.deck()), b"", (), b"", (0,) * 8, b"", None, -99)),

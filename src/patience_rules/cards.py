@@ -444,7 +444,23 @@ def _difference(
     lacking = sorted((wanted - counted).elements())
     surplus = sorted((counted - wanted).elements())
     if lacking:
-        parts.append(f"{missing} {_format_cards(lacking)}")
+        parts.append(f"{missing} {_format_many(lacking)}")
     if surplus:
-        parts.append(f"{extra} {_format_cards(surplus)}")
+        parts.append(f"{extra} {_format_many(surplus)}")
     return "; ".join(parts)
+
+
+def _format_many(cards: list[Card]) -> str:
+    """Sorted ``cards`` for a message: each written out, or past a deck's worth each once with its count.
+
+    >>> _format_many([Card.from_str("AC")] * 2)
+    'AC AC'
+    >>> _format_many([Card.from_str("AC")] * 40 + [Card.from_str("KS")] * 20)
+    'ACx40 KSx20'
+    """
+    if len(cards) <= 52:
+        return _format_cards(cards)
+    return " ".join(
+        f"{_STRS[card]}x{count}" if count > 1 else _STRS[card]
+        for card, count in Counter(cards).items()
+    )

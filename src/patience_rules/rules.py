@@ -28,7 +28,16 @@ from typing import Any, Final, Protocol, TypeAlias, TypedDict
 import attrs
 
 from . import _checks, _validity
-from .cards import _CARDS, Card, Rank, _cards_at, _cell_bytes, _difference, _is_whole
+from .cards import (
+    _CARDS,
+    Card,
+    Rank,
+    _cards_at,
+    _cell_bytes,
+    _difference,
+    _format_many,
+    _is_whole,
+)
 from .deals import MAX_DEAL_NUMBER, MAX_MICROSOFT_DEAL, microsoft_deck_order, shuffled_deck
 from .errors import (
     IllegalMoveError,
@@ -647,8 +656,7 @@ def _check_home(rules: GameRules, layout: Layout) -> None:
             parts = []
             if lacking:
                 parts.append(
-                    f"places for cards the deck lacks: "
-                    f"{' '.join(str(card) for card in sorted(lacking.elements()))}"
+                    f"places for cards the deck lacks: {_format_many(sorted(lacking.elements()))}"
                 )
             short = by_rank - any_suit
             over = any_suit - by_rank
