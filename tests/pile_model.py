@@ -89,11 +89,10 @@ class PileModel:
         self.cells: list[Card | None] = []
         reserve = rules.reserve
         if reserve is not None:
-            if reserve.dealt:
-                self.cells = list(cards[: reserve.cells])
-                cards = cards[reserve.cells :]
-            else:
-                self.cells = [None] * reserve.cells
+            # The first cells get a card each: every cell (True), none (False) or a number.
+            dealt = reserve.cells if reserve.dealt is True else int(reserve.dealt)
+            self.cells = [*cards[:dealt], *[None] * (reserve.cells - dealt)]
+            cards = cards[dealt:]
         # The next card of the deck order is the top (the end) of the stock.
         self.stock: list[Card] = cards[::-1]
         self.waste: list[Card] = []

@@ -29,7 +29,11 @@ from patience_rules import (
     MoveKind,
     Rank,
     Redeal,
+    Refill,
+    Reserve,
+    Runs,
     Stock,
+    Suit,
     Suits,
     Tableau,
 )
@@ -194,3 +198,70 @@ def test_a_laid_out_base_of_any_suit_is_a_card_no_locked_foundation_needs(
                 rest.remove(base)
         assert state.cells == tuple(rest[:8])  # the rest keep their order
         assert PileModel(rules, order).foundations == [list(pile) for pile in state.foundations]
+
+
+def eight_off() -> GameRules:
+    """Eight Off: FreeCell's relative with eight cells, four of them dealt."""
+    return GameRules(
+        name="eight-off",
+        title="Eight Off",
+        decks=1,
+        foundations=tuple(
+            Foundation(suit, FoundationSequence(Rank.ACE, 1, 13, wrap=False)) for suit in Suit
+        ),
+        tableau=Tableau(
+            columns=8,
+            depth=6,
+            refill=Refill.BY_MOVE,
+            build=Build(suits=Suits.SAME, direction=Direction.DOWN),
+            runs=Runs.SUPERMOVE,
+            fill_rank=Rank.KING,
+        ),
+        reserve=Reserve(cells=8, refill=Refill.BY_MOVE, width=8, dealt=4),
+        stock=Stock(redeals=0),
+        compulsion=pr.Compulsion.NONE,
+    )
+
+
+def test_a_reserve_can_be_dealt_in_part() -> None:
+    # Eight Off deals 48 cards to its columns and the last 4 to the first
+    # four of its eight cells.
+    rules = eight_off()
+    assert rules.reserve is not None and rules.reserve.dealt_cells == 4
+    for deal in range(3):
+        order = rules.deck_order(deal)
+        state = rules.deal(deal)
+        assert [len(column) for column in state.columns] == [6] * 8
+        assert state.cells == (*order[48:], None, None, None, None)
+        assert state.stock == ()
+        model = PileModel(rules, order)
+        assert PileModel.snapshot_of(state) == model.snapshot()
+    # The part reads back as the number it holds; all or none read as True or False.
+    assert GameRules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+    assert rules.to_dict()["reserve"]["dealt"] == 4  # type: ignore[index]
+    assert Reserve(cells=8, dealt=8) == Reserve(cells=8) != Reserve(cells=8, dealt=1)
+    assert Reserve(cells=8, dealt=0).dealt is False
+    assert len({Reserve(cells=8), Reserve(cells=8, dealt=1), Reserve(cells=8, dealt=True)}) == 2
+
+
+def test_a_partly_dealt_reserve_plays_like_the_model_and_keeps_every_invariant() -> None:
+    rules = eight_off()
+    rng = random.Random(11)
+    played = 0
+    for deal in range(4):
+        state = rules.deal(deal)
+        model = PileModel(rules, rules.deck_order(deal))
+        for _ in range(80):
+            assert PileModel.snapshot_of(state) == model.snapshot()
+            moves, copy = check_state(state)
+            assert list(moves) == model.legal_moves()
+            if not moves:
+                break
+            for move in moves:
+                check_transition(state, move, copy)
+            move = rng.choice(moves)
+            state = state.apply(move)
+            model.apply(move)
+            played += 1
+        assert pickle.loads(pickle.dumps(state)) == state
+    assert played > 150

@@ -621,7 +621,7 @@ def test_tableau(
     refill=one_of_or_anything(list(Refill)),
     width=one_of_or_anything([1, 3, 4, 64, 65]),
     name=one_of_or_anything(["Lords", "x" * 41]),
-    dealt=one_of_or_anything([True, False]),
+    dealt=one_of_or_anything([True, False, 0, 1, 3, 4, 16, 65]),
 )
 def test_reserve(
     cells: Any,

@@ -70,7 +70,8 @@ def stock_at_deal(rules: GameRules) -> int:
     if rules.middle is not None and rules.middle.laid_out:
         laid_out += 4 * rules.decks * len(rules.middle.ranks)
     tableau = sum(rules.tableau.depths) if rules.tableau is not None else 0
-    cells = rules.reserve.cells if rules.reserve is not None and rules.reserve.dealt else 0
+    reserve = rules.reserve
+    cells = 0 if reserve is None else reserve.cells if reserve.dealt is True else int(reserve.dealt)
     return 52 * rules.decks - laid_out - tableau - cells
 
 

@@ -136,7 +136,7 @@ class Layout:
         #: Whether all but the top card of each column are dealt face down.
         self.face_down: bool = tableau.face_down if tableau is not None else False
         #: How many cells the deal fills (one card each).
-        self.dealt_cells: int = self.cells if reserve is not None and reserve.dealt else 0
+        self.dealt_cells: int = reserve.dealt_cells if reserve is not None else 0
         #: The cards of the middle (each card value once) and how many it holds when full.
         self.middle_cards: tuple[Card, ...] = (
             tuple(card for card in self.deck[:52] if card.rank in middle.ranks)

@@ -366,6 +366,11 @@ class Tableau:
             raise NotationError(f"{where}: {error}") from None
 
 
+def _dealt_key(dealt: bool | int) -> tuple[str, int]:
+    """What a reserve's ``dealt`` means, for comparing (``True`` is all, not one cell)."""
+    return ("every", 0) if dealt is True else ("cells", int(dealt))
+
+
 @attrs.frozen
 class Reserve:
     """Single-card cells; the card in a cell is playable.
@@ -375,14 +380,19 @@ class Reserve:
     :param width: how many cells a row shows when the layout is printed.
     :param name: what the game calls its reserve (``"Lords"``; ``"Reserve"`` by
         default), shown before "cell" in messages and pictures.
-    :param dealt: whether the deal puts one card in each cell (FreeCell's
-        free cells start empty).
+    :param dealt: how many cells the deal fills, one card each, from the
+        first: ``True`` (the default) for every cell, ``False`` for none
+        (FreeCell's free cells start empty), or a number (Eight Off deals
+        four of its eight; a number that is all or none of the cells reads
+        back as ``True`` or ``False``).  :attr:`dealt_cells` is the count.
 
     >>> from patience_rules import Refill
     >>> Reserve(cells=16, refill=Refill.FROM_WASTE, name="Lords").refill.describe()
     'an empty pile is filled at once from the top of the waste'
     >>> Reserve(cells=4, refill=Refill.BY_MOVE, name="Free cells", dealt=False).dealt
     False
+    >>> Reserve(cells=8, refill=Refill.BY_MOVE, dealt=4).dealt_cells
+    4
     """
 
     _repr_pretty_ = _checks.pretty
@@ -391,9 +401,32 @@ class Reserve:
     refill: Refill = attrs.field(default=Refill.NEVER, validator=_check_refill)
     width: int = attrs.field(default=4, validator=lambda i, a, v: _checks.whole("width", v, 1, 64))
     name: str = attrs.field(default="Reserve", validator=_name())
-    dealt: bool = attrs.field(
-        default=True, kw_only=True, validator=lambda i, a, v: _checks.flag("dealt", v)
-    )
+    dealt: bool | int = attrs.field(default=True, kw_only=True, eq=_dealt_key)
+
+    @dealt.validator
+    def _check_dealt(self, attribute: object, value: object) -> None:
+        if not isinstance(value, bool) and (not _is_whole(value) or not 0 <= value <= self.cells):
+            raise InvalidRulesError(
+                f"dealt is True, False or how many cells the deal fills (0 to {self.cells}), "
+                f"got {_shown(value)}"
+            )
+
+    def __attrs_post_init__(self) -> None:
+        # One value for each meaning: every cell True, none False, some a number.
+        if not isinstance(self.dealt, bool):
+            count = int(self.dealt)
+            dealt = True if count == self.cells else False if count == 0 else count
+            object.__setattr__(self, "dealt", dealt)
+
+    @property
+    def dealt_cells(self) -> int:
+        """How many cells the deal fills, from the first.
+
+        >>> Reserve(cells=8).dealt_cells, Reserve(cells=8, dealt=4).dealt_cells
+        (8, 4)
+        """
+        dealt = self.dealt
+        return self.cells if dealt is True else 0 if dealt is False else int(dealt)
 
     def to_dict(self) -> dict[str, object]:
         """The reserve as a dict of JSON types."""
@@ -410,12 +443,19 @@ class Reserve:
         """The reserve written by :meth:`to_dict`, checked."""
         data = _checks.mapping(data, where)
         _checks.keys(data, where, ("cells",), ("refill", "width", "name", "dealt"))
+        cells = _checks.read_whole(data["cells"], f"{where}.cells", 1, MAX_PILES)
+        dealt = data.get("dealt", True)
+        if not isinstance(dealt, bool) and (not _is_whole(dealt) or not 0 <= dealt <= cells):
+            raise NotationError(
+                f"{where}.dealt: expected true, false or how many cells the deal fills "
+                f"(0 to {cells}), got {_shown(dealt)}"
+            )
         return cls(
-            _checks.read_whole(data["cells"], f"{where}.cells", 1, MAX_PILES),
+            cells,
             _checks.read_member(Refill, data.get("refill", "never"), f"{where}.refill"),
             _checks.read_whole(data.get("width", 4), f"{where}.width", 1, 64),
             _checks.read_text(data.get("name", "Reserve"), f"{where}.name", 40),
-            dealt=_checks.read_flag(data.get("dealt", True), f"{where}.dealt"),
+            dealt=dealt,
         )
 
 
