@@ -56,6 +56,16 @@ def test_games_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     assert [line.split()[0] for line in lines] == list(pr.game_names())
     assert "quadrille" in lines[0]
+    # The options each game takes, as the notation writes them, read back.
+    by_name = dict(zip(pr.game_names(), lines, strict=True))
+    assert by_name["klondike"].endswith(" Options: draw=1, redeals, foundation_back=false.")
+    assert by_name["easy-start-parlett"].endswith(" Options: redeals=3.")
+    assert "Options" not in by_name["windmill"]
+    for name, line in by_name.items():
+        options = line.partition(" Options: ")[2].rstrip(".")
+        written = [option for option in options.split(", ") if "=" in option]
+        if written:
+            assert pr.game_from_text(f"{name}[{','.join(written)}]") == pr.get_game(name)
 
 
 def test_show_prints_the_deal(capsys: pytest.CaptureFixture[str]) -> None:

@@ -101,6 +101,7 @@ from .deals import MAX_DEAL_NUMBER
 from .errors import NotationError, PatienceRulesError, _shown
 from .games import game_entries
 from .notation import (
+    _option_to_text,
     game_from_text,
     game_to_text,
     move_from_loose_text,
@@ -884,7 +885,13 @@ def _run_solve(args: argparse.Namespace, out: _Output) -> int:
 def _run_games(args: argparse.Namespace, out: _Output) -> int:
     for entry in game_entries():
         aliases = f" (also: {', '.join(entry.aliases)})" if entry.aliases else ""
-        out(f"{entry.name:30} {entry.summary}{aliases}")
+        defaults = entry._defaults() or {}
+        takes = ", ".join(
+            f"{key}={_option_to_text(value)}" if isinstance(value, (bool, int, str)) else key
+            for key, value in defaults.items()
+        )
+        options = f" Options: {takes}." if takes else ""
+        out(f"{entry.name:30} {entry.summary}{aliases}{options}")
     return ExitStatus.SUCCESS
 
 

@@ -765,6 +765,42 @@ class GameEntry:
         merged = {**dict(self.options), **options}
         return _cached(self.name, tuple(sorted(merged.items())))
 
+    def takes(self) -> str | None:
+        """The options the game takes, with their defaults (the entry's own over the factory's).
+
+        ``None`` where the factory's signature does not say (it takes ``**options``).
+
+        >>> import patience_rules as pr
+        >>> entries = {entry.name: entry for entry in pr.game_entries()}
+        >>> entries["klondike"].takes()
+        'draw=1, redeals=None, foundation_back=False'
+        >>> entries["easy-start-parlett"].takes(), entries["windmill"].takes()
+        ('redeals=3', '')
+        """
+        takes = self._defaults()
+        if takes is None:
+            return None
+        return ", ".join(
+            name if default is inspect.Parameter.empty else f"{name}={default!r}"
+            for name, default in takes.items()
+        )
+
+    def _defaults(self) -> dict[str, object] | None:
+        """Each option the factory takes and its default (:meth:`takes`), or None."""
+        try:
+            parameters = inspect.signature(self.factory).parameters.values()
+        except (TypeError, ValueError):  # (a callable without a signature to read)
+            return None
+        if any(p.kind is p.VAR_KEYWORD for p in parameters):
+            return None
+        takes: dict[str, object] = {
+            p.name: p.default
+            for p in parameters
+            if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
+        }
+        takes.update((key, value) for key, value in self.options if key in takes)
+        return takes
+
 
 _REGISTRY: dict[str, GameEntry] = {}
 #: A registered name or alias (get_game reads a name stripped and lower-cased).
@@ -898,28 +934,16 @@ def _options_refused(
     entry: GameEntry, pairs: Sequence[tuple[str, OptionValue]], error: TypeError
 ) -> str:
     """Why the factory of ``entry`` refused the options ``pairs``, and what it takes."""
-    try:
-        parameters = inspect.signature(entry.factory).parameters.values()
-    except (TypeError, ValueError):  # (a callable without a signature to read)
-        parameters = None
-    if parameters is not None and not any(p.kind is p.VAR_KEYWORD for p in parameters):
-        takes = {
-            p.name: p.default
-            for p in parameters
-            if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
-        }
-        takes.update((key, value) for key, value in entry.options if key in takes)
-        unknown = [key for key, _ in pairs if key not in takes]
+    known = entry._defaults()
+    if known is not None:
+        unknown = [key for key, _ in pairs if key not in known]
+        takes = entry.takes()
         if unknown:
             names = ", ".join(_key_shown(key, 40) for key in unknown)
-            taken = ", ".join(
-                name if default is inspect.Parameter.empty else f"{name}={default!r}"
-                for name, default in takes.items()
-            )
             return (
                 f"game {entry.name!r} does not take the option{'s' if len(unknown) > 1 else ''} "
                 f"{names}: "
-                + (f"it takes {taken} (defaults shown)" if takes else "it takes no options")
+                + (f"it takes {takes} (defaults shown)" if takes else "it takes no options")
             )
     names = ", ".join(_key_shown(key, 40) for key, _ in pairs)
     return f"game {entry.name!r} does not take the options {names}: {_shown(str(error), 200)}"
