@@ -68,6 +68,23 @@ def test_games_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
             assert pr.game_from_text(f"{name}[{','.join(written)}]") == pr.get_game(name)
 
 
+def test_games_names_alone_an_option_whose_default_the_notation_cannot_write(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from patience_rules import rules as rules_module
+
+    for table in ("_REGISTRY", "_BY_NAME", "_MADE", "_REGISTERED"):  # (left as they were)
+        monkeypatch.setattr(rules_module, table, dict(getattr(rules_module, table)))
+
+    def ranked(*, rank: pr.Rank = pr.Rank.KING, cells: int = 4) -> pr.GameRules:
+        return pr.GameRules.from_dict({**pr.freecell().to_dict(), "name": "ranked"})
+
+    pr.register_game("ranked", ranked, summary="A game with a rank option.")
+    _, out, _ = run(capsys, "games")
+    (line,) = [line for line in out.splitlines() if line.startswith("ranked ")]
+    assert line.endswith("A game with a rank option. Options: rank, cells=4.")
+
+
 def test_show_prints_the_deal(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "show", "royal-cotillion", "--deal", "7")
     assert status == 0
@@ -409,6 +426,9 @@ def test_play_refuses_a_record_it_cannot_write_before_the_game(
     status, out, err = run(capsys, "play", "royal-cotillion", "--record", str(path))
     assert status == 2 and out == ""
     assert err.startswith("patience-rules: error: cannot write the game record to ")
+    status, out, err = run(capsys, "play", "royal-cotillion", "--record", "-")
+    assert status == 2 and out == ""
+    assert "--record writes to a file, not '-'" in err
 
 
 def test_play_reads_odd_and_huge_input_without_failing(

@@ -300,8 +300,22 @@ class TestRegistry:
         with pytest.raises(InvalidRulesError) as caught:
             pr.get_game("my-cotillion")
         assert str(caught.value).startswith(
-            "the factory of 'my-cotillion' made rules named 'cotillion', which is not registered"
+            "the factory of 'my-cotillion' made rules named 'cotillion', which "
+            "get_game('cotillion', ...) does not make"
         )
+        # Named as a registered game that the registry makes otherwise.
+        wide = attrs.evolve(pr.klondike(), title="Klondike wide", tableau=pr.freecell().tableau)
+        pr.register_game("klondike-wide", lambda: wide, summary="x")
+        with pytest.raises(InvalidRulesError, match="named 'klondike', which get_game"):
+            pr.get_game("klondike-wide")
+        # Two entries whose rules carry each other's name: neither is made.
+        first = attrs.evolve(pr.royal_cotillion(), name="second")
+        second = attrs.evolve(pr.royal_cotillion(), name="first")
+        pr.register_game("first", lambda: first, summary="x")
+        pr.register_game("second", lambda: second, summary="x")
+        for name in ("first", "second"):
+            with pytest.raises(InvalidRulesError, match="does not make"):
+                pr.get_game(name)
         # A variant of a registered game carries that game's name, as the
         # library's own variants do.
         pr.register_game(

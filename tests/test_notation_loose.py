@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -149,3 +150,13 @@ def test_only_text_and_states() -> None:
         move_from_loose_text(3, ROYAL.deal(7))  # type: ignore[arg-type]
     with pytest.raises(pr.NotationError, match="a move is read for a State"):
         move_from_loose_text("3S", ROYAL)  # type: ignore[arg-type]
+
+
+def test_a_refusal_gives_the_rules_reason_whatever_the_title() -> None:
+    rules = attrs.evolve(pr.freecell(), name="freecell-test", title="FreeCell: a test")
+    with pytest.raises(pr.NotationError) as caught:
+        move_from_loose_text("T1-T2", rules.deal(1))
+    assert str(caught.value).startswith(
+        "'T1-T2' is not a legal move here: 6S does not go on 9C (one rank lower, in the other "
+        "colour); the legal moves from T1 are T1-R1"
+    )

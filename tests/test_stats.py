@@ -235,20 +235,28 @@ if __name__ == "__main__":
         ("-c", "PatienceRulesError the player Mine() is of a class defined at the prompt"),
         # A class a script defines under its main guard: the worker cannot load it.
         ("script", "PatienceRulesError a worker process of the default pool stopped"),
+        # A program read from standard input: no worker can run it again.
+        ("stdin", "PatienceRulesError the program runs from '<stdin>', not a file"),
     ],
 )
 def test_a_player_the_workers_cannot_load_gets_the_library_error(
     tmp_path: Path, where: str, expected: str
 ) -> None:
     code = PLAYER_UNDER_THE_MAIN_GUARD
+    given = None
     if where == "-c":
         code = code.replace('if __name__ == "__main__":\n', "if True:\n")
         command = [sys.executable, "-c", code]
+    elif where == "stdin":  # (the library's own player: the program is what cannot load)
+        given = code.replace("player=Mine()", "player=FirstPlayer()")
+        command = [sys.executable, "-"]
     else:
         script = tmp_path / "script.py"
         script.write_text(code, encoding="utf-8")
         command = [sys.executable, str(script)]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+    result = subprocess.run(
+        command, input=given, capture_output=True, text=True, timeout=300, check=False
+    )
     assert result.stdout.startswith(expected), (result.stdout, result.stderr[-2000:])
     assert "jobs=1" in result.stdout
 

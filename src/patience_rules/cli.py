@@ -887,7 +887,9 @@ def _run_games(args: argparse.Namespace, out: _Output) -> int:
         aliases = f" (also: {', '.join(entry.aliases)})" if entry.aliases else ""
         defaults = entry._defaults() or {}
         takes = ", ".join(
-            f"{key}={_option_to_text(value)}" if isinstance(value, (bool, int, str)) else key
+            f"{key}={_option_to_text(value)}"
+            if isinstance(value, (bool, int, str)) and type(value) in (bool, int, str)
+            else key  # (a default the notation cannot write: None, an enum)
             for key, value in defaults.items()
         )
         options = f" Options: {takes}." if takes else ""
@@ -907,6 +909,8 @@ def _run_play(args: argparse.Namespace, out: _Output) -> int:
         auto = "forced" if rules.compulsion is Compulsion.FORCED else "none"
     if args.record is None:
         return _play(rules, args.deal, auto, out)
+    if args.record == "-":
+        raise _UsageError("--record writes to a file, not '-': standard output shows the game")
     try:  # (opened before play, so that a path that cannot be written costs no game)
         handle = open(args.record, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
     except OSError as error:

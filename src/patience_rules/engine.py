@@ -734,18 +734,21 @@ class Engine:
             )
             return f"expected a Move, got {_shown(move)}{hint}"
         assert isinstance(move, Move)
-        prefix = f"illegal move {move_to_text(move)} in {self.rules.title}: "
+        return (
+            f"illegal move {move_to_text(move)} in {self.rules.title}: {self.refusal(state, move)}"
+        )
+
+    def refusal(self, state: State, move: Move) -> str:
+        """Why the rules refuse ``move`` (not legal) in ``state``: :meth:`why_illegal` without its head."""
         reason = self._check(state, move)
         if reason is not None:
-            return prefix + reason
+            return reason
         if self._forced:
             first = self.legal_moves(state, 1)
             if first:
-                return prefix + (
-                    f"every move is compulsory here and the move to make is {move_to_text(first[0])}"
-                )
-            return prefix + "the game is over: no move is left"
-        return prefix + "the rules do not allow it here"  # pragma: no cover - checked above
+                return f"every move is compulsory here and the move to make is {move_to_text(first[0])}"
+            return "the game is over: no move is left"
+        return "the rules do not allow it here"  # pragma: no cover - checked above
 
     def _check(self, state: Any, move: Move) -> str | None:
         """Why ``move`` is illegal in ``state`` taken alone, or None when it is legal."""

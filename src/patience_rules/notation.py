@@ -909,8 +909,7 @@ def move_from_loose_text(text: str, state: State) -> Move:
             hint = _legal(moves)
         else:
             hint = f"the legal moves from {place_to_text(written.source)} are {_listed(others)}"
-        # (why the rules refuse it, as State.apply says, without its prefix)
-        why = state.rules._engine.why_illegal(state, written).partition(": ")[2]
+        why = state.rules._engine.refusal(state, written)  # (as State.apply says it)
         raise NotationError(f"{_shown(stripped)} is not a legal move here: {why}; {hint}")
     card: Card | None = None
     places: list[Place] = []

@@ -161,6 +161,7 @@ class _Engine(Protocol):
     def legal_moves(self, state: State) -> tuple[Move, ...]: ...
     def is_legal(self, state: State, move: object) -> bool: ...
     def why_illegal(self, state: State, move: object) -> str: ...
+    def refusal(self, state: State, move: Move) -> str: ...
     def apply(self, state: State, move: Move) -> State: ...
     def play_forced(self, state: State) -> State: ...
     def heights(self, key: int) -> tuple[int, ...]: ...
@@ -295,8 +296,9 @@ class GameRules:
     its base, one of any suit only a card that no foundation locked to a
     suit and no middle needs; then a laid-out middle its cards), the rest
     keeping their order; then the tableau is dealt in rows, then one card to
-    each cell, and the rest is the stock, its next card the next of the deck
-    order.
+    each cell the reserve deals (:attr:`Reserve.dealt <patience_rules.Reserve.dealt>`,
+    from the first), and the rest is the stock, its next card the next of
+    the deck order.
 
     >>> from patience_rules import Foundation, FoundationSequence, Rank, Stock, Suit
     >>> up = FoundationSequence(start=Rank.ACE, length=13, wrap=False)
@@ -949,6 +951,23 @@ def _options_refused(
     return f"game {entry.name!r} does not take the options {names}: {_shown(str(error), 200)}"
 
 
+def _named_as_made(entry: GameEntry, rules: GameRules) -> bool:
+    """Whether the registry makes ``rules`` (made by ``entry``) under their own name and options."""
+    if rules.name not in _REGISTRY or entry.name in _ASKING:
+        return False
+    _ASKING.add(entry.name)  # (two entries whose rules name each other: neither is made)
+    try:
+        return _cached(rules.name, rules.options) == rules
+    except PatienceRulesError:
+        return False
+    finally:
+        _ASKING.discard(entry.name)
+
+
+#: The entries whose rules' name is being looked up (see _named_as_made).
+_ASKING: set[str] = set()
+
+
 def _cached(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRules:
     """The registered rules ``name`` with ``options``, made once."""
     entry = _entry(name)
@@ -965,12 +984,12 @@ def _cached(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRule
             raise InvalidRulesError(
                 f"the factory of {entry.name!r} made {_shown(rules)}, not a GameRules"
             )
-        if rules.name != entry.name and rules.name not in _REGISTRY:
+        if rules.name != entry.name and not _named_as_made(entry, rules):
             raise InvalidRulesError(
                 f"the factory of {entry.name!r} made rules named {_shown(rules.name)}, which "
-                f"is not registered: a registered game's rules carry the name it is registered "
-                f"under (GameRules(name={entry.name!r}, ...)), or a variant's the name of the "
-                "game it varies"
+                f"get_game({_shown(rules.name)}, ...) does not make: a registered game's rules "
+                f"carry the name it is registered under (GameRules(name={entry.name!r}, ...)), "
+                "or a variant's the name and options of the registered game it varies"
             )
         if len(_MADE) >= 256:
             _MADE.clear()

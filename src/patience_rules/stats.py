@@ -451,17 +451,31 @@ def _process_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
-def _made_at_the_prompt(value: object) -> bool:
-    """Whether ``value``'s class is defined where no other process can load it.
+def _unloadable(player: Player) -> str | None:
+    """Why the worker processes of the default pool could not start on ``player``, if so.
 
-    A class defined at the interactive prompt, or in a script run as
-    ``python -c``, lives in a ``__main__`` without a file, which a new
-    worker process cannot import again.
+    A worker starts afresh: it runs the main program's file again (but not
+    what is under its main guard) and imports the player's class.  A class
+    defined at the interactive prompt or in ``python -c`` lives in a
+    ``__main__`` without a file, and a program read from standard input has
+    no file to run again.
     """
-    return (
-        type(value).__module__ == "__main__"
-        and getattr(sys.modules.get("__main__"), "__file__", None) is None
-    )
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if getattr(main, "__spec__", None) is None and path is not None and not os.path.isfile(path):
+        return (
+            f"the program runs from {_shown(path)}, not a file, which the worker processes of "
+            "the default pool cannot load again: run it from a file, or play in this process "
+            "(jobs=1) or in threads (an executor such as a ThreadPoolExecutor)"
+        )
+    if type(player).__module__ == "__main__" and path is None:
+        return (
+            f"the player {_shown(player)} is of a class defined at the prompt (in a __main__ "
+            "without a file), which the worker processes of the default pool cannot load: "
+            "define it in a module, or play in this process (jobs=1) or in threads (an "
+            "executor such as a ThreadPoolExecutor)"
+        )
+    return None
 
 
 def _withdraw(futures: Iterable[Future[DealStats]]) -> None:
@@ -575,13 +589,9 @@ def play_deals(
         return total
     own = executor is None
     if executor is None:
-        if _made_at_the_prompt(chosen):
-            raise PatienceRulesError(
-                f"the player {_shown(chosen)} is of a class defined at the prompt (in a "
-                "__main__ without a file), which the worker processes of the default pool "
-                "cannot load: define it in a module, or play in this process (jobs=1) or in "
-                "threads (an executor such as a ThreadPoolExecutor)"
-            )
+        why = _unloadable(chosen)
+        if why is not None:
+            raise PatienceRulesError(why)
         workers = min(jobs or os.cpu_count() or 1, tasks)
         pool: concurrent.futures.Executor = ProcessPoolExecutor(
             max_workers=workers, mp_context=_process_context()
