@@ -255,6 +255,8 @@ def test_the_text_of_royal_cotillions_moves_names_the_places_checked_by_hand() -
         ("captive-queens", "T1-F1", "Captive Queens has no tableau columns"),
         ("captive-queens", "F1-F2", "Captive Queens never moves a card from foundation 1"),
         ("captive-queens", "W-W", "never moves a card from the waste to the waste"),
+        ("freecell", "T1-T2:9999", "FreeCell never moves 9999 cards from Tableau column 1"),
+        ("freecell", "T1-T2:99999", "malformed move .T1-T2:99999."),
         ("captive-queens", "W1-M", "expected W alone"),
         ("captive-queens", "X-M", "malformed place 'X'"),
         ("captive-queens", "W-M-F1", "malformed move"),

@@ -32,6 +32,10 @@ def test_player_names_and_lookup() -> None:
     assert get_player("random", seed=5) == RandomPlayer(seed=5)
     with pytest.raises(pr.PatienceRulesError, match="unknown player 'best': expected one of"):
         get_player("best")
+    for name in player_names():  # (a bad seed whichever the player)
+        for seed in (-1, 2**64, "x", True):
+            with pytest.raises(pr.PatienceRulesError, match="a player's seed is a whole number"):
+                get_player(name, seed=seed)  # type: ignore[arg-type]
 
 
 def test_the_old_names_stay_importable_from_stats() -> None:

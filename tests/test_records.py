@@ -335,6 +335,19 @@ def test_a_tag_line_without_end_is_refused_having_read_little() -> None:
     assert stream.given <= MAX_TAG_LINE + 2**17
 
 
+def test_the_longest_tag_line_reads_back() -> None:
+    # A tag line of MAX_TAG_LINE characters, with more lines after it.
+    game = pr.get_game("captive-queens")
+    for note in ("x" * (MAX_TAG_LINE - len('[Note ""]')), "x" * (MAX_TAG_LINE - 10)):
+        record = GameRecord(game, 1, (pr.Move.draw(),), {"Note": note})
+        text = record.to_text()
+        assert max(map(len, text.splitlines())) <= MAX_TAG_LINE
+        assert GameRecord.from_text(text) == record
+        assert GameRecord.read(io.StringIO(text)) == record
+    with pytest.raises(NotationError, match="a tag line is at most"):
+        GameRecord(game, 1, (), {"Note": "x" * (MAX_TAG_LINE - len('[Note ""]') + 1)})
+
+
 def test_what_is_not_a_text_stream_is_refused() -> None:
     with pytest.raises(NotationError, match="text stream such as an open file"):
         GameRecord.read("[Game ...]")  # type: ignore[arg-type]

@@ -58,6 +58,13 @@ def test_wilson_narrows_with_confidence() -> None:
     wide = wilson_interval(40, 100, 0.99)
     narrow = wilson_interval(40, 100, 0.80)
     assert wide[0] < narrow[0] < 0.4 < narrow[1] < wide[1]
+    # Every level below 1 is taken, the last float before 1 too (z about 8.3).
+    widest = wilson_interval(40, 100, math.nextafter(1.0, 0.0))
+    assert widest[0] < wide[0] and wide[1] < widest[1]
+    z = 8.29  # (the normal quantile of 1 - 2**-54, to two decimals)
+    assert widest[0] == pytest.approx(
+        (0.4 + z * z / 200 - z * math.sqrt(0.0024 + z * z / 40_000)) / (1 + z * z / 100), abs=1e-2
+    )
 
 
 def test_wilson_with_no_trials_knows_nothing() -> None:

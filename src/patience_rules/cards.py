@@ -405,7 +405,7 @@ def standard_deck(decks: int = 1) -> tuple[Card, ...]:
     :raises InvalidRulesError: unless ``decks`` is a whole number from 1 to
         :data:`MAX_DECKS`.  The number of decks is a rule of a game, and
         :class:`~patience_rules.GameRules` refuses a bad one with the same
-        error.
+        error class (a game takes at most 16 decks).
 
     >>> deck = standard_deck(2)
     >>> len(deck), deck[0], deck[52]

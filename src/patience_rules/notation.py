@@ -375,7 +375,10 @@ def move_from_text(text: str, game: GameRules | State) -> Move:
         return Move.draw()
     if source.kind is PileKind.WASTE and target.kind is PileKind.STOCK and count == 1:
         return Move.redeal()
-    move = Move(source, target, count) if count >= 1 else None
+    try:
+        move = Move(source, target, count) if count >= 1 else None
+    except PatienceRulesError:  # (more cards than any move moves)
+        move = None
     if move is None or move not in _move_set(rules.layout):
         raise NotationError(
             f"move {_shown(text)}: {rules.title} never moves "

@@ -221,10 +221,7 @@ class RandomPlayer:
 
     @seed.validator
     def _check_seed(self, attribute: attrs.Attribute[int], value: object) -> None:
-        if not _is_whole(value) or not 0 <= value <= MAX_DEAL_NUMBER:
-            raise PatienceRulesError(
-                f"a player's seed is a whole number from 0 to {MAX_DEAL_NUMBER}, got {_shown(value)}"
-            )
+        _check_seed(value)
 
     @property
     def name(self) -> str:
@@ -262,11 +259,20 @@ def player_names() -> tuple[str, ...]:
     return tuple(_PLAYERS)
 
 
+def _check_seed(value: object) -> None:
+    """Refuse a seed that is not a whole number from 0 to 2**64 - 1."""
+    if not _is_whole(value) or not 0 <= value <= MAX_DEAL_NUMBER:
+        raise PatienceRulesError(
+            f"a player's seed is a whole number from 0 to {MAX_DEAL_NUMBER}, got {_shown(value)}"
+        )
+
+
 def get_player(name: str, *, seed: int = 0) -> Player:
     """The player called ``name``; ``seed`` seeds a random one.
 
     :raises PatienceRulesError: for a name that is not known (the message
-        lists the known names), or a bad seed.
+        lists the known names), or a bad seed (whichever the player: a seed
+        is a whole number from 0 to 2**64 - 1).
 
     >>> from patience_rules.players import get_player
     >>> get_player("random", seed=3)
@@ -281,4 +287,5 @@ def get_player(name: str, *, seed: int = 0) -> Player:
         raise PatienceRulesError(
             f"unknown player {_shown(name)}: expected one of {', '.join(_PLAYERS)}"
         )
+    _check_seed(seed)
     return factory(seed)

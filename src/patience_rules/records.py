@@ -700,12 +700,14 @@ class _Reader:
         """The rest of the current line (at most :data:`MAX_TAG_LINE` characters)."""
         while True:
             end = self._text.find("\n", self._at)
-            if end >= 0 or not self._more():
+            if end >= 0:
                 break
-            if len(self._text) - self._at > MAX_TAG_LINE:
+            if len(self._text) - self._at > MAX_TAG_LINE:  # (no line end yet: too long already)
                 raise NotationError(
                     f"line {self.line}: a tag line is at most {MAX_TAG_LINE} characters long"
                 )
+            if not self._more():
+                break
         if end < 0:
             end = len(self._text)
         line = self._text[self._at : end]

@@ -233,7 +233,6 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
         not isinstance(level, int | float)
         or isinstance(level, bool | Card)  # (a card is an int that no number compares with)
         or not 0 < level < 1
-        or 0.5 + level / 2 >= 1.0  # so close to 1 that no float lies between
     ):
         raise PatienceRulesError(
             "the confidence level is a number between 0 and 1 (such as 0.95), "
@@ -241,7 +240,10 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
         )
     if trials == 0:
         return (0.0, 1.0)
-    z = statistics.NormalDist().inv_cdf(0.5 + level / 2)
+    upper = 0.5 + level / 2
+    # (a level so close to 1 that the upper point rounds to 1: from the lower tail)
+    normal = statistics.NormalDist()
+    z = normal.inv_cdf(upper) if upper < 1.0 else -normal.inv_cdf((1 - level) / 2)
     p = successes / trials
     z2n = z * z / trials
     centre = (p + z2n / 2) / (1 + z2n)
