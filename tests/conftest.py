@@ -52,6 +52,15 @@ def pytest_configure(config: pytest.Config) -> None:
         config.stash[key] = Counter()
 
 
+@pytest.fixture
+def isolated_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game registry and its caches as copies: what a test registers is gone after it."""
+    from patience_rules import rules
+
+    for table in ("_REGISTRY", "_BY_NAME", "_MADE", "_REGISTERED"):
+        monkeypatch.setattr(rules, table, dict(getattr(rules, table)))
+
+
 @pytest.fixture(scope="session")
 def transitions(pytestconfig: pytest.Config) -> Counter[str]:
     """A counter of the random moves the property tests play, by game name."""

@@ -68,14 +68,10 @@ def test_games_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
             assert pr.game_from_text(f"{name}[{','.join(written)}]") == pr.get_game(name)
 
 
+@pytest.mark.usefixtures("isolated_registry")
 def test_games_names_alone_an_option_whose_default_the_notation_cannot_write(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from patience_rules import rules as rules_module
-
-    for table in ("_REGISTRY", "_BY_NAME", "_MADE", "_REGISTERED"):  # (left as they were)
-        monkeypatch.setattr(rules_module, table, dict(getattr(rules_module, table)))
-
     def ranked(*, rank: pr.Rank = pr.Rank.KING, cells: int = 4) -> pr.GameRules:
         return pr.GameRules.from_dict({**pr.freecell().to_dict(), "name": "ranked"})
 

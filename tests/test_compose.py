@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -109,24 +110,43 @@ def test_random_play_keeps_every_invariant() -> None:
     assert kinds == 4  # home, build, draw and shift were all played
 
 
+def play_like_the_model(
+    rules: GameRules,
+    deal: int,
+    steps: int,
+    choose: Callable[[pr.State, tuple[pr.Move, ...]], pr.Move],
+) -> pr.State:
+    """Play ``deal`` by the engine and by tests/pile_model.py side by side, at most
+    ``steps`` moves chosen by ``choose``: the same piles and the same legal moves at
+    every step.  Returns the last state."""
+    state = rules.deal(deal)
+    model = PileModel(rules, rules.deck_order(deal))
+    for _ in range(steps):
+        assert PileModel.snapshot_of(state) == model.snapshot()
+        moves = state.legal_moves()
+        assert list(moves) == model.legal_moves()
+        if not moves:
+            break
+        move = choose(state, moves)
+        state = state.apply(move)
+        model.apply(move)
+    return state
+
+
 def test_it_plays_like_the_model() -> None:
     rng = random.Random(3)
     corner_to_centre = 0
+
+    def lean_home(state: pr.State, moves: tuple[pr.Move, ...]) -> pr.Move:
+        # Lean towards moves home, so that corners fill and empty.
+        nonlocal corner_to_centre
+        homes = [move for move in moves if move.kind is MoveKind.HOME]
+        move = rng.choice(homes if homes and rng.random() < 0.7 else moves)
+        corner_to_centre += move.source.kind is pr.PileKind.FOUNDATION
+        return move
+
     for deal in range(5):
-        state = GAME.deal(deal)
-        model = PileModel(GAME, GAME.deck_order(deal))
-        for _ in range(150):
-            assert PileModel.snapshot_of(state) == model.snapshot()
-            moves = state.legal_moves()
-            assert list(moves) == model.legal_moves()
-            if not moves:
-                break
-            # Lean towards moves home, so that corners fill and empty.
-            homes = [move for move in moves if move.kind is MoveKind.HOME]
-            move = rng.choice(homes if homes and rng.random() < 0.7 else moves)
-            corner_to_centre += move.source.kind is pr.PileKind.FOUNDATION
-            state = state.apply(move)
-            model.apply(move)
+        play_like_the_model(GAME, deal, 150, lean_home)
     assert corner_to_centre > 0  # a corner's top card went to the centre
 
 
@@ -248,20 +268,16 @@ def test_a_partly_dealt_reserve_plays_like_the_model_and_keeps_every_invariant()
     rules = eight_off()
     rng = random.Random(11)
     played = 0
+
+    def checked(state: pr.State, moves: tuple[pr.Move, ...]) -> pr.Move:
+        nonlocal played
+        _, copy = check_state(state)
+        for move in moves:
+            check_transition(state, move, copy)
+        played += 1
+        return rng.choice(moves)
+
     for deal in range(4):
-        state = rules.deal(deal)
-        model = PileModel(rules, rules.deck_order(deal))
-        for _ in range(80):
-            assert PileModel.snapshot_of(state) == model.snapshot()
-            moves, copy = check_state(state)
-            assert list(moves) == model.legal_moves()
-            if not moves:
-                break
-            for move in moves:
-                check_transition(state, move, copy)
-            move = rng.choice(moves)
-            state = state.apply(move)
-            model.apply(move)
-            played += 1
+        state = play_like_the_model(rules, deal, 80, checked)
         assert pickle.loads(pickle.dumps(state)) == state
     assert played > 150

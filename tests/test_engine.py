@@ -288,13 +288,10 @@ class TestRegistry:
             pr.register_game("thieves", pr.royal_cotillion, summary="x", aliases=(name,))
         assert pr.game_names() == before
 
-    def test_a_factory_must_make_rules_of_the_registered_name(
-        self, monkeypatch: pytest.MonkeyPatch
-    ) -> None:
+    @pytest.mark.usefixtures("isolated_registry")
+    def test_a_factory_must_make_rules_of_the_registered_name(self) -> None:
         from patience_rules import rules as rules_module
 
-        for table in ("_REGISTRY", "_BY_NAME", "_MADE", "_REGISTERED"):  # (left as they were)
-            monkeypatch.setattr(rules_module, table, dict(getattr(rules_module, table)))
         renamed = attrs.evolve(pr.royal_cotillion(), name="cotillion")
         pr.register_game("my-cotillion", lambda: renamed, summary="x")
         with pytest.raises(InvalidRulesError) as caught:

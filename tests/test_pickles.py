@@ -86,12 +86,11 @@ def test_a_pickled_state_names_a_registered_game_and_carries_other_rules() -> No
     assert loaded == mine.deal(2) and loaded.rules == mine
 
 
+@pytest.mark.usefixtures("isolated_registry")
 def test_a_game_the_caller_registers_pickles_whole(monkeypatch: pytest.MonkeyPatch) -> None:
     # A process that loads the pickle need not have registered it.
     from patience_rules import rules as rules_module
 
-    for table in ("_REGISTRY", "_BY_NAME", "_MADE", "_REGISTERED"):  # (left as they were)
-        monkeypatch.setattr(rules_module, table, dict(getattr(rules_module, table)))
     mine = GameRules.from_dict({**ROYAL.to_dict(), "name": "my-cotillion"})
     pr.register_game("my-cotillion", lambda: mine, summary="Royal Cotillion again.")
     assert is_registered(mine)

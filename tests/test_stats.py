@@ -203,15 +203,10 @@ def test_play_deals_does_not_depend_on_the_executor() -> None:
     assert inline == threaded == pooled == default_pool
 
 
-def test_a_game_registered_by_the_caller_plays_in_fresh_worker_processes(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+@pytest.mark.usefixtures("isolated_registry")
+def test_a_game_registered_by_the_caller_plays_in_fresh_worker_processes() -> None:
     # The default pool's workers start clean: they never ran the caller's
     # register_game, so the rules travel whole rather than by their name.
-    from patience_rules import rules as rules_module
-
-    for table in ("_REGISTRY", "_BY_NAME", "_MADE", "_REGISTERED"):  # (left as they were)
-        monkeypatch.setattr(rules_module, table, dict(getattr(rules_module, table)))
     mine = attrs.evolve(CAPTIVE, name="my-queens", title="My Queens", options=())
     pr.register_game("my-queens", lambda: mine, summary="Captive Queens by another name.")
     rules = pr.get_game("my-queens")

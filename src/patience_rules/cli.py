@@ -92,7 +92,7 @@ import re
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, BinaryIO, NoReturn, TextIO
+from typing import TYPE_CHECKING, BinaryIO, NoReturn, TextIO, cast
 
 from . import __version__
 from .actions import ActionSpace
@@ -112,7 +112,7 @@ from .piles import PileKind
 from .players import get_player, player_names
 from .policies import Compulsion
 from .records import GameRecord
-from .rules import GameRules
+from .rules import GameRules, OptionValue
 from .solver import Outcome, Solution, solve
 from .state import Move, State
 from .stats import MAX_MOVES, DealStats, play_deals
@@ -887,8 +887,8 @@ def _run_games(args: argparse.Namespace, out: _Output) -> int:
         aliases = f" (also: {', '.join(entry.aliases)})" if entry.aliases else ""
         defaults = entry._defaults() or {}
         takes = ", ".join(
-            f"{key}={_option_to_text(value)}"
-            if isinstance(value, (bool, int, str)) and type(value) in (bool, int, str)
+            f"{key}={_option_to_text(cast(OptionValue, value))}"
+            if type(value) in (bool, int, str)
             else key  # (a default the notation cannot write: None, an enum)
             for key, value in defaults.items()
         )

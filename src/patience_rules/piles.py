@@ -443,20 +443,19 @@ class Reserve:
         """The reserve written by :meth:`to_dict`, checked."""
         data = _checks.mapping(data, where)
         _checks.keys(data, where, ("cells",), ("refill", "width", "name", "dealt"))
-        cells = _checks.read_whole(data["cells"], f"{where}.cells", 1, MAX_PILES)
         dealt = data.get("dealt", True)
-        if not isinstance(dealt, bool) and (not _is_whole(dealt) or not 0 <= dealt <= cells):
-            raise NotationError(
-                f"{where}.dealt: expected true, false or how many cells the deal fills "
-                f"(0 to {cells}), got {_shown(dealt)}"
+        if not isinstance(dealt, bool):  # (a count: the reserve checks it against its cells)
+            dealt = _checks.read_whole(dealt, f"{where}.dealt", 0, MAX_PILES)
+        try:
+            return cls(
+                _checks.read_whole(data["cells"], f"{where}.cells", 1, MAX_PILES),
+                _checks.read_member(Refill, data.get("refill", "never"), f"{where}.refill"),
+                _checks.read_whole(data.get("width", 4), f"{where}.width", 1, 64),
+                _checks.read_text(data.get("name", "Reserve"), f"{where}.name", 40),
+                dealt=dealt,
             )
-        return cls(
-            cells,
-            _checks.read_member(Refill, data.get("refill", "never"), f"{where}.refill"),
-            _checks.read_whole(data.get("width", 4), f"{where}.width", 1, 64),
-            _checks.read_text(data.get("name", "Reserve"), f"{where}.name", 40),
-            dealt=dealt,
-        )
+        except InvalidRulesError as error:
+            raise NotationError(f"{where}: {error}") from None
 
 
 def _to_ranks(value: Iterable[Rank]) -> tuple[Rank, ...]:

@@ -217,11 +217,7 @@ class RandomPlayer:
     patience_rules.errors.PatienceRulesError: a player's seed is a whole number from 0 to 18446744073709551615, got -1
     """
 
-    seed: int = attrs.field(default=0)
-
-    @seed.validator
-    def _check_seed(self, attribute: attrs.Attribute[int], value: object) -> None:
-        _check_seed(value)
+    seed: int = attrs.field(default=0, validator=lambda i, a, v: _check_seed(v))
 
     @property
     def name(self) -> str:

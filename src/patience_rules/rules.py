@@ -779,13 +779,8 @@ class GameEntry:
         >>> entries["easy-start-parlett"].takes(), entries["windmill"].takes()
         ('redeals=3', '')
         """
-        takes = self._defaults()
-        if takes is None:
-            return None
-        return ", ".join(
-            name if default is inspect.Parameter.empty else f"{name}={default!r}"
-            for name, default in takes.items()
-        )
+        defaults = self._defaults()
+        return None if defaults is None else _options_written(defaults)
 
     def _defaults(self) -> dict[str, object] | None:
         """Each option the factory takes and its default (:meth:`takes`), or None."""
@@ -937,29 +932,37 @@ def _options_refused(
 ) -> str:
     """Why the factory of ``entry`` refused the options ``pairs``, and what it takes."""
     known = entry._defaults()
-    if known is not None:
-        unknown = [key for key, _ in pairs if key not in known]
-        takes = entry.takes()
-        if unknown:
-            names = ", ".join(_key_shown(key, 40) for key in unknown)
-            return (
-                f"game {entry.name!r} does not take the option{'s' if len(unknown) > 1 else ''} "
-                f"{names}: "
-                + (f"it takes {takes} (defaults shown)" if takes else "it takes no options")
-            )
+    unknown = [key for key, _ in pairs if key not in known] if known is not None else []
+    if known is not None and unknown:
+        names = ", ".join(_key_shown(key, 40) for key in unknown)
+        takes = (
+            f"it takes {_options_written(known)} (defaults shown)"
+            if known
+            else "it takes no options"
+        )
+        return (
+            f"game {entry.name!r} does not take the option{'s' if len(unknown) > 1 else ''} "
+            f"{names}: {takes}"
+        )
     names = ", ".join(_key_shown(key, 40) for key, _ in pairs)
     return f"game {entry.name!r} does not take the options {names}: {_shown(str(error), 200)}"
 
 
+def _options_written(defaults: Mapping[str, object]) -> str:
+    """Options and their defaults as Python writes them (``draw=1, redeals=None``)."""
+    return ", ".join(
+        name if default is inspect.Parameter.empty else f"{name}={default!r}"
+        for name, default in defaults.items()
+    )
+
+
 def _named_as_made(entry: GameEntry, rules: GameRules) -> bool:
     """Whether the registry makes ``rules`` (made by ``entry``) under their own name and options."""
-    if rules.name not in _REGISTRY or entry.name in _ASKING:
+    if entry.name in _ASKING:
         return False
     _ASKING.add(entry.name)  # (two entries whose rules name each other: neither is made)
     try:
-        return _cached(rules.name, rules.options) == rules
-    except PatienceRulesError:
-        return False
+        return is_registered(rules)
     finally:
         _ASKING.discard(entry.name)
 
