@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import patience_rules as pr
-from patience_rules.notation import move_from_loose_text
+from patience_rules.notation import move_from_loose_text, move_from_text
 from patience_rules.players import RandomPlayer
 
 ROYAL = pr.get_game("royal-cotillion")
@@ -101,6 +101,20 @@ def test_refusals_say_what_fits(text: str, message: str) -> None:
     with pytest.raises(pr.NotationError) as caught:
         move_from_loose_text(text, ROYAL.deal(7))
     assert message in str(caught.value)
+
+
+@pytest.mark.parametrize(("text", "why"), [("draw", "has no stock"), ("redeal", "has no redeal")])
+def test_the_moves_of_a_stock_in_a_game_without_one_are_refused_as_apply_refuses_them(
+    text: str, why: str
+) -> None:
+    state = pr.get_game("freecell").deal(1)
+    with pytest.raises(pr.NotationError, match=why):
+        move_from_text(text, state)
+    with pytest.raises(pr.NotationError) as caught:
+        move_from_loose_text(text, state)
+    message = str(caught.value)
+    assert message.startswith(f"'{text}' is not a legal move here: this game {why}; ")
+    assert "the legal moves are" in message
 
 
 @pytest.mark.parametrize("text", ["r", "R", "d"])

@@ -117,7 +117,9 @@ def test_long_games_are_written_in_lines_of_at_most_79_characters() -> None:
 def test_a_record_with_an_illegal_move_is_refused_with_the_move_number_and_reason() -> None:
     game = play(pr.get_game("royal-cotillion"), 7, seed=1, steps=5)
     text = _record(game).to_text().replace('[Result "unfinished"]\n', "") + " 6. redeal\n"
-    with pytest.raises(NotationError, match=r"move 6 \(redeal\): .*this game has no redeal"):
+    with pytest.raises(
+        NotationError, match=r"move 6: move 'redeal': Royal Cotillion has no redeal"
+    ):
         GameRecord.from_text(text)
     with pytest.raises(IllegalMoveError, match=r"move 6 \(redeal\): .*this game has no redeal"):
         GameRecord(game.rules, 7, [*game.moves, Move.redeal()])

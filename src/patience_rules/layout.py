@@ -241,7 +241,10 @@ class Layout:
         self._names = {place: self._describe(place) for place in self.places}
         self._sources, self._targets = self._compile_moves()
         #: Every move the layout can ever make, in the order of the action
-        #: ids (see :mod:`patience_rules.actions`).
+        #: ids (see :mod:`patience_rules.actions`).  The draw and the redeal
+        #: come first in every game, ids 0 and 1, so that those ids mean the
+        #: same everywhere: a game without a stock (:attr:`has_stock`) or a
+        #: redeal (:attr:`has_redeal`) never makes them.
         self.moves: tuple[Move, ...] = self._universe()
 
     def __eq__(self, other: object) -> bool:

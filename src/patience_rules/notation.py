@@ -349,6 +349,10 @@ def move_from_text(text: str, game: GameRules | State) -> Move:
     Traceback (most recent call last):
     ...
     patience_rules.errors.NotationError: move 'W-M': place 'M': Royal Cotillion has no middle
+    >>> move_from_text("draw", pr.get_game("freecell"))
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.NotationError: move 'draw': FreeCell has no stock to draw from
     """
     rules = game.rules if isinstance(game, State) else game
     if not isinstance(rules, GameRules):
@@ -357,9 +361,9 @@ def move_from_text(text: str, game: GameRules | State) -> Move:
         raise NotationError(f"a move is written as text such as 'T3-F5', got {_shown(text)}")
     word = text.strip().lower()
     if word == "draw":
-        return Move.draw()
+        return _stock_move(Move.draw(), text, rules)
     if word == "redeal" or (word == "shift" and rules.stock.redeal is Redeal.SHIFT):
-        return Move.redeal()
+        return _stock_move(Move.redeal(), text, rules)
     match = _MOVE_RE.fullmatch(text.strip())
     if match is None:
         raise NotationError(
@@ -372,9 +376,9 @@ def move_from_text(text: str, game: GameRules | State) -> Move:
         raise NotationError(f"move {_shown(text)}: {error}") from None
     count = int(match[3]) if match[3] is not None else 1
     if source.kind is PileKind.STOCK and target.kind is PileKind.WASTE and count == 1:
-        return Move.draw()
+        return _stock_move(Move.draw(), text, rules)
     if source.kind is PileKind.WASTE and target.kind is PileKind.STOCK and count == 1:
-        return Move.redeal()
+        return _stock_move(Move.redeal(), text, rules)
     try:
         move = Move(source, target, count) if count >= 1 else None
     except PatienceRulesError:  # (more cards than any move moves)
@@ -385,6 +389,20 @@ def move_from_text(text: str, game: GameRules | State) -> Move:
             f"{f'{count} cards' if count != 1 else 'a card'} from "
             f"{rules.layout.name(source)} to {rules.layout.name(target)}"
         )
+    return move
+
+
+#: The words of the moves of the stock.
+_STOCK_WORDS: Final = {"draw": Move.draw(), "redeal": Move.redeal()}
+
+
+def _stock_move(move: Move, text: str, rules: GameRules) -> Move:
+    """``move`` (the draw or the redeal), if the game's layout makes it (else NotationError)."""
+    layout = rules.layout
+    if move.is_draw and not layout.has_stock:
+        raise NotationError(f"move {_shown(text)}: {rules.title} has no stock to draw from")
+    if move.is_redeal and not layout.has_redeal:
+        raise NotationError(f"move {_shown(text)}: {rules.title} has no redeal")
     return move
 
 
@@ -904,6 +922,8 @@ def move_from_loose_text(text: str, state: State) -> Move:
             written = move_from_text(stripped, state)
         except NotationError as error:
             notation_error = error
+            # The draw or the redeal of a game without one: refused below as apply refuses it.
+            written = _STOCK_WORDS.get(stripped.lower())
     if written is not None:
         if written in moves:
             return written
