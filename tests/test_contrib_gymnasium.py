@@ -5,6 +5,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+import attrs
 import gymnasium
 import numpy as np
 import pytest
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 import patience_rules as pr
 from patience_rules.contrib import MOVE_LIMIT, longest_game
 from patience_rules.contrib.gymnasium import PatienceEnv, env_id, register_envs
+from patience_rules.players import RandomPlayer
 
 pytestmark = pytest.mark.extra
 
@@ -275,9 +277,13 @@ def test_after_an_illegal_action_every_step_is_illegal_until_reset() -> None:
     _, _, terminated, _, info = env.step(2)
     assert terminated
     assert info["illegal_action"]
-    assert info["action_mask"][29]  # the state is unchanged: 29 is still legal there
+    assert env.state == env.rules.deal(7)  # the state is unchanged, 29 legal in it,
+    assert env.actions.mask(env.state)[29]
+    assert not info["action_mask"].any()  # but no action is legal in the ended episode
+    assert not env.action_masks().any()
     _, reward, terminated, _, info = env.step(29)
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    assert not info["action_mask"].any()
     _, info = env.reset(seed=7)
     assert not info["illegal_action"]
     _, reward, terminated, _, info = env.step(29)
@@ -391,6 +397,116 @@ def test_vector_envs_give_a_mask_per_env_in_the_info_and_through_call() -> None:
     envs.close()
 
 
+@pytest.mark.parametrize("name", ["captive-queens", "royal-cotillion"])
+def test_vector_envs_stack_the_deal_numbers_of_random_deals_and_autoresets(name: str) -> None:
+    # Deal numbers go up to 2**64 - 1: a Python int would make Gymnasium's
+    # int64 info array overflow on the first deal past 2**63.
+    rules = pr.get_game(name)
+    envs = gymnasium.make_vec(env_id(name), num_envs=2, vectorization_mode="sync")
+    assert isinstance(envs, SyncVectorEnv)
+    _, info = envs.reset(options={"deal": rules.max_deal_number})
+    assert info["deal"].dtype == np.uint64
+    assert info["deal"].tolist() == [rules.max_deal_number] * 2
+    envs.reset(seed=[5, 6])
+    envs.action_space.seed(1)
+    seen: set[int] = set()
+    for _ in range(300):  # long enough for several games to end and autoreset
+        masks = np.stack(envs.call("action_masks"))
+        actions = np.array([int(np.flatnonzero(row)[0]) if row.any() else 0 for row in masks])
+        _, _, _, _, info = envs.step(actions)
+        seen.update(int(deal) for deal in info["deal"])
+    assert len(seen) > 2  # the autoresets dealt new, random deals
+    assert all(0 <= deal <= rules.max_deal_number for deal in seen)
+    assert max(seen) >= 2**63  # (half of all random deals are)
+    envs.close()
+
+
+def test_a_vector_env_of_episodes_started_from_states_has_no_deal_numbers() -> None:
+    rules = pr.get_game("klondike")
+    start = rules.deal(5).apply(pr.Move.draw())
+    envs = SyncVectorEnv([lambda: PatienceEnv(rules), lambda: PatienceEnv(rules)])
+    _, info = envs.reset(seed=[2**64 - 1, 3])
+    assert info["deal"].tolist() == [2**64 - 1, 3]
+    _, info = envs.reset(options={"state": start})
+    assert "deal" not in info
+    assert [env.unwrapped.deal_number for env in envs.envs] == [None, None]  # type: ignore[attr-defined]
+    envs.close()
+
+
+def test_the_deal_number_needs_a_reset_first() -> None:
+    env = PatienceEnv("klondike")
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        _ = env.deal_number
+    env.reset(seed=3)
+    assert env.deal_number == 3
+
+
+@pytest.mark.parametrize("action", [True, False, np.True_, pr.Card.from_str("AC"), 29.0, "29"])
+def test_a_bool_card_or_non_integer_is_no_action(action: object) -> None:
+    env = PatienceEnv("easy-start")  # action 0 (False) draws, 1 (True) redeals here
+    env.reset(seed=1)
+    _, reward, terminated, _, info = env.step(action)  # type: ignore[arg-type]
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    assert env.state == env.rules.deal(1)
+
+
+def test_numpy_integers_are_action_ids_and_seeds() -> None:
+    env = PatienceEnv("royal-cotillion")
+    env.reset(seed=np.int64(7))
+    assert env.deal_number == 7
+    assert env.state == env.rules.deal(7)
+    assert env.actions.label(np.int64(29)) == env.actions.label(29)
+    assert env.actions.move_of(np.uint8(29)) == env.actions.move_of(29)
+    _, reward, _, _, _ = env.step(np.int32(29))
+    assert reward == 1.0
+    env.reset(seed=np.int64(3), options={"deal": 2})  # the seed seeds the generator alone
+    assert env.deal_number == 2
+    with pytest.raises(pr.IllegalMoveError, match="expected a whole number from 0"):
+        env.actions.label(np.float64(29.0))
+    with pytest.raises(pr.IllegalMoveError, match="expected a whole number from 0"):
+        env.actions.move_of(np.True_)  # type: ignore[arg-type]
+    assert PatienceEnv("easy-start", illegal_reward=np.float32(-2)).illegal_reward == -2.0
+
+
+def test_a_card_leaving_a_foundation_is_a_reward_of_minus_one() -> None:
+    rules = pr.get_game("klondike", foundation_back=True)
+    for deal in range(20):
+        state = rules.deal(deal)
+        choose = RandomPlayer(seed=4).chooser(deal)
+        for _ in range(400):
+            back = [m for m in state.legal_moves() if m.source.kind is pr.PileKind.FOUNDATION]
+            if back:
+                env = PatienceEnv(rules)
+                env.reset(options={"state": state})
+                action = env.actions.id_of(back[0])
+                _, reward, _, _, info = env.step(action)
+                assert reward == -1.0 and not info["illegal_action"]
+                assert env.state.cards_home == state.cards_home - 1
+                return
+            if state.is_over:
+                break
+            state = state.apply(choose(state, state.legal_moves()))
+    pytest.fail("no random game of deals 0-19 moved a card off a foundation")
+
+
+def test_names_that_differ_only_where_a_dash_was_get_ids_of_their_own(
+    isolated_registry: None,
+) -> None:
+    klondike, queens = pr.get_game("klondike"), pr.get_game("captive-queens")
+    pr.register_game("klondike-1", lambda: attrs.evolve(klondike, name="klondike-1"), summary="a")
+    pr.register_game("klondike1", lambda: attrs.evolve(queens, name="klondike1"), summary="b")
+    assert env_id("klondike-1") == "patience_rules/Klondike-1-v0"
+    assert env_id("klondike1") == "patience_rules/Klondike1-v0"
+    ids = register_envs()
+    try:
+        assert gymnasium.make(env_id("klondike-1")).unwrapped.rules.name == "klondike-1"  # type: ignore[attr-defined]
+        assert gymnasium.make(env_id("klondike1")).unwrapped.rules.name == "klondike1"  # type: ignore[attr-defined]
+    finally:
+        for id_ in ids:
+            if "Klondike" in id_ and id_ != env_id("klondike"):
+                del gymnasium.registry[id_]
+
+
 # -- bad input to reset and the constructor ----------------------------------
 
 
@@ -493,7 +609,7 @@ def test_an_episode_can_start_from_a_state() -> None:
     env = PatienceEnv(rules)
     observation, info = env.reset(seed=9, options={"state": start})
     assert env.state == start
-    assert info["deal"] is None and env.deal_number is None
+    assert "deal" not in info and env.deal_number is None
     assert observation.tolist() == list(env.observer.vector(start))
     assert info["action_mask"].tolist() == list(env.actions.mask(start))
     _, info = env.reset()  # then a deal drawn from the seeded generator, as usual

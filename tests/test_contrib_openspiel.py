@@ -9,6 +9,7 @@ import random
 import re
 from pathlib import Path
 
+import attrs
 import numpy as np
 import pyspiel
 import pytest
@@ -322,6 +323,28 @@ def test_deserializing_reads_the_history_and_never_unpickles(tmp_path: Path) -> 
     # OpenSpiel's own reader runs the payload: the reason for the one above.
     pyspiel.deserialize_game_and_state(text)
     assert marker.exists()
+
+
+def test_deserializing_reads_lines_that_end_in_crlf() -> None:
+    game = pyspiel.load_game("patience_easy_start")
+    state = game.new_initial_state()
+    for action in deal_actions(game, np.uint64(2**64 - 1)):  # (NumPy's integers are deal numbers)
+        state.apply_action(action)
+    state.apply_action(state.legal_actions()[0])
+    text = serialize_game_and_state(game, state).replace("\n", "\r\n")
+    _, read = deserialize_game_and_state(text)
+    assert read.history() == state.history()
+    assert read.game_state == state.game_state
+
+
+def test_names_that_share_a_short_name_are_refused_not_confused(isolated_registry: None) -> None:
+    klondike = pr.get_game("klondike")
+    pr.register_game("easy_start", lambda: attrs.evolve(klondike, name="easy_start"), summary="x")
+    assert short_name("easy-start") == "patience_easy_start"
+    with pytest.raises(pr.InvalidRulesError, match="'patience_easy_start' is game 'easy-start'"):
+        short_name("easy_start")
+    assert "patience_easy_start" in register_games()  # easy_start left out, not registered over
+    assert pyspiel.load_game("patience_easy_start").rules.name == "easy-start"
 
 
 @pytest.mark.parametrize(

@@ -43,8 +43,9 @@ Move.to_foundation(Place(PileKind.CELL, 1), 1)
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import SupportsIndex
 
-from .cards import _is_whole
+from .cards import _as_index
 from .errors import IllegalMoveError, InvalidRulesError, _shown
 from .moves import Move, move_to_text
 from .policies import Redeal
@@ -126,16 +127,18 @@ class ActionSpace:
                 "make (see Layout.moves)"
             ) from None
 
-    def move_of(self, action: int) -> Move:
+    def move_of(self, action: SupportsIndex) -> Move:
         """The move of action id ``action`` (legal or not in a given state).
+
+        An action id is a whole number: an int, or an integer NumPy scalar
+        (as a policy or ``action_space.sample()`` gives it), never a bool.
 
         :raises IllegalMoveError: if ``action`` is not a whole number from 0
             to :attr:`size` - 1.
         """
-        self._check(action)
-        return self._moves[action]
+        return self._moves[self._check(action)]
 
-    def legal_move(self, state: State, action: int) -> Move:
+    def legal_move(self, state: State, action: SupportsIndex) -> Move:
         """The move of action ``action`` in ``state``, checked to be legal there.
 
         :raises IllegalMoveError: if the id is out of range or its move is not
@@ -150,10 +153,9 @@ class ActionSpace:
                 raise IllegalMoveError(f"action {action}: {error}") from None
         return move
 
-    def label(self, action: int) -> str:
+    def label(self, action: SupportsIndex) -> str:
         """The move of action ``action`` in words, such as ``'Ladies column 2 to foundation 6 (…)'``."""
-        self._check(action)
-        return self._labels[action]
+        return self._labels[self._check(action)]
 
     def legal_actions(self, state: State) -> tuple[int, ...]:
         """The ids of the legal moves of ``state``, in increasing order."""
@@ -168,12 +170,15 @@ class ActionSpace:
             mask[action] = True
         return tuple(mask)
 
-    def _check(self, action: int) -> None:
-        if not _is_whole(action) or not 0 <= action < len(self._moves):
+    def _check(self, action: object) -> int:
+        """``action`` as an int, checked to be an action id (else IllegalMoveError)."""
+        index = _as_index(action)
+        if index is None or not 0 <= index < len(self._moves):
             raise IllegalMoveError(
                 f"{_shown(action)} is not an action of {self.rules.title}: expected a whole "
                 f"number from 0 to {len(self._moves) - 1}"
             )
+        return index
 
     def _check_state(self, state: State) -> None:
         if not isinstance(state, State) or state.rules != self.rules:

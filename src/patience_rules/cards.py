@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 import math
+import operator
 import sys
 from collections import Counter
 from collections.abc import Iterable
@@ -379,6 +380,23 @@ def _is_whole(value: object) -> TypeGuard[int]:
     (True, True, False, False)
     """
     return isinstance(value, int) and value.__class__ is not bool and value.__class__ is not Card
+
+
+def _as_index(value: object) -> int | None:
+    """``value`` as an int if it is a whole number, else None.
+
+    A whole number is an int, or an integer of another library (NumPy's
+    ``int64``, say) through ``__index__``; never a bool or a card.
+
+    >>> _as_index(3), _as_index(True), _as_index(Card.from_str("AC")), _as_index(3.0)
+    (3, None, None, None)
+    """
+    if value.__class__ is bool or value.__class__ is Card:
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def _is_finite(value: object) -> TypeGuard[int | float]:

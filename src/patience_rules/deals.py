@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from .cards import Card, _is_whole
+from .cards import Card, _as_index
 from .errors import InvalidDealError, _shown
 
 __all__ = [
@@ -52,7 +52,10 @@ MAX_DEAL_NUMBER = _MASK
 
 
 def check_deal_number(number: object) -> int:
-    """``number`` if it is a valid deal number, else :class:`InvalidDealError`.
+    """``number`` as an int if it is a valid deal number, else :class:`InvalidDealError`.
+
+    A deal number is a whole number from 0 to :data:`MAX_DEAL_NUMBER`: an
+    int, or an integer NumPy scalar (never a bool).
 
     >>> check_deal_number(7)
     7
@@ -61,11 +64,12 @@ def check_deal_number(number: object) -> int:
     ...
     patience_rules.errors.InvalidDealError: a deal number is a whole number from 0 to 18446744073709551615, got 18446744073709551616
     """
-    if not _is_whole(number) or not 0 <= number <= _MASK:
+    index = _as_index(number)  # (an integer NumPy scalar is a deal number too)
+    if index is None or not 0 <= index <= _MASK:
         raise InvalidDealError(
             f"a deal number is a whole number from 0 to {MAX_DEAL_NUMBER}, got {_shown(number)}"
         )
-    return number
+    return index
 
 
 class _SplitMix64:
@@ -164,13 +168,14 @@ def microsoft_deck_order(number: int) -> tuple[Card, ...]:
     ...
     patience_rules.errors.InvalidDealError: a Microsoft FreeCell deal number is a whole number from 0 to 2147483647, got 2147483648
     """
-    if not _is_whole(number) or not 0 <= number <= MAX_MICROSOFT_DEAL:
+    index = _as_index(number)
+    if index is None or not 0 <= index <= MAX_MICROSOFT_DEAL:
         raise InvalidDealError(
             "a Microsoft FreeCell deal number is a whole number from 0 to "
             f"{MAX_MICROSOFT_DEAL}, got {_shown(number)}"
         )
     cards = [Card.from_index(suit * 13 + rank) for rank in range(13) for suit in range(4)]
-    state = number
+    state = index
     dealt: list[Card] = []
     while cards:
         state = (state * 214013 + 2531011) & MAX_MICROSOFT_DEAL

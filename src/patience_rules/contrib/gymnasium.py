@@ -7,7 +7,7 @@ ids such as ``"patience_rules/RoyalCotillion-v0"`` (see :func:`env_id`):
 >>> from patience_rules.contrib.gymnasium import env_id
 >>> env = gymnasium.make(env_id("royal-cotillion"))
 >>> observation, info = env.reset(seed=7)       # deal number 7
->>> observation.shape, info["deal"], int(info["action_mask"].sum())
+>>> observation.shape, int(info["deal"]), int(info["action_mask"].sum())
 ((106,), 7, 6)
 >>> observation, reward, terminated, truncated, info = env.step(29)
 >>> reward, terminated, truncated
@@ -34,9 +34,12 @@ The environment, :class:`PatienceEnv`:
 - ``reset(options={"state": state})`` starts from ``state``, a
   :class:`~patience_rules.State` of the game with a legal move (a deal of
   your own deck order, ``rules.deal_from(cards)``, or a position read from
-  the notation); ``info["deal"]`` is then ``None``;
+  the notation); ``info`` then holds no ``deal``;
 - **reward**: +1 for every card that goes home (to a foundation or to the
-  middle) in a step, so an episode's return is the number of cards home;
+  middle) in a step, and -1 for every card that leaves a foundation
+  (Klondike's ``foundation_back``), so an episode's return is the number of
+  cards home at its end less those home at the deal (laid out before play:
+  Royal Cotillion's Aces and Deuces, Easy start's Sixes);
 - **terminated** when no legal move remains (the game is won or lost:
   ``info["won"]`` says which);
 - **truncated** by Gymnasium's ``TimeLimit``: a game that may go on for
@@ -53,10 +56,15 @@ The environment, :class:`PatienceEnv`:
   episode has ended) leaves the state as it is, gives the reward
   ``illegal_reward`` (``-1.0`` by default) and ends the episode:
   ``terminated`` is true and ``info["illegal_action"]`` is true; every
-  later step is illegal too, until :meth:`~PatienceEnv.reset`;
+  later step is illegal too, until :meth:`~PatienceEnv.reset`, and the
+  action mask is all false.  An action id is a whole number: an int or an
+  integer NumPy scalar, never a bool;
 - ``info`` holds ``action_mask`` (a boolean array: which action ids are
-  legal in the current state), ``deal`` (``None`` for an episode started
-  from a state), ``cards_home``, ``won`` and
+  legal now; none once the episode has ended), ``deal`` (the deal number as
+  a ``numpy.uint64``, so that a vector environment stacks the deal numbers
+  of every game, which go up to 2**64 - 1, in one array; left out for an
+  episode started from a state: :attr:`PatienceEnv.deal_number` is the
+  same as an ``int`` or ``None``), ``cards_home``, ``won`` and
   ``illegal_action`` (whether this step's action was illegal), after
   :meth:`~PatienceEnv.reset` and after every step;
 - ``render_mode="ansi"`` renders the layout as text (``str(state)``).
@@ -96,7 +104,8 @@ True
 
 from __future__ import annotations
 
-import operator
+import math
+import numbers
 from collections.abc import Mapping
 from typing import Any, SupportsIndex
 
@@ -106,7 +115,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ..actions import ActionSpace
-from ..cards import Card, _is_finite, _is_whole
+from ..cards import Card, _as_index
 from ..errors import InvalidDealError, InvalidRulesError, _shown
 from ..games import game_names, get_game
 from ..observation import Observer
@@ -156,7 +165,7 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
             raise InvalidRulesError(f"game is a game name or GameRules, got {_shown(game)}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidRulesError(f"render_mode is None or 'ansi', got {_shown(render_mode)}")
-        if not _is_finite(illegal_reward):
+        if not _is_reward(illegal_reward):
             raise InvalidRulesError(
                 f"illegal_reward is a finite number, got {_shown(illegal_reward)}"
             )
@@ -178,7 +187,7 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
         #: A ``Box`` of the observation vectors: ``int64`` from 0 to the observer's bounds.
         self.observation_space: spaces.Space[Vector] = spaces.Box(low=0, high=high, dtype=np.int64)
         self._state: State | None = None
-        self._deal: int | None = 0
+        self._deal: int | None = None
         self._ended = False
 
     @property
@@ -193,7 +202,12 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
 
     @property
     def deal_number(self) -> int | None:
-        """The deal number of the current episode (``None`` for one started from a state)."""
+        """The deal number of the current episode (``None`` for one started from a state).
+
+        Before the first :meth:`reset` it raises Gymnasium's ``ResetNeeded`` error.
+        """
+        if self._state is None:
+            raise gymnasium.error.ResetNeeded("call reset() before using the environment")
         return self._deal
 
     def reset(
@@ -222,13 +236,16 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
         patience_rules.errors.InvalidDealError: reset(seed=...): a deal number of FreeCell is a whole number from 0 to 2147483647, got 2147483648
         """
         deal, start = _start_option(options, self.rules)
-        if start is None and deal is None and seed is not None:
-            deal = _deal_number(seed, "reset(seed=...)", self.rules)
-        elif seed is not None and (not _is_whole(seed) or seed < 0):
-            # (where the options choose the deal, the seed seeds Gymnasium's generator alone)
-            raise InvalidDealError(
-                f"reset(seed=...): a seed is a whole number of at least 0, got {_shown(seed)}"
-            )
+        given = seed
+        if seed is not None:
+            seed = _as_index(seed)
+            if start is None and deal is None:
+                deal = _deal_number(given, "reset(seed=...)", self.rules)
+            elif seed is None or seed < 0:
+                # (where the options choose the deal, the seed seeds Gymnasium's generator alone)
+                raise InvalidDealError(
+                    f"reset(seed=...): a seed is a whole number of at least 0, got {_shown(given)}"
+                )
         super().reset(seed=seed)
         if start is None:
             if deal is None:
@@ -248,15 +265,15 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
     ) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         """Play action ``action``; an illegal one ends the episode with ``illegal_reward``."""
         state = self.state
-        try:
-            # (a card is an int, but no action id, as ActionSpace.move_of says)
-            index = -1 if isinstance(action, Card) else operator.index(action)
-        except TypeError:
-            index = -1
-        move = self.actions.moves[index] if 0 <= index < self.actions.size else None
+        index = _as_index(action)  # (None for a bool or a card, as ActionSpace.move_of says)
+        move = (
+            self.actions.moves[index]
+            if index is not None and 0 <= index < self.actions.size
+            else None
+        )
         if self._ended or move is None or not state.is_legal(move):
             self._ended = True
-            mask = self.actions.mask(state)
+            mask = (False,) * self.actions.size
             return self._observation(), self.illegal_reward, True, False, self._info(mask, True)
         after = state.apply(move)
         self._state = after
@@ -266,8 +283,14 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
         return self._observation(), reward, self._ended, False, self._info(mask, False)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """Which action ids are legal now: a boolean array of the action space's size."""
-        return np.array(self.actions.mask(self.state), dtype=np.bool_)
+        """Which action ids are legal now: a boolean array of the action space's size.
+
+        All false once the episode has ended (every action is then illegal).
+        """
+        state = self.state
+        if self._ended:
+            return np.zeros(self.actions.size, dtype=np.bool_)
+        return np.array(self.actions.mask(state), dtype=np.bool_)
 
     def render(self) -> str | None:
         """The layout as text when ``render_mode`` is ``"ansi"``; else nothing."""
@@ -280,23 +303,28 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
 
     def _info(self, mask: tuple[bool, ...], illegal: bool) -> dict[str, Any]:
         state = self.state
-        return {
-            "action_mask": np.array(mask, dtype=np.bool_),
-            "deal": self._deal,
-            "cards_home": state.cards_home,
-            "won": state.is_won,
-            "illegal_action": illegal,
-        }
+        info: dict[str, Any] = {"action_mask": np.array(mask, dtype=np.bool_)}
+        if self._deal is not None:
+            info["deal"] = np.uint64(self._deal)
+        info.update(cards_home=state.cards_home, won=state.is_won, illegal_action=illegal)
+        return info
+
+
+def _is_reward(value: object) -> bool:
+    """Whether ``value`` is a finite real number (NumPy's too), not a bool or a card."""
+    if value.__class__ in (bool, Card) or not isinstance(value, numbers.Real):
+        return False
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # (an int too large for a float)
+        return False
 
 
 def _deal_number(value: object, where: str, rules: GameRules) -> int:
     """``value`` as a deal number of ``rules`` (any integer type, NumPy's too), else a clear error."""
-    try:
-        number = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        number = None
+    number = _as_index(value)
     top = rules.max_deal_number
-    if number is None or isinstance(value, bool | Card) or not 0 <= number <= top:
+    if number is None or not 0 <= number <= top:
         raise InvalidDealError(
             f"{where}: a deal number of {rules.title} is a whole number from 0 to {top}, "
             f"got {_shown(value)}"
@@ -344,11 +372,20 @@ def _start_option(options: object, rules: GameRules) -> tuple[int | None, State 
 def env_id(game: str) -> str:
     """The Gymnasium id of registered game ``game``.
 
+    The name's words, parted by ``-``, are capitalized and joined; a ``-``
+    stays where the next word does not begin with a letter, so that no two
+    names share an id (``klondike-1`` is ``Klondike-1``, ``klondike1``
+    ``Klondike1``).
+
     >>> env_id("royal-cotillion"), env_id("easy-start-parlett")
     ('patience_rules/RoyalCotillion-v0', 'patience_rules/EasyStartParlett-v0')
     """
     name = game if game in game_names() else get_game(game).name
-    return f"{ENV_NAMESPACE}/{''.join(word.capitalize() for word in name.split('-'))}-v0"
+    first, *rest = name.split("-")
+    title = first.capitalize() + "".join(
+        word.capitalize() if word[:1].isalpha() else f"-{word}" for word in rest
+    )
+    return f"{ENV_NAMESPACE}/{title}-v0"
 
 
 def register_envs() -> tuple[str, ...]:

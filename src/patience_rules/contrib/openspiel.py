@@ -25,9 +25,13 @@ Each game is a one-player game, with four parameters:
   ``patience_freecell(deal=1)`` is the deal every FreeCell program calls #1.
   OpenSpiel's game parameters hold whole numbers of 32 bits only, so the
   parameter takes deal numbers up to :data:`MAX_DEAL_PARAMETER` (2**31 - 1)
-  and refuses larger ones when the game is made (the library's own deal
-  numbers go up to :data:`~patience_rules.MAX_DEAL_NUMBER`): deal those by
-  chance actions instead (:func:`deal_actions`).  Without it (the default,
+  (the library's own deal numbers go up to
+  :data:`~patience_rules.MAX_DEAL_NUMBER`): deal larger ones by chance
+  actions instead (:func:`deal_actions`).  ``pyspiel.load_game`` refuses a
+  larger parameter with OpenSpiel's own error (a ``SpielError`` or
+  ``RuntimeError`` about casting), before the game sees it;
+  :class:`PatienceGame` made directly refuses it with
+  :class:`~patience_rules.InvalidDealError`, which says so.  Without it (the default,
   ``deal=-1``) the game starts with chance nodes that deal the deck order
   one card at a time, first card dealt first: each chance outcome is a
   card's :attr:`~patience_rules.Card.index` (0 to 51), with probability the
@@ -109,7 +113,7 @@ import numpy.typing as npt
 import pyspiel
 
 from ..actions import ActionSpace
-from ..cards import Card, _is_whole
+from ..cards import Card, _as_index, _is_whole
 from ..errors import (
     IllegalMoveError,
     InvalidDealError,
@@ -159,11 +163,28 @@ _DEFAULT_PARAMETERS: Final[dict[str, Any]] = {
 def short_name(game: str) -> str:
     """The OpenSpiel short name of registered game ``game``.
 
+    The name with ``-`` written as ``_``.  Two registered names that differ
+    only there (``easy-start`` and ``easy_start``) would share a short
+    name: the second is refused (:class:`~patience_rules.InvalidRulesError`)
+    and :func:`register_games` leaves it out.
+
     >>> short_name("easy-start-parlett"), short_name("quadrille")
     ('patience_easy_start_parlett', 'patience_captive_queens')
     """
-    name = game if game in game_names() else get_game(game).name
-    return SHORT_NAME_PREFIX + name.replace("-", "_")
+    names = game_names()
+    name = game if game in names else get_game(game).name
+    short = SHORT_NAME_PREFIX + name.replace("-", "_")
+    taken = [
+        other
+        for other in names
+        if other < name and other.replace("-", "_") == name.replace("-", "_")
+    ]
+    if taken:
+        raise InvalidRulesError(
+            f"game {name!r} has no OpenSpiel short name of its own: {short!r} is game "
+            f"{taken[0]!r}'s (register it under a name that differs in more than '-' and '_')"
+        )
+    return short
 
 
 def _checked_parameters(params: object, rules: GameRules) -> dict[str, Any]:
@@ -592,7 +613,7 @@ def deserialize_game_and_state(text: str) -> tuple[PatienceGame, PatienceState]:
     be one of this module's, and every action is checked as it is replayed,
     so malformed or crafted text raises a clear error and runs nothing.  The
     ``__dict__=`` line that OpenSpiel writes for Python games is never
-    unpickled.
+    unpickled.  Lines may end in ``\\r\\n``.
 
     :raises NotationError: for malformed text, a game that is not a
         patience game, or an action that is not legal where the history puts
@@ -608,7 +629,8 @@ def deserialize_game_and_state(text: str) -> tuple[PatienceGame, PatienceState]:
         raise NotationError(f"a serialized game and state is text, got {type(text).__name__}")
     sections: dict[str, list[str]] = {}
     current: list[str] | None = None
-    for number, line in enumerate(text.split("\n"), 1):
+    # (lines end in "\n" or, as a Windows editor saves them, "\r\n")
+    for number, line in enumerate(text.replace("\r\n", "\n").split("\n"), 1):
         if not line or line.startswith("#"):
             continue
         if line in ("[Meta]", "[Game]", "[State]"):
@@ -754,12 +776,13 @@ def deal_actions(game: PatienceGame, number: int) -> list[int]:
             "load it with deal=-1 to deal by chance actions"
         )
     rules = game.rules
-    if not _is_whole(number) or not 0 <= number <= rules.max_deal_number:
+    index = _as_index(number)  # (an integer NumPy scalar is a deal number too)
+    if index is None or not 0 <= index <= rules.max_deal_number:
         raise InvalidDealError(
             f"a deal number of {rules.title} is a whole number from 0 to "
             f"{rules.max_deal_number}, got {_shown(number)}"
         )
-    return [card.index for card in rules.deck_order(number)]
+    return [card.index for card in rules.deck_order(index)]
 
 
 def _game_type(name: str, rewards: str = "step") -> pyspiel.GameType:
@@ -798,7 +821,10 @@ def register_games() -> tuple[str, ...]:
     names = []
     known = set(pyspiel.registered_names())
     for name in game_names():
-        short = short_name(name)
+        try:
+            short = short_name(name)
+        except InvalidRulesError:  # (another game has its short name)
+            continue
         if short not in known:
             pyspiel.register_game(_game_type(name), _creator(name))
         names.append(short)
