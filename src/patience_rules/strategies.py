@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import shlex
 from collections.abc import Callable, Iterable, Sequence
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
@@ -55,12 +56,23 @@ import patience_rules as _package
 from .cards import Card, Rank, Suit, _is_whole, standard_deck
 from .deals import MAX_DEAL_NUMBER
 from .errors import PatienceRulesError, _shown
-from .games import game_entries, game_names, get_game
-from .notation import cards_from_text, cards_to_text, game_to_text, state_from_text, state_to_text
+from .games import GameEntry, game_entries, game_names, get_game
+from .layout import Layout
+from .notation import (
+    StateDict,
+    cards_from_text,
+    cards_to_text,
+    game_from_text,
+    game_to_text,
+    state_from_text,
+    state_to_dict,
+    state_to_text,
+)
+from .observation import Observation, Observer
 from .piles import Foundation, Middle, PileKind, Place, Reserve, Stock, Tableau
 from .policies import Compulsion, Refill
-from .records import GameRecord
-from .rules import GameRules
+from .records import GameRecord, RecordDict
+from .rules import _LIBRARY_GAMES, GameRules
 from .sequences import FoundationSequence
 from .state import Move, State
 
@@ -131,10 +143,16 @@ def _strategy(
     return decorate
 
 
-@functools.lru_cache(maxsize=128)
 def _registered_name(rules: GameRules) -> str | None:
     """The registry name that makes exactly these rules, if there is one."""
-    for entry in game_entries():
+    return _registered_name_among(rules, game_entries())
+
+
+# The registry's entries are part of each key below: a game registered (or
+# replaced) after a first answer gets an answer of its own.
+@functools.lru_cache(maxsize=128)
+def _registered_name_among(rules: GameRules, entries: tuple[GameEntry, ...]) -> str | None:
+    for entry in entries:
         try:
             made = entry.make()
         except (PatienceRulesError, TypeError):  # pragma: no cover - a broken entry
@@ -144,11 +162,15 @@ def _registered_name(rules: GameRules) -> str | None:
     return None
 
 
-@functools.lru_cache(maxsize=128)
 def _game_expression(rules: GameRules) -> str:
     """The rules as the call that makes them: ``royal_cotillion()``, ``easy_start(redeals=3)``."""
+    return _game_expression_among(rules, game_entries())
+
+
+@functools.lru_cache(maxsize=128)
+def _game_expression_among(rules: GameRules, entries: tuple[GameEntry, ...]) -> str:
     options = dict(rules.options)
-    for entry in game_entries():
+    for entry in entries:
         factory = entry.factory
         name = getattr(factory, "__name__", "")
         if getattr(_package, name, None) is not factory:
@@ -296,7 +318,12 @@ def _games(draw: st.DrawFn, *, names: _Shown | None = None) -> GameRules:
 
 
 def games(*, names: Iterable[str] | None = None) -> st.SearchStrategy[GameRules]:
-    """The rules of registered games, every variant included.
+    """The rules of registered games: one for each registered name.
+
+    A variant registered under a name of its own is drawn
+    (``easy-start-parlett``); a variant by options (``klondike[draw=3]``)
+    is not: draw those with ``sampled_from([get_game("klondike", draw=3),
+    ...])``.
 
     :param names: draw only these registry names (or aliases); by default
         every registered name, so a newly registered game is drawn too.
@@ -340,7 +367,8 @@ def deal_numbers(*, min_value: int = 0, max_value: int = MAX_DEAL_NUMBER) -> st.
     A deal number gives the same deal everywhere (:meth:`GameRules.deal
     <patience_rules.GameRules.deal>`, ``patience-rules show GAME --deal N``).
     Pass this strategy as ``deal_numbers=`` to :func:`deals` or
-    :func:`states` to draw games dealt by number.
+    :func:`states` to draw games dealt by number (a game whose deal numbers
+    stop sooner, FreeCell, deals a larger one modulo its count of deals).
 
     :raises InvalidArgument: (when first drawn from) unless both bounds are
         deal numbers (0 to :data:`~patience_rules.MAX_DEAL_NUMBER`) and
@@ -444,6 +472,8 @@ def _draw_start(
 ) -> _Start:
     if numbers is not None:
         number = _check_deal_number(draw(numbers), f"a number drawn from {where}")
+        # (a number past the game's largest deals as itself modulo the count of deals)
+        number %= rules.max_deal_number + 1
         state = _dealt(rules, number)
         return _Start(state, number, ())
     order = _draw_order(draw, rules)
@@ -455,9 +485,13 @@ def _draw_start(
 def _draw_play(draw: st.DrawFn, start: State, max_moves: int) -> tuple[State, list[Move]]:
     """Up to ``max_moves`` legal moves from ``start``, as the choices direct.
 
-    Each move is one choice that goes on (any value but 0; about one in
-    ``max_moves + 1`` is 0 and ends the game there) and one that picks a
-    legal move, the draw first and then the rest in the engine's order.
+    Each move is one choice that goes on (any value but 0) and one that
+    picks a legal move, the draw first and then the rest in the engine's
+    order.  A 0 is then confirmed by a second choice that must be 0 too
+    before the game ends there: Hypothesis draws 0 far more often than one
+    time in ``max_moves + 1`` (about one in twenty), which alone ended most
+    games within a few moves; the shrinker lowers both to 0 where a shorter
+    game keeps the failure.
     """
     state = start
     made: list[Move] = []
@@ -468,7 +502,7 @@ def _draw_play(draw: st.DrawFn, start: State, max_moves: int) -> tuple[State, li
             break
         ordered = sorted(moves, key=_draws_first)
         go_on, index = draw(st.tuples(more, st.integers(0, len(ordered) - 1)))
-        if not go_on:
+        if not go_on and not draw(more):
             break
         move = ordered[index]
         made.append(move)
@@ -482,11 +516,11 @@ def _draws_first(move: Move) -> bool:
 
 def _describe_start(rules: GameRules, start: _Start) -> tuple[str, str | None]:
     """The deal in words (with the command that shows it), and a line with the deck order."""
-    name = _registered_name(rules)
     if start.number is not None:
         words = f"deal {start.number}"
-        if name is not None:
-            words += f" (patience-rules show {name} --deal {start.number})"
+        command = _show_command(rules, start.number)
+        if command is not None:
+            words += f" ({command})"
         return words, None
     base = _base_order(rules)
     moved = [p for p, (card, was) in enumerate(zip(start.order, base, strict=True)) if card != was]
@@ -512,6 +546,19 @@ def _note_game(rules: GameRules, start: _Start, made: Sequence[Move]) -> None:
     note(f"{game} {words}, {played}")
     if deck is not None:
         note(deck)
+
+
+def _show_command(rules: GameRules, number: int) -> str | None:
+    """The command that shows deal ``number``, for a game of the library (the command knows no other)."""
+    if rules.name not in _LIBRARY_GAMES:
+        return None
+    try:
+        text = game_to_text(rules)
+        if game_from_text(text) != rules:
+            return None
+    except PatienceRulesError:
+        return None
+    return f"patience-rules show {shlex.quote(text)} --deal {number}"
 
 
 def _game_named(rules: GameRules) -> str:
@@ -541,7 +588,11 @@ def deals(
     By default a deal is dealt from a deck order of :func:`deck_orders`,
     and shrinks towards deal 1.  With ``deal_numbers`` (a strategy of deal
     numbers, such as :func:`deal_numbers` or ``just(7)``) it is the deal of a
-    drawn number.  The deal is noted with the failure, and a drawn state
+    drawn number; a number past the game's largest deal number
+    (:attr:`GameRules.max_deal_number <patience_rules.GameRules.max_deal_number>`:
+    FreeCell's, Microsoft's, stop at 2**31 - 1) deals that number modulo
+    the count of the game's deals, so ``deal_numbers()`` serves every game,
+    and the note names the deal dealt.  The deal is noted with the failure, and a drawn state
     prints as ``state_from_text('...')`` (a state of a game that the
     registry does not make has no text form, and prints as its repr).
 
@@ -588,8 +639,9 @@ def states(
     The deal comes from :func:`deals` (with the same ``deal_numbers``);
     then moves are drawn one at a time, each among the legal moves of the
     position it is made in, until ``max_moves`` are made, the game is over,
-    or a choice ends the game early (most games go on for a good part of
-    ``max_moves``).  The deal and the moves are noted with a failure, in the
+    or a choice ends the game early (rarely: most games go on to
+    ``max_moves`` or to their end; Hypothesis also draws some games of no
+    move at all).  The deal and the moves are noted with a failure, in the
     notation, with the command that shows the deal; the state prints as
     ``state_from_text('...')`` (as :func:`deals` says).
 
@@ -671,7 +723,7 @@ def legal_moves(state: State) -> st.SearchStrategy[Move]:
 
 @functools.lru_cache(maxsize=64)
 def _layout_moves(rules: GameRules, outside_layout: bool) -> tuple[Move, ...]:
-    """Every move from a pile of the layout to a pile of the layout, and runs of two.
+    """Every move from a pile of the layout to a pile of the layout, runs of every length included.
 
     The piles are the layout's places, with the stock and the waste;
     ``outside_layout`` adds, for each kind of pile, one past the last (a
@@ -683,7 +735,7 @@ def _layout_moves(rules: GameRules, outside_layout: bool) -> tuple[Move, ...]:
             indices = [place.index for place in places if place.kind is kind]
             places.add(Place(kind, max(indices) + 1 if indices else 0))
     ordered = sorted(places)
-    counts = (1, 2) if rules.layout.max_run > 1 else (1,)
+    counts = range(1, rules.layout.max_run + 1)  # (runs as long as the layout moves)
     return tuple(
         Move(source, target, count) for source in ordered for target in ordered for count in counts
     )
@@ -704,7 +756,8 @@ def illegal_moves(state: State, *, outside_layout: bool = False) -> st.SearchStr
     """Well-formed moves that the rules refuse in ``state``.
 
     Every move from a pile of the layout to a pile of the layout that is
-    not among ``state.legal_moves()``: plays that the foundations do not
+    not among ``state.legal_moves()`` (where runs move, runs of every length
+    up to the longest the layout moves): plays that the foundations do not
     take, plays from empty piles, moves between cells or columns, moves off
     a foundation, a draw from an empty stock, a redeal that is not allowed,
     and, where every move is compulsory, any move but the one to make.
@@ -749,7 +802,28 @@ def _records(draw: st.DrawFn, rules: GameRules) -> GameRecord:
     start = _draw_start(draw, rules, None, "records()")
     _, made = _draw_play(draw, start.state, 50)
     record = GameRecord(rules, start.number if start.number is not None else start.order, made)
-    return _printed_as_text(draw, record, GameRecord.to_text, GameRecord.from_text)
+    return _printed_as_text(draw, record, GameRecord.to_text, _record_from_text)
+
+
+def _record_from_text(text: str) -> GameRecord:
+    return GameRecord.from_text(text)
+
+
+# Hypothesis prints a mapped value as the function's __name__ called on its
+# argument: the name of the call that rebuilds a record.
+_record_from_text.__name__ = "GameRecord.from_text"
+
+
+def _layout_of(rules: GameRules) -> Layout:
+    return rules.layout
+
+
+def _observation_of(state: State) -> Observation:
+    return Observer(state.rules).observe(state)
+
+
+def _record_dict(record: GameRecord) -> RecordDict:
+    return record.to_dict()
 
 
 def _parts_of_registered_games() -> dict[type, list[object]]:
@@ -790,6 +864,10 @@ def _register_types() -> None:
     st.register_type_strategy(Move, lambda _: games().flatmap(_moves_of_layout))
     st.register_type_strategy(Place, lambda _: games().flatmap(_places_of_layout))
     st.register_type_strategy(GameRecord, lambda _: games().flatmap(_records))
+    st.register_type_strategy(Layout, lambda _: games().map(_layout_of))
+    st.register_type_strategy(Observation, lambda _: games().flatmap(states).map(_observation_of))
+    st.register_type_strategy(StateDict, lambda _: games().flatmap(states).map(state_to_dict))
+    st.register_type_strategy(RecordDict, lambda _: games().flatmap(_records).map(_record_dict))
     for kind in (FoundationSequence, Foundation, Tableau, Reserve, Middle, Stock):
         st.register_type_strategy(kind, _part_of)
 
