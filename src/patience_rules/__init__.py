@@ -46,6 +46,8 @@ from .layout import Layout
 from .moves import MoveKind
 from .notation import (
     StateDict,
+    cards_from_text,
+    cards_to_text,
     game_from_text,
     game_to_text,
     move_from_text,
@@ -117,6 +119,8 @@ __all__ = [
     "__version__",
     "captive_queens",
     "card_code",
+    "cards_from_text",
+    "cards_to_text",
     "crescent",
     "easy_start",
     "freecell",

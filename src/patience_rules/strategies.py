@@ -97,8 +97,10 @@ _BASE_DEAL = 1
 _SWAPS_PER_CARD = 2
 
 #: The choice that goes on to another swap is drawn from 0 to this, and 0
-#: ends the list: Hypothesis draws some 25 swaps a deck (more or fewer at
-#: times), which move a third to most of the cards of a two-deck game.
+#: ends the list.  Hypothesis draws a 0 more often than one time in 64, and
+#: some examples with no swap at all: of 400 Royal Cotillion decks, the
+#: median moved 32 of its 104 cards, a quarter moved more than 51, a fifth
+#: 8 or fewer, and 6% none (deal 1 itself, which shrinking aims at anyway).
 _MORE_SWAPS = 63
 
 
