@@ -112,8 +112,24 @@ def test_freecell_deals_are_microsofts() -> None:
     with pytest.raises(
         pr.InvalidDealError, match="FreeCell is a whole number from 0 to 2147483647"
     ):
-        env.reset(seed=2**31)
+        env.reset(options={"deal": 2**31})
     assert env.state == pr.freecell().deal(2**31 - 1)
+    env.reset(seed=2**31 + 5)  # a seed past the last deal number deals modulo
+    assert env.deal_number == 5
+    assert env.state == pr.freecell().deal(5)
+
+
+def test_any_seed_deals_so_vector_envs_seed_every_copy() -> None:
+    # A vector env seeds its copies with seed + i: past FreeCell's last deal
+    # number for the second copy here, past every game's for 128-bit seeds.
+    envs = gymnasium.make_vec(env_id("freecell"), num_envs=2, vectorization_mode="sync")
+    _, info = envs.reset(seed=2**31 - 1)
+    assert info["deal"].tolist() == [2**31 - 1, 0]
+    big = 2**127 + 3
+    env = PatienceEnv("klondike")
+    env.reset(seed=big)
+    assert env.deal_number == big % 2**64 == 3
+    envs.close()
 
 
 #: The step limit of the random episodes below (the registered one is 1,000: kept short here).
@@ -522,13 +538,14 @@ def test_names_that_differ_only_where_a_dash_was_get_ids_of_their_own(
         ({"deal": True}, None, "got True"),
         ({"dael": 7}, None, "the options are 'deal' .* and 'state' .*got 'dael'"),
         ([("deal", 7)], None, "expected a dict"),
-        (None, 2**64, r"reset\(seed=...\): a deal number"),
+        (None, -1, r"reset\(seed=...\): a seed is a whole number of at least 0, got -1"),
+        (None, 7.0, r"reset\(seed=...\): a seed is a whole number of at least 0, got 7.0"),
         # A card is an int, but no number.
         ({"deal": pr.Card.from_str("KS")}, None, r"a deal number .* got Card.from_str\('KS'\)"),
         (
             None,
             pr.Card.from_str("KS"),
-            r"reset\(seed=...\): a deal number .* got Card.from_str\('KS'\)",
+            r"reset\(seed=...\): a seed is a whole number .* got Card.from_str\('KS'\)",
         ),
         ({"deal": 3}, pr.Card.from_str("KS"), r"reset\(seed=...\): a seed is a whole number"),
         ({"deal": 3}, -1, r"reset\(seed=...\): a seed is a whole number of at least 0, got -1"),

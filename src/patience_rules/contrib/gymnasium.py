@@ -30,7 +30,11 @@ The environment, :class:`PatienceEnv`:
   the game's own, from 0 to :attr:`GameRules.max_deal_number
   <patience_rules.GameRules.max_deal_number>`: FreeCell's are Microsoft's,
   0 to 2**31 - 1, so ``reset(seed=1)`` deals the FreeCell deal every
-  program calls #1;
+  program calls #1.  Any seed that Gymnasium takes (a whole number of at
+  least 0) deals: one past the last deal number deals *n* modulo the count
+  of deals, so that a vector environment's ``seed + i`` and 128-bit seeds
+  from ``numpy.random.SeedSequence`` work for every game, while
+  ``options={"deal": n}`` takes deal numbers only;
 - ``reset(options={"state": state})`` starts from ``state``, a
   :class:`~patience_rules.State` of the game with a legal move (a deal of
   your own deck order, ``rules.deal_from(cards)``, or a position read from
@@ -217,35 +221,33 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
 
         Or start from ``options["state"]``, a state of the game with a legal move.
 
-        :raises InvalidDealError: for a deal number (``options["deal"]``, or
-            ``seed`` without it) that is not a whole number from 0 to the
-            game's :attr:`~patience_rules.GameRules.max_deal_number`, a
-            ``seed`` beside them that is not a whole number of at least 0, a
-            ``state`` that is not a state of the game with a legal move, or
-            for options other than ``deal`` or ``state``; the environment is
-            left as it was.
+        :raises InvalidDealError: for a deal number (``options["deal"]``)
+            that is not a whole number from 0 to the game's
+            :attr:`~patience_rules.GameRules.max_deal_number`, a ``seed``
+            that is not a whole number of at least 0, a ``state`` that is
+            not a state of the game with a legal move, or for options other
+            than ``deal`` or ``state``; the environment is left as it was.
 
         >>> env = PatienceEnv("easy-start")
         >>> env.reset(options={"deal": 10**5000})
         Traceback (most recent call last):
         ...
         patience_rules.errors.InvalidDealError: reset(options={'deal': ...}): a deal number of Captive Queens (Easy start) is a whole number from 0 to 18446744073709551615, got an integer of 5001 digits
-        >>> PatienceEnv("freecell").reset(seed=2**31)
-        Traceback (most recent call last):
-        ...
-        patience_rules.errors.InvalidDealError: reset(seed=...): a deal number of FreeCell is a whole number from 0 to 2147483647, got 2147483648
+        >>> freecell = PatienceEnv("freecell")
+        >>> _ = freecell.reset(seed=2**31 + 1)       # past Microsoft's numbers: modulo
+        >>> freecell.deal_number
+        1
         """
         deal, start = _start_option(options, self.rules)
-        given = seed
         if seed is not None:
-            seed = _as_index(seed)
-            if start is None and deal is None:
-                deal = _deal_number(given, "reset(seed=...)", self.rules)
-            elif seed is None or seed < 0:
-                # (where the options choose the deal, the seed seeds Gymnasium's generator alone)
+            given, seed = seed, _as_index(seed)
+            if seed is None or seed < 0:
                 raise InvalidDealError(
                     f"reset(seed=...): a seed is a whole number of at least 0, got {_shown(given)}"
                 )
+            if start is None and deal is None:
+                # (any seed that Gymnasium takes deals: past the last deal number, modulo)
+                deal = seed % (self.rules.max_deal_number + 1)
         super().reset(seed=seed)
         if start is None:
             if deal is None:
