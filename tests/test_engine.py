@@ -131,7 +131,7 @@ class TestMovesAndErrors:
             match=r"illegal move redeal in Royal Cotillion: this game has no redeal",
         ):
             state.apply(Move.redeal())
-        with pytest.raises(IllegalMoveError, match="Lords cell 17 is not a pile"):
+        with pytest.raises(IllegalMoveError, match="Lords cell 17 is not in this game"):
             state.apply(Move.to_foundation(Place(PileKind.CELL, 16), 0))
         with pytest.raises(IllegalMoveError, match="foundation 10 is not in this game"):
             state.apply(Move.to_foundation(Place(PileKind.CELL, 0), 9))

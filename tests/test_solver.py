@@ -7,6 +7,7 @@ import random
 import pytest
 
 import patience_rules as pr
+from composed import FORCED_BUILDS
 from patience_rules import State, _allocation
 from patience_rules.solver import Outcome, solve, solve_deal
 
@@ -89,7 +90,8 @@ def test_the_budget_gives_unknown() -> None:
     assert solution.outcome is Outcome.UNKNOWN
     assert not solution.decided
     assert solution.moves == ()
-    assert solution.nodes > 500
+    assert solution.nodes == 500  # (the node past the budget is not counted)
+    assert solve(RC.deal(5), max_nodes=0).nodes == 0
     assert solve(RC.deal(5), max_nodes=None, max_seconds=0).outcome is Outcome.UNKNOWN
 
 
@@ -258,7 +260,7 @@ def test_a_compulsory_game_keeps_to_the_budget() -> None:
     start = endless_compulsory_game().deal(63)
     solution = solve(start, max_nodes=100, max_seconds=0.5)
     assert solution.outcome is Outcome.UNKNOWN
-    assert solution.nodes == 101
+    assert solution.nodes == 100
 
 
 def test_a_compulsory_line_that_goes_round_for_ever_is_lost() -> None:
@@ -276,6 +278,24 @@ def test_a_compulsory_line_that_goes_round_for_ever_is_lost() -> None:
     assert redeals == 3  # it goes round and round
     assert not state.is_won
     assert solution.nodes < 1000
+
+
+def test_a_compulsory_line_that_comes_back_without_a_redeal_is_lost() -> None:
+    # Every move forced, and columns that build: a card can go from column
+    # to column and back, and the line then goes round for ever.
+    game = FORCED_BUILDS
+    looping = 0
+    for deal in range(10):
+        start = game.deal(deal)
+        end = start.play_forced()  # (it stops where the line comes back)
+        solution = solve(start, max_nodes=20_000)
+        assert solution.decided
+        assert (solution.outcome is Outcome.WON) == end.is_won
+        if not end.is_over:
+            looping += 1
+            assert solution.outcome is Outcome.LOST
+            assert solution.nodes < 1_000
+    assert looping > 0
 
 
 def test_a_won_compulsory_line_is_its_moves() -> None:

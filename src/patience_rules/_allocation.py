@@ -123,9 +123,14 @@ class Budget:
         self.nodes = 0
 
     def spend(self, nodes: int = 1) -> None:
-        """Count ``nodes`` more; raise :class:`OutOfBudget` once over the budget."""
+        """Count ``nodes`` more; raise :class:`OutOfBudget` once over the budget.
+
+        Nodes past the budget are not counted: :attr:`nodes` never exceeds
+        ``max_nodes``.
+        """
         self.nodes += nodes
         if self.max_nodes is not None and self.nodes > self.max_nodes:
+            self.nodes = self.max_nodes
             raise OutOfBudget
         if (
             self.deadline is not None

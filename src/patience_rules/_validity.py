@@ -301,7 +301,7 @@ def _position(
             )
 
     # 2. exactly the game's cards (their card indices sorted, compared with the deck's)
-    if sorted(cards) != layout.deck_indices:
+    if sorted(cards) != layout._deck_sorted:
         difference = _difference([_CARDS[index] for index in cards], layout.deck)
         raise InvalidDealError(
             f"cards: the piles must hold exactly the cards of {title}: "

@@ -210,7 +210,7 @@ class Engine:
         #: Where a foundation of any suit is laid out: the cards it may take
         #: as its base, those no locked foundation and no middle takes.
         self._spare: Counter[Card] | None = (
-            layout.spare
+            layout._spare
             if any(layout.foundation_parts[f].suit is None for f in layout.laid_out_bases)
             else None
         )
@@ -426,7 +426,7 @@ class Engine:
             ) from None
         if len(order) == len(layout.deck) and _CARD_TYPE.issuperset(map(type, order)):
             indices = bytes(order)
-            if sorted(indices) == layout.deck_indices:
+            if sorted(indices) == layout._deck_sorted:
                 # (read by index: a card object made around the interning, by
                 # int.__new__, is dealt as the one card it names)
                 return list(_cards_at(indices))
@@ -771,7 +771,9 @@ class Engine:
     def _unknown(self, move: Move) -> str:
         """Why a move that the layout never makes is not legal."""
         layout, source, target = self.layout, move.source, move.target
-        if not layout.has(source) or source.kind is _STOCK or source.kind is _MIDDLE:
+        if not layout.has(source):
+            return f"{layout.name(source)} is not in this game"
+        if source.kind is _STOCK or source.kind is _MIDDLE:
             return f"{layout.name(source)} is not a pile that cards are played from in this game"
         if not layout.has(target):
             return f"{layout.name(target)} is not in this game"

@@ -24,8 +24,11 @@ and every move the layout can ever make, in the order of the action ids.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Final
+
+from attrs.exceptions import FrozenInstanceError
 
 from .building import Build, Runs
 from .cards import Card, Rank, Suit, standard_deck
@@ -45,7 +48,11 @@ class Layout:
 
     A layout is made by :class:`~patience_rules.GameRules` (see
     :attr:`GameRules.layout <patience_rules.GameRules.layout>`); two games
-    with equal parts have equal layouts.  Everything here is read-only.
+    with equal parts have equal layouts.  Everything here is read-only: a
+    layout is shared by every state of its game, so its attributes cannot
+    be set (:class:`attrs.exceptions.FrozenInstanceError`, an
+    ``AttributeError``), and what they hold is immutable (tuples, frozen
+    mappings).
 
     >>> import patience_rules as pr
     >>> layout = pr.get_game("captive-queens").layout
@@ -56,9 +63,13 @@ class Layout:
     """
 
     __slots__ = (
+        "_deck_sorted",
         "_key",
         "_names",
+        "_sealed",
         "_sources",
+        "_spare",
+        "_taken",
         "_targets",
         "build",
         "cell_refill",
@@ -116,9 +127,11 @@ class Layout:
         self._key = (decks, tuple(foundations), tableau, reserve, middle, stock)
         #: The game's cards in :attr:`Card.index <patience_rules.Card.index>` order, deck after deck.
         self.deck: tuple[Card, ...] = standard_deck(decks)
-        #: The cards' indices, sorted: ``sorted(indices) == deck_indices`` checks a
-        #: multiset in C (a list, never changed, so that the comparison needs no copy).
-        self.deck_indices: list[int] = sorted(bytes(self.deck))
+        # The cards' indices, sorted: ``sorted(indices) == _deck_sorted`` checks
+        # a multiset in C (a list, never changed, so that the comparison needs no copy).
+        self._deck_sorted: list[int] = sorted(bytes(self.deck))
+        #: The cards' indices, sorted.
+        self.deck_indices: tuple[int, ...] = tuple(self._deck_sorted)
         #: The parts (``None`` where the game lacks one).
         self.foundation_parts: tuple[Foundation, ...] = tuple(foundations)
         self.tableau: Tableau | None = tableau
@@ -185,14 +198,17 @@ class Layout:
         #: How many of each card the foundations locked to a suit and the
         #: middle take, and how many of the deck's are left over: the cards
         #: the foundations of any suit share.
-        self.taken: Counter[Card] = Counter(
+        self._taken: Counter[Card] = Counter(
             card
             for cards, foundation in zip(self.fixed_cards, foundations, strict=True)
             if foundation.suit is not None
             for card in cards
         )
-        self.taken.update(dict.fromkeys(self.middle_cards, decks))
-        self.spare: Counter[Card] = Counter(self.deck) - self.taken
+        self._taken.update(dict.fromkeys(self.middle_cards, decks))
+        self._spare: Counter[Card] = Counter(self.deck) - self._taken
+        #: The same, read-only (a card not there counts 0).
+        self.taken: Mapping[Card, int] = MappingProxyType(self._taken)
+        self.spare: Mapping[Card, int] = MappingProxyType(self._spare)
         #: The foundations laid out before play (they always hold their base).
         self.laid_out_bases: tuple[int, ...] = tuple(
             f for f, foundation in enumerate(foundations) if foundation.laid_out
@@ -246,6 +262,19 @@ class Layout:
         #: same everywhere: a game without a stock (:attr:`has_stock`) or a
         #: redeal (:attr:`has_redeal`) never makes them.
         self.moves: tuple[Move, ...] = self._universe()
+        self._sealed = True
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if getattr(self, "_sealed", False):
+            raise FrozenInstanceError  # (as GameRules and State refuse it)
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # (made again from its parts: a sealed layout takes no attributes one by one)
+        return (_made_from_parts, self._key)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not Layout:
@@ -310,9 +339,9 @@ class Layout:
         'Ladies columns'
         """
         if kind is PileKind.COLUMN:
-            return f"{self.tableau.name if self.tableau is not None else 'tableau'} columns"
+            return _named(self.tableau.name if self.tableau is not None else "tableau", "columns")
         if kind is PileKind.CELL:
-            return f"{self.reserve.name if self.reserve is not None else 'reserve'} cells"
+            return _named(self.reserve.name if self.reserve is not None else "reserve", "cells")
         if kind is PileKind.FOUNDATION:
             return "foundations"
         if kind is PileKind.MIDDLE and self.middle_part is not None:
@@ -322,9 +351,9 @@ class Layout:
     def _describe(self, place: Place) -> str:
         kind, index = place.kind, place.index
         if kind is PileKind.COLUMN and self.tableau is not None:
-            return f"{self.tableau.name} column {index + 1}"
+            return f"{_named(self.tableau.name, 'column')} {index + 1}"
         if kind is PileKind.CELL and self.reserve is not None:
-            return f"{self.reserve.name} cell {index + 1}"
+            return f"{_named(self.reserve.name, 'cell')} {index + 1}"
         if kind is PileKind.FOUNDATION:
             if index < self.foundations:
                 foundation = self.foundation_parts[index]
@@ -418,6 +447,41 @@ class Layout:
         for source in self._sources[MoveKind.PARK]:
             moves += [Move(source, target) for target in self._targets[MoveKind.PARK]]
         return tuple(moves)
+
+
+def _named(part: str, noun: str) -> str:
+    """The piles of a part named ``part``, as ``noun`` says: ``Ladies columns``, ``Free cell``.
+
+    A part whose name ends in the noun already (FreeCell's ``Free cells``)
+    is not given it twice.
+
+    >>> _named("Ladies", "columns"), _named("Free cells", "cells"), _named("Free cells", "cell")
+    ('Ladies columns', 'Free cells', 'Free cell')
+    """
+    plural = noun if noun.endswith("s") else f"{noun}s"
+    words = part.rsplit(" ", 1)
+    if len(words) == 2 and words[1].lower() == plural:
+        return part if noun == plural else f"{words[0]} {words[1][:-1]}"
+    return f"{part} {noun}"
+
+
+def _made_from_parts(
+    decks: int,
+    foundations: tuple[Foundation, ...],
+    tableau: Tableau | None,
+    reserve: Reserve | None,
+    middle: Middle | None,
+    stock: Stock,
+) -> Layout:
+    """The layout of these parts (how a pickle or a copy of a layout is made)."""
+    return Layout(
+        decks=decks,
+        foundations=foundations,
+        tableau=tableau,
+        reserve=reserve,
+        middle=middle,
+        stock=stock,
+    )
 
 
 def _suits(suit: Suit | None) -> tuple[Suit, ...]:

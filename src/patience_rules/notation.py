@@ -18,7 +18,9 @@ foundation 0 of :meth:`Move.to_foundation <patience_rules.Move.to_foundation>`).
 words ``draw`` and ``redeal``.  For people typing at a prompt,
 :func:`move_from_loose_text` also reads a legal move by its card (``3S``) or
 by a card and a place (``3D R2``); it is opt-in, and every other reader here
-is strict.
+reads the notation alone (letters in either case, spaces around a move, and
+numbers with leading zeros aside: ``t1-r01`` reads as ``T1-R1``; the writers
+write one spelling).
 
 **Games** are their registry name, with their variant options in brackets
 when they differ from the registered defaults: ``easy-start[redeals=3]``.

@@ -639,7 +639,7 @@ class GameRules:
 def _check_home(rules: GameRules, layout: Layout) -> None:
     """Refuse parts whose foundations and middle do not take exactly the game's cards."""
     deck: Counter[Card] = Counter(layout.deck)
-    fixed, rest = layout.taken, layout.spare
+    fixed, rest = layout._taken, layout._spare
     any_suit: Counter[Rank] = Counter(
         rank
         for foundation in rules.foundations
@@ -1195,6 +1195,12 @@ class State:
         is the state with cells and columns taken as multisets: a solver's
         transposition table keys on it to meet such states once.
 
+        Where every move is compulsory (:attr:`Compulsion.FORCED
+        <patience_rules.Compulsion.FORCED>`), the one legal move is the first
+        in the engine's order, which goes by pile number: there the order
+        of the piles does change the future, and the key keeps it (cells and
+        columns in order).
+
         >>> import patience_rules as pr
         >>> game = pr.get_game("royal-cotillion")
         >>> state = game.deal(7)
@@ -1210,10 +1216,14 @@ class State:
         columns: tuple[object, ...] = (
             tuple(zip(self._columns, up, strict=True)) if up is not None else self._columns
         )
+        # (where every move is forced, the first goes by pile number: order counts)
+        forced = self._engine.rules.compulsion is Compulsion.FORCED
         return (
             self._key,
-            tuple(sorted([card for card in self._cells if card is not None])),
-            tuple(sorted(columns)) if len(columns) > 1 else columns,  # type: ignore[type-var]
+            self._cells
+            if forced
+            else tuple(sorted([card for card in self._cells if card is not None])),
+            columns if forced or len(columns) < 2 else tuple(sorted(columns)),  # type: ignore[type-var]
             self._waste,
             self._stock[: self._nstock],
             self._middle,
@@ -1491,6 +1501,9 @@ class State:
 
     def __repr__(self) -> str:
         """The state in the one-line notation, as the call that reads it back.
+
+        A state of a game that the registry does not make has no text form:
+        its repr is ``<State name: ...>``, a summary.
 
         >>> import patience_rules as pr
         >>> repr(pr.get_game("easy-start").deal(2))[:60]

@@ -178,6 +178,7 @@ from ._allocation import KEENS, SLICE, Budget, OutOfBudget
 from .cards import _is_finite, _is_whole
 from .errors import PatienceRulesError, _shown
 from .games import get_game
+from .moves import MoveKind
 from .piles import PileKind
 from .policies import Compulsion, Refill
 from .rules import GameRules
@@ -203,7 +204,8 @@ class Solution:
 
     :param outcome: won, lost or unknown.
     :param moves: the winning moves from :attr:`start` (empty unless won).
-    :param nodes: how many states the search reached.
+    :param nodes: how many states the search reached (at most the
+        ``max_nodes`` it was given).
     :param seconds: how long it took.
     :param start: the state searched from.
 
@@ -450,15 +452,25 @@ def _follow(start: State, budget: Budget) -> tuple[Move, ...] | None:
 
     Each move made is a node.  The line is lost when the piles before a redeal
     are what they were before an earlier one: the passes then repeat, and no
-    card goes home before the redeals run out.
+    card goes home before the redeals run out.  Where cards move between
+    piles (builds, parks), a forced line can also come back to a position
+    without a redeal: it then goes round for ever, and is lost.
     """
     state = start
     line: list[Move] = []
     before_redeals: set[tuple[object, ...]] = set()
+    layout = start.rules.layout
+    seen: set[State] | None = (
+        set() if layout.targets(MoveKind.BUILD) or layout.targets(MoveKind.PARK) else None
+    )
     while not state.is_won:
         moves = state.legal_moves()
         if not moves:
             return None
+        if seen is not None:
+            if state in seen:
+                return None
+            seen.add(state)
         move = moves[0]
         if move.is_redeal:
             parts = state.parts()

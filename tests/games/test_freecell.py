@@ -237,7 +237,7 @@ def test_a_card_never_moves_from_one_free_cell_to_another() -> None:
     # A documented decision: the move would only renumber the cells.
     state = position("* 9S", cells="QH - - -")
     assert not any(m.startswith("R1-R") for m in legal(state))
-    with pytest.raises(pr.NotationError, match="never moves a card from Free cells cell 1"):
+    with pytest.raises(pr.NotationError, match="never moves a card from Free cell 1"):
         move(state, "R1-R2")
     with pytest.raises(IllegalMoveError):
         state.apply(Move.to_cell(Place(PileKind.CELL, 0), 1))
