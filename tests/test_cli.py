@@ -427,6 +427,32 @@ def test_play_refuses_a_record_it_cannot_write_before_the_game(
     assert "--record writes to a file, not '-'" in err
 
 
+def test_play_leaves_a_file_as_it_is_when_it_refuses_the_deal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "keep.txt"
+    path.write_text("precious\n", encoding="utf-8")
+    status, out, err = run(
+        capsys, "play", "freecell", "--deal", "3000000000", "--record", str(path)
+    )
+    assert status == 2 and out == ""
+    assert "a Microsoft FreeCell deal number is a whole number" in err
+    assert path.read_text(encoding="utf-8") == "precious\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+def test_play_says_in_one_line_when_the_record_cannot_be_written(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    feed(monkeypatch, "quit")
+    status, _, err = run(capsys, "play", "captive-queens", "--deal", "1", "--record", "/dev/full")
+    assert status == 2
+    assert err == (
+        "patience-rules: error: cannot write the game record to '/dev/full': "
+        "No space left on device\n"
+    )
+
+
 def test_play_reads_odd_and_huge_input_without_failing(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -613,6 +639,17 @@ def test_replay_shows_the_final_state_of_a_record(
     assert out.rstrip().endswith(f"{count} moves replayed; 52 of 52 cards home; result: won")
 
 
+def test_replay_reads_a_record_saved_with_a_byte_order_mark(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text, _, count = record_of_deal_3()
+    path = tmp_path / "game.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
+    status, out, err = run(capsys, "replay", str(path))
+    assert status == 0, err
+    assert out.rstrip().endswith(f"{count} moves replayed; 52 of 52 cards home; result: won")
+
+
 def test_replay_reads_standard_input(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -721,6 +758,59 @@ def test_output_to_a_pipe_closed_before_it_is_written(argv: list[str], status: i
     error = process.stderr.read()
     assert process.wait() == status
     assert error == b""
+
+
+@pytest.mark.parametrize("argv", [["stats", "--help"], ["--version"], ["games"]])
+def test_buffered_output_to_a_closed_pipe_ends_quietly(argv: list[str]) -> None:
+    # The pipe's reader is gone before the command starts, and standard
+    # output is buffered: the closed pipe shows up only when it is flushed.
+    read, write = os.pipe()
+    os.close(read)
+    environment = {k: v for k, v in ENVIRONMENT.items() if k != "PYTHONUNBUFFERED"}
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "patience_rules", *argv],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            env=environment,
+            check=False,
+        )
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (0, b"")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize(
+    "argv", [["show", "klondike"], ["games"], ["stats", "easy-start", "--deals", "3", "--json"]]
+)
+def test_output_that_cannot_be_written_is_one_line_of_error(argv: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "patience_rules", *argv],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=ENVIRONMENT,
+            check=False,
+        )
+    assert done.returncode == 2
+    assert done.stderr == (
+        "patience-rules: error: cannot write to standard output: No space left on device\n"
+    )
+
+
+def test_a_closed_standard_output_is_written_to_nowhere() -> None:
+    # As 'patience-rules show klondike >&-' starts it: no standard output at all.
+    done = subprocess.run(
+        [sys.executable, "-m", "patience_rules", "show", "klondike"],
+        stderr=subprocess.PIPE,
+        text=True,
+        env=ENVIRONMENT,
+        check=False,
+        preexec_fn=lambda: os.close(1),  # (the child's own standard output)
+    )
+    assert (done.returncode, done.stderr) == (0, "")
 
 
 # -- safe moves -----------------------------------------------------------------

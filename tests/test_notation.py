@@ -141,6 +141,20 @@ def test_malformed_games_are_refused_with_the_reason(text: str, message: str) ->
         game_from_text(text)
 
 
+def test_an_option_a_game_does_not_take_lists_what_it_takes_as_the_notation_writes_it() -> None:
+    with pytest.raises(NotationError) as caught:
+        game_from_text("klondike[foo=1]")
+    message = str(caught.value)
+    assert message.endswith("it takes draw=1, redeals, foundation_back=false (defaults shown)")
+    # What the message shows reads back: false (and False, as Python writes it).
+    assert game_from_text("klondike[foundation_back=false]") == pr.get_game("klondike")
+    assert game_from_text("klondike[foundation_back=False,draw=3]") == pr.get_game(
+        "klondike", draw=3
+    )
+    with pytest.raises(NotationError, match="of at most 18 digits, got one of 19 digits"):
+        game_from_text("klondike[draw=1000000000000000000]")
+
+
 def test_text_option_values_are_read_percent_decoded() -> None:
     # easy-start refuses a text value, and its message shows the decoded text.
     with pytest.raises(NotationError, match=r"got 'a b,\]'"):

@@ -248,6 +248,16 @@ def test_line_separators_written_unescaped_by_earlier_releases_read_as_text() ->
     assert record.moves == (Move.draw(), Move.draw())
 
 
+def test_a_byte_order_mark_at_the_start_is_skipped() -> None:
+    # As a Windows editor may save a record: U+FEFF first, then \r\n line ends.
+    text = GameRecord(pr.get_game("easy-start"), 3, (Move.draw(),)).to_text()
+    saved = "\ufeff" + text.replace("\n", "\r\n")
+    assert GameRecord.from_text(saved) == GameRecord.from_text(text)
+    assert GameRecord.read(io.StringIO(saved)) == GameRecord.from_text(text)
+    with pytest.raises(pr.NotationError):  # (only at the start)
+        GameRecord.from_text(text.replace("\n\n", "\n\ufeff\n", 1))
+
+
 @pytest.mark.parametrize(
     ("value", "message"),
     [

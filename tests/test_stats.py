@@ -280,6 +280,17 @@ def test_play_deals_of_nothing() -> None:
     assert play_deals(CAPTIVE, 0) == DealStats()
 
 
+def test_play_deals_refuses_deals_past_the_games_last_up_front() -> None:
+    # FreeCell's deal numbers stop at 2**31 - 1: refused before any deal is
+    # played, not when the first deal past them comes up.
+    freecell = pr.get_game("freecell")
+    with pytest.raises(pr.InvalidDealError, match="expected at most 748 deals"):
+        play_deals(freecell, 1000, start=2**31 - 748, jobs=1)
+    with pytest.raises(pr.InvalidDealError, match="of FreeCell is a whole number from 0 to"):
+        play_deals(freecell, 1, start=2**31, jobs=1)
+    assert play_deals(freecell, 2, start=2**31 - 2, jobs=1).games == 2
+
+
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
@@ -289,7 +300,7 @@ def test_play_deals_of_nothing() -> None:
         ({"jobs": 0}, "jobs"),
         ({"chunk_size": 0}, "chunk size"),
         ({"max_pending": 0}, "max_pending"),
-        ({"start": pr.MAX_DEAL_NUMBER}, "go past the last deal number"),
+        ({"start": pr.MAX_DEAL_NUMBER}, "go past Captive Queens's last deal number"),
         ({"executor": "x"}, "an executor is a concurrent.futures.Executor"),
         ({"player": "greedy"}, "a player has a chooser"),
         ({"progress": 3}, "progress is a function"),

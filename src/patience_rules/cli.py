@@ -92,7 +92,7 @@ import re
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, BinaryIO, NoReturn, TextIO, cast
+from typing import TYPE_CHECKING, BinaryIO, NoReturn, TextIO
 
 from . import __version__
 from .actions import ActionSpace
@@ -101,7 +101,7 @@ from .deals import MAX_DEAL_NUMBER
 from .errors import NotationError, PatienceRulesError, _shown
 from .games import game_entries
 from .notation import (
-    _option_to_text,
+    _default_as_text,
     game_from_text,
     game_to_text,
     move_from_loose_text,
@@ -112,7 +112,7 @@ from .piles import PileKind
 from .players import get_player, player_names
 from .policies import Compulsion
 from .records import GameRecord
-from .rules import GameRules, OptionValue
+from .rules import GameRules, _options_written
 from .solver import Outcome, Solution, solve
 from .state import Move, State
 from .stats import MAX_MOVES, DealStats, play_deals
@@ -301,12 +301,21 @@ def _card_style(stream: object, colour: str, suits: str) -> tuple[bool, bool]:
     return symbols, painted
 
 
+class _OutputError(Exception):
+    """Standard output cannot be written (a full disk, say): the command's one-line error."""
+
+
 class _Output:
-    """Standard output for a command: cards painted as asked, a closed pipe ignored."""
+    """Standard output for a command: cards painted as asked, a closed pipe ignored.
+
+    Where standard output is closed (``>&-``) or its reader has gone (a
+    closed pipe), what is left is not written, and the command ends as it
+    would have; where writing fails otherwise, :class:`_OutputError`.
+    """
 
     def __init__(self, colour: str = "never", suits: str = "letters") -> None:
         self.symbols, self.colour = _card_style(sys.stdout, colour, suits)
-        self.closed = False
+        self.closed = sys.stdout is None
 
     def __call__(self, text: str = "") -> None:
         """Write ``text`` and a newline."""
@@ -316,15 +325,24 @@ class _Output:
             sys.stdout.write(_paint_cards(text, symbols=self.symbols, colour=self.colour) + "\n")
         except BrokenPipeError:
             self.close()
+        except OSError as error:
+            raise _OutputError(
+                f"cannot write to standard output: {error.strerror or error}"
+            ) from None
 
     def flush(self) -> None:
         """Flush standard output (where a closed pipe shows up)."""
-        if self.closed:
+        if self.closed or sys.stdout is None:
             return
         try:
             sys.stdout.flush()
         except BrokenPipeError:
             self.close()
+        except OSError as error:
+            self.close()  # (what is buffered cannot be written: drop it)
+            raise _OutputError(
+                f"cannot write to standard output: {error.strerror or error}"
+            ) from None
 
     def close(self) -> None:
         """The reader went away: write nothing more."""
@@ -563,20 +581,35 @@ def _play(
     auto: str,
     out: _Output,
     read: Callable[[str], str | None] = _read,
-    record: TextIO | None = None,
+    record: str | None = None,
 ) -> int:
     """Play deal ``deal`` of ``rules`` in the terminal; return the exit status.
 
     With ``record``, the game record of the deal and the moves played is
-    written to it when the game ends, however it ends.
+    written to the file at that path when the game ends, however it ends.
     """
     played: list[Move] = []
     try:
         return _play_moves(rules, deal, auto, out, read, played)
     finally:
         if record is not None:
-            record.write(GameRecord(rules, deal, played).to_text())
-            record.flush()
+            _write_record(record, GameRecord(rules, deal, played).to_text())
+
+
+def _counted(number: int, noun: str) -> str:
+    """``1 move``, ``2 moves``."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _write_record(path: str, text: str) -> None:
+    """Write a game record's ``text`` to ``path``, or say in one line why it cannot be."""
+    try:
+        with open(path, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+    except OSError as error:
+        raise _UsageError(
+            f"cannot write the game record to {_shown(path, 200)}: {error.strerror or error}"
+        ) from None
 
 
 def _play_moves(
@@ -837,7 +870,7 @@ def _run_replay(args: argparse.Namespace, out: _Output) -> int:
     out(str(final))
     total = len(record.rules.deck())
     out(
-        f"{len(record.moves)} moves replayed; {final.cards_home} of {total} cards home; "
+        f"{_counted(len(record.moves), 'move')} replayed; {final.cards_home} of {total} cards home; "
         f"result: {record.result}"
     )
     return ExitStatus.SUCCESS
@@ -848,7 +881,8 @@ def _run_replay(args: argparse.Namespace, out: _Output) -> int:
 
 def _solution_lines(solution: Solution) -> Iterator[str]:
     """The outcome, and for a win the moves with the card each one plays."""
-    yield f"{solution.outcome.value} ({solution.nodes:,} nodes, {solution.seconds:.2f} s)"
+    nodes = f"{solution.nodes:,} node{'' if solution.nodes == 1 else 's'}"
+    yield f"{solution.outcome.value} ({nodes}, {solution.seconds:.2f} s)"
     if solution.is_won:
         state = solution.start
         for number, move in enumerate(solution.moves, 1):
@@ -885,13 +919,8 @@ def _run_solve(args: argparse.Namespace, out: _Output) -> int:
 def _run_games(args: argparse.Namespace, out: _Output) -> int:
     for entry in game_entries():
         aliases = f" (also: {', '.join(entry.aliases)})" if entry.aliases else ""
-        defaults = entry._defaults() or {}
-        takes = ", ".join(
-            f"{key}={_option_to_text(cast(OptionValue, value))}"
-            if type(value) in (bool, int, str)
-            else key  # (a default the notation cannot write: None, an enum)
-            for key, value in defaults.items()
-        )
+        # (a default the notation cannot write, None or an enum: the name alone)
+        takes = _options_written(entry._defaults() or {}, _default_as_text)
         options = f" Options: {takes}." if takes else ""
         out(f"{entry.name:30} {entry.summary}{aliases}{options}")
     return ExitStatus.SUCCESS
@@ -911,14 +940,16 @@ def _run_play(args: argparse.Namespace, out: _Output) -> int:
         return _play(rules, args.deal, auto, out)
     if args.record == "-":
         raise _UsageError("--record writes to a file, not '-': standard output shows the game")
-    try:  # (opened before play, so that a path that cannot be written costs no game)
-        handle = open(args.record, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+    rules.deal(args.deal)  # (a deal refused before the file is touched)
+    try:  # (opened before play, to append nothing, so that a path that cannot be
+        # written costs no game and a file there is left as it is until the end)
+        with open(args.record, "a", encoding="utf-8"):
+            pass
     except OSError as error:
         raise _UsageError(
             f"cannot write the game record to {_shown(args.record, 200)}: {error.strerror or error}"
         ) from None
-    with handle:
-        return _play(rules, args.deal, auto, out, record=handle)
+    return _play(rules, args.deal, auto, out, record=args.record)
 
 
 def _with_game(parser: argparse.ArgumentParser, *, deal: bool = True) -> None:
@@ -1137,16 +1168,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             out = _Output(args.color, args.suits)
         run: Callable[[argparse.Namespace, _Output], int] = args.run
         status = run(args, out)
-        out.flush()
     except _Exit as done:
         status = done.status
-    except (_UsageError, PatienceRulesError) as error:
+    except (_UsageError, PatienceRulesError, _OutputError) as error:
         _error(str(error))
         status = ExitStatus.BAD_INPUT
     except KeyboardInterrupt:
-        _note(f"{_PROG}: interrupted")
+        _note(f"\n{_PROG}: interrupted" if _is_terminal(sys.stderr) else f"{_PROG}: interrupted")
         status = ExitStatus.INTERRUPTED
     except BrokenPipeError:
         out.close()
         status = ExitStatus.SUCCESS
+    try:  # (what argparse or the command left buffered: --help into a closed pipe)
+        out.flush()
+    except _OutputError as error:
+        _error(str(error))
+        status = ExitStatus.BAD_INPUT
     return int(status)

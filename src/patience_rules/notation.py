@@ -65,6 +65,8 @@ from .rules import (
     GameRules,
     OptionValue,
     State,
+    _entry,
+    _unknown_options,
     get_game,
     is_registered,
     register_view,
@@ -110,12 +112,17 @@ def _option_to_text(value: OptionValue) -> str:
 
 
 def _option_from_text(key: str, text: str) -> OptionValue:
-    if text == "true":
+    if text.lower() == "true":  # (True and False too, as Python writes them)
         return True
-    if text == "false":
+    if text.lower() == "false":
         return False
     if _INT_RE.fullmatch(text):
         return int(text)
+    if re.fullmatch(r"-?[0-9]+", text):
+        raise NotationError(
+            f"option {key if len(key) <= 40 else _shown(key)}: a whole number of at most "
+            f"{_OPTION_DIGITS} digits, got one of {len(text.lstrip('-'))} digits"
+        )
     if len(text) >= 2 and text[0] == text[-1] == '"' and '"' not in text[1:-1]:
         try:
             return unquote(text[1:-1], errors="strict")
@@ -128,9 +135,18 @@ def _option_from_text(key: str, text: str) -> OptionValue:
     )
 
 
+def _default_as_text(value: object) -> str | None:
+    """An option's default as the notation writes it; None where it cannot (None, an enum)."""
+    return _option_to_text(value) if type(value) in (bool, int, str) else None  # type: ignore[arg-type]
+
+
 def _make_rules(name: str, options: Sequence[tuple[str, OptionValue]]) -> GameRules:
     """The registered rules ``name`` with ``options``, or a NotationError saying why not."""
     try:
+        if options:  # (options a game does not take, listed as the notation writes them)
+            refused = _unknown_options(_entry(name), [key for key, _ in options], _default_as_text)
+            if refused is not None:
+                raise NotationError(refused)
         return get_game(name, **dict(options))
     except UnknownGameError as error:
         raise NotationError(str(error)) from error

@@ -433,7 +433,7 @@ class GameRecord:
         """Read a record written by :meth:`to_text`, replaying its moves as it reads them.
 
         Lines end with ``\\n``, ``\\r\\n`` or ``\\r``; moves are separated by
-        any white space.
+        any white space; a byte order mark at the start is skipped.
 
         :raises NotationError: for malformed text, an unknown game, a deal the
             game cannot deal, an illegal move (with its number and the
@@ -650,11 +650,19 @@ def _chunks_of_stream(stream: TextStream) -> Iterator[str]:
 
 
 def _newlines(chunks: Iterable[str]) -> Iterator[str]:
-    """The chunks with every line end (``\\r\\n``, ``\\r``) made ``\\n``."""
+    """The chunks with every line end (``\\r\\n``, ``\\r``) made ``\\n``, and no byte order mark.
+
+    A text that starts with a byte order mark (U+FEFF, as some Windows
+    editors save UTF-8) is read without it.
+    """
     carry = ""
+    first = True
     for chunk in chunks:
         text = carry + chunk
         carry = ""
+        if first and text:
+            first = False
+            text = text.removeprefix("\ufeff")
         if text.endswith("\r"):  # perhaps the first half of \r\n
             text, carry = text[:-1], "\r"
         yield text.replace("\r\n", "\n").replace("\r", "\n")

@@ -931,29 +931,50 @@ def _options_refused(
     entry: GameEntry, pairs: Sequence[tuple[str, OptionValue]], error: TypeError
 ) -> str:
     """Why the factory of ``entry`` refused the options ``pairs``, and what it takes."""
-    known = entry._defaults()
-    unknown = [key for key, _ in pairs if key not in known] if known is not None else []
-    if known is not None and unknown:
-        names = ", ".join(_key_shown(key, 40) for key in unknown)
-        takes = (
-            f"it takes {_options_written(known)} (defaults shown)"
-            if known
-            else "it takes no options"
-        )
-        return (
-            f"game {entry.name!r} does not take the option{'s' if len(unknown) > 1 else ''} "
-            f"{names}: {takes}"
-        )
+    refused = _unknown_options(entry, [key for key, _ in pairs])
+    if refused is not None:
+        return refused
     names = ", ".join(_key_shown(key, 40) for key, _ in pairs)
     return f"game {entry.name!r} does not take the options {names}: {_shown(str(error), 200)}"
 
 
-def _options_written(defaults: Mapping[str, object]) -> str:
-    """Options and their defaults as Python writes them (``draw=1, redeals=None``)."""
-    return ", ".join(
-        name if default is inspect.Parameter.empty else f"{name}={default!r}"
-        for name, default in defaults.items()
+def _unknown_options(
+    entry: GameEntry, keys: Sequence[str], write: Callable[[object], str | None] = repr
+) -> str | None:
+    """The refusal of the ``keys`` that ``entry`` does not take, listing what it does; or None.
+
+    ``write`` writes a default (Python's ``repr``; the notation's form in a
+    game's text form, see :func:`_options_written`).
+    """
+    known = entry._defaults()
+    unknown = [key for key in keys if key not in known] if known is not None else []
+    if known is None or not unknown:
+        return None
+    names = ", ".join(_key_shown(key, 40) for key in unknown)
+    takes = (
+        f"it takes {_options_written(known, write)} (defaults shown)"
+        if known
+        else ("it takes no options")
     )
+    return (
+        f"game {entry.name!r} does not take the option{'s' if len(unknown) > 1 else ''} "
+        f"{names}: {takes}"
+    )
+
+
+def _options_written(
+    defaults: Mapping[str, object], write: Callable[[object], str | None] = repr
+) -> str:
+    """Options and their defaults as ``write`` writes a default (``draw=1, redeals=None``).
+
+    Where ``write`` gives None (a default that a form cannot write), or the
+    option has no default, the option's name stands alone.
+    """
+    written = []
+    for name, default in defaults.items():
+        text = None if default is inspect.Parameter.empty else write(default)
+        written.append(name if text is None else f"{name}={text}")
+    return ", ".join(written)
 
 
 def _named_as_made(entry: GameEntry, rules: GameRules) -> bool:

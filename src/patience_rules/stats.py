@@ -552,15 +552,17 @@ def play_deals(
     if not isinstance(rules, GameRules):
         raise PatienceRulesError(f"expected the rules of a game (GameRules), got {_shown(rules)}")
     _whole("the number of deals", count, 0)
-    if not _is_whole(start) or not 0 <= start <= MAX_DEAL_NUMBER:
+    last = rules.max_deal_number  # (FreeCell's, Microsoft's, stop at 2**31 - 1)
+    if not _is_whole(start) or not 0 <= start <= last:
         raise InvalidDealError(
-            f"the first deal number is a whole number from 0 to {MAX_DEAL_NUMBER}, "
+            f"the first deal number of {rules.title} is a whole number from 0 to {last}, "
             f"got {_shown(start)}"
         )
-    if count and start + count - 1 > MAX_DEAL_NUMBER:
+    if count and start + count - 1 > last:
+        left = last - start + 1
         raise InvalidDealError(
-            f"{_shown(count)} deals from deal {start} go past the last deal number, "
-            f"{MAX_DEAL_NUMBER}: expected at most {MAX_DEAL_NUMBER - start + 1} deals"
+            f"{_shown(count)} deals from deal {start} go past {rules.title}'s last deal "
+            f"number, {last}: expected at most {left} deal{'' if left == 1 else 's'}"
         )
     _whole("the chunk size", chunk_size, 1)
     if max_pending is not None:

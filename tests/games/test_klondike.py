@@ -105,7 +105,7 @@ def test_registered_with_its_options() -> None:
     [
         ({"draw": 2}, "draw is 1 or 3, got 2"),
         ({"draw": True}, "draw is 1 or 3, got True"),
-        ({"redeals": -1}, "redeals is None (no limit) or a whole number"),
+        ({"redeals": -1}, "redeals is a whole number from 0 to 1000, or None for no limit"),
         ({"redeals": 1.5}, "got 1.5"),
         ({"foundation_back": "yes"}, "foundation_back is True or False"),
     ],

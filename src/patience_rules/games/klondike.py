@@ -61,7 +61,8 @@ def klondike(
         raise InvalidRulesError(f"draw is 1 or 3, got {_shown(draw)}")
     if redeals is not None and (not _is_whole(redeals) or not 0 <= redeals <= 1000):
         raise InvalidRulesError(
-            f"redeals is None (no limit) or a whole number from 0 to 1000, got {_shown(redeals)}"
+            f"redeals is a whole number from 0 to 1000, or None for no limit (the default), "
+            f"got {_shown(redeals)}"
         )
     if not isinstance(foundation_back, bool):
         raise InvalidRulesError(f"foundation_back is True or False, got {_shown(foundation_back)}")
