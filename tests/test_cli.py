@@ -6,8 +6,10 @@ import io
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -811,6 +813,58 @@ def test_a_closed_standard_output_is_written_to_nowhere() -> None:
         preexec_fn=lambda: os.close(1),  # (the child's own standard output)
     )
     assert (done.returncode, done.stderr) == (0, "")
+
+
+def descendants(pid: int) -> set[int]:
+    """The processes under ``pid`` (read from /proc), children's children included."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:  # (gone meanwhile)
+                continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+#: A stats run longer than any test waits for.
+LONG_RUN = ("--deals", "10000000", "--jobs", "2")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_sigterm_stops_stats_and_its_worker_processes() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "patience_rules", "stats", "captive-queens", *LONG_RUN],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=ENVIRONMENT,
+    )
+    try:
+        workers: set[int] = set()
+        for _ in range(200):  # (the pool starts its workers within a few seconds)
+            workers = descendants(process.pid)
+            if len(workers) >= 3:  # a resource tracker, a fork server, its workers
+                break
+            time.sleep(0.05)
+        assert len(workers) >= 3
+        process.send_signal(signal.SIGTERM)
+        _, error = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    assert process.returncode == 143
+    assert error.endswith("patience-rules: stopped by SIGTERM\n")
+    for _ in range(100):
+        if not any(Path(f"/proc/{pid}").exists() for pid in workers):
+            break
+        time.sleep(0.1)
+    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]
 
 
 # -- safe moves -----------------------------------------------------------------

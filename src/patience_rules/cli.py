@@ -27,6 +27,8 @@ program or a command lists the options.
 3     undecided: ``solve`` ran out of its budget, or ``play`` stopped
       (``quit``, or the end of the input) before the game was over
 130   interrupted (Ctrl-C)
+143   stopped by SIGTERM (as a process manager stops a command); ``stats``
+      stops its worker processes first
 ====  ==================================================================
 
 An error is one line on standard error, never a traceback.  When the
@@ -89,6 +91,7 @@ import json
 import math
 import os
 import re
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -145,6 +148,30 @@ class ExitStatus(enum.IntEnum):
     UNDECIDED = 3
     #: Interrupted by Ctrl-C.
     INTERRUPTED = 130
+    #: Stopped by SIGTERM (128 + 15, as a shell reports it).
+    TERMINATED = 143
+
+
+class _Terminated(BaseException):
+    """SIGTERM arrived: unwind (a pool's workers stopped, a record written) and end with 143."""
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise _Terminated
+
+
+@contextlib.contextmanager
+def _sigterm_unwinds() -> Iterator[None]:
+    """While a command runs, SIGTERM raises :class:`_Terminated` in it (main thread only)."""
+    try:
+        previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    except ValueError:  # (not the main thread: the signal stays as it was)
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 class _UsageError(Exception):
@@ -989,7 +1016,7 @@ def _build_parser() -> _Parser:
         description="Deal, show, play, count and solve patience games by the letter of "
         "their rules.",
         epilog="Exit status: 0 success (the game won), 1 the game not won, 2 bad input, "
-        "3 undecided, 130 interrupted.",
+        "3 undecided, 130 interrupted, 143 stopped by SIGTERM.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -1149,7 +1176,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status.
 
     The statuses are those of :class:`ExitStatus`: 0 success (the game
-    won), 1 the game not won, 2 bad input, 3 undecided, 130 interrupted.
+    won), 1 the game not won, 2 bad input, 3 undecided, 130 interrupted,
+    143 stopped by SIGTERM.
     Errors are one line on standard error; ``--help`` and ``--version``
     return 0.
 
@@ -1167,7 +1195,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.cards:
             out = _Output(args.color, args.suits)
         run: Callable[[argparse.Namespace, _Output], int] = args.run
-        status = run(args, out)
+        with _sigterm_unwinds():
+            status = run(args, out)
+    except _Terminated:
+        _note(f"{_PROG}: stopped by SIGTERM")
+        status = ExitStatus.TERMINATED
     except _Exit as done:
         status = done.status
     except (_UsageError, PatienceRulesError, _OutputError) as error:
