@@ -802,17 +802,23 @@ def test_output_that_cannot_be_written_is_one_line_of_error(argv: list[str]) -> 
     )
 
 
-def test_a_closed_standard_output_is_written_to_nowhere() -> None:
-    # As 'patience-rules show klondike >&-' starts it: no standard output at all.
+@pytest.mark.parametrize(
+    ("argv", "status"),
+    [(["show", "klondike"], 0), (["play", "royal-cotillion", "--deal", "1"], 3)],
+)
+def test_a_closed_standard_output_is_written_to_nowhere(argv: list[str], status: int) -> None:
+    # As 'patience-rules show klondike >&-' starts it: no standard output at all
+    # (and play reads its moves without a prompt).
     done = subprocess.run(
-        [sys.executable, "-m", "patience_rules", "show", "klondike"],
+        [sys.executable, "-m", "patience_rules", *argv],
+        input="T4-F4\nquit\n",
         stderr=subprocess.PIPE,
         text=True,
         env=ENVIRONMENT,
         check=False,
         preexec_fn=lambda: os.close(1),  # (the child's own standard output)
     )
-    assert (done.returncode, done.stderr) == (0, "")
+    assert (done.returncode, done.stderr) == (status, "")
 
 
 def descendants(pid: int) -> set[int]:

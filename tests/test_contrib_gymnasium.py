@@ -19,6 +19,7 @@ import patience_rules as pr
 from patience_rules.contrib import MOVE_LIMIT, longest_game
 from patience_rules.contrib.gymnasium import PatienceEnv, env_id, register_envs
 from patience_rules.players import RandomPlayer
+from patience_rules.stats import play_deals
 
 pytestmark = pytest.mark.extra
 
@@ -482,6 +483,11 @@ def test_numpy_integers_are_action_ids_and_seeds() -> None:
     with pytest.raises(pr.IllegalMoveError, match="expected a whole number from 0"):
         env.actions.move_of(np.True_)  # type: ignore[arg-type]
     assert PatienceEnv("easy-start", illegal_reward=np.float32(-2)).illegal_reward == -2.0
+    # Deal numbers elsewhere in the library, as a policy's arrays give them.
+    easy = pr.get_game("easy-start")
+    assert easy.deal(np.uint64(2**64 - 1)) == easy.deal(2**64 - 1)
+    assert pr.GameRecord(easy, np.int64(3), ()).deal == 3
+    assert play_deals(easy, 2, start=np.int64(3), jobs=1) == play_deals(easy, 2, start=3, jobs=1)
 
 
 def test_a_card_leaving_a_foundation_is_a_reward_of_minus_one() -> None:

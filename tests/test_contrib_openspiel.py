@@ -347,6 +347,23 @@ def test_names_that_share_a_short_name_are_refused_not_confused(isolated_registr
     assert pyspiel.load_game("patience_easy_start").rules.name == "easy-start"
 
 
+def test_a_short_name_stays_with_the_game_registered_under_it_first(
+    isolated_registry: None,
+) -> None:
+    # my_game is registered with OpenSpiel before my-game exists: it keeps the
+    # short name, though my-game sorts first.
+    klondike, freecell = pr.get_game("klondike"), pr.get_game("freecell")
+    pr.register_game("my_game", lambda: attrs.evolve(klondike, name="my_game"), summary="x")
+    register_games()
+    pr.register_game("my-game", lambda: attrs.evolve(freecell, name="my-game"), summary="y")
+    names = register_games()
+    assert short_name("my_game") == "patience_my_game"
+    with pytest.raises(pr.InvalidRulesError, match="'patience_my_game' is game 'my_game'"):
+        short_name("my-game")
+    assert names.count("patience_my_game") == 1
+    assert pyspiel.load_game("patience_my_game").rules.name == "my_game"
+
+
 @pytest.mark.parametrize(
     ("state_text", "message"),
     [

@@ -117,6 +117,16 @@ def test_the_moves_of_a_stock_in_a_game_without_one_are_refused_as_apply_refuses
     assert "the legal moves are" in message
 
 
+def test_a_shift_in_a_game_with_no_shifts_is_refused_as_apply_refuses_it() -> None:
+    state = pr.get_game("crescent", shifts=0).deal(1)
+    for word in ("shift", "redeal"):
+        with pytest.raises(pr.NotationError) as caught:
+            move_from_loose_text(word, state)
+        assert str(caught.value).startswith(
+            f"'{word}' is not a legal move here: this game has no redeal; the legal moves are "
+        )
+
+
 @pytest.mark.parametrize("text", ["r", "R", "d"])
 def test_letters_mean_what_the_notation_says(text: str) -> None:
     # 'R' is a reserve cell (it needs a number), never the redeal; 'd' is nothing.

@@ -157,6 +157,8 @@ class _Terminated(BaseException):
 
 
 def _raise_terminated(signum: int, frame: object) -> None:
+    # (once: a second SIGTERM, as supervisors send, must not cut the cleanup short)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     raise _Terminated
 
 
@@ -578,6 +580,9 @@ def _read(prompt: str) -> str | None:
     stdin = sys.stdin
     if stdin is None or getattr(stdin, "closed", False):
         return None
+    if sys.stdout is None:  # (no standard output, '>&-': no prompt, which input() needs)
+        line = stdin.readline()
+        return line.rstrip("\r\n") if line else None
     try:
         return input(prompt)
     except EOFError:

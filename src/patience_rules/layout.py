@@ -452,16 +452,19 @@ class Layout:
 def _named(part: str, noun: str) -> str:
     """The piles of a part named ``part``, as ``noun`` says: ``Ladies columns``, ``Free cell``.
 
-    A part whose name ends in the noun already (FreeCell's ``Free cells``)
-    is not given it twice.
+    A part whose name ends in the noun already, singular or plural
+    (FreeCell's ``Free cells``), is not given it twice: its last word takes
+    the number ``noun`` asks for.
 
     >>> _named("Ladies", "columns"), _named("Free cells", "cells"), _named("Free cells", "cell")
     ('Ladies columns', 'Free cells', 'Free cell')
+    >>> _named("Free cell", "cells"), _named("Cells", "cell")
+    ('Free cells', 'Cell')
     """
-    plural = noun if noun.endswith("s") else f"{noun}s"
-    words = part.rsplit(" ", 1)
-    if len(words) == 2 and words[1].lower() == plural:
-        return part if noun == plural else f"{words[0]} {words[1][:-1]}"
+    singular = noun.removesuffix("s")
+    head, space, last = part.rpartition(" ")
+    if last.lower() in (singular, f"{singular}s"):
+        return f"{head}{space}{last[: len(singular)]}{noun[len(singular) :]}"
     return f"{part} {noun}"
 
 

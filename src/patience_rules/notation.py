@@ -143,15 +143,14 @@ def _default_as_text(value: object) -> str | None:
 def _make_rules(name: str, options: Sequence[tuple[str, OptionValue]]) -> GameRules:
     """The registered rules ``name`` with ``options``, or a NotationError saying why not."""
     try:
-        if options:  # (options a game does not take, listed as the notation writes them)
-            refused = _unknown_options(_entry(name), [key for key, _ in options], _default_as_text)
-            if refused is not None:
-                raise NotationError(refused)
         return get_game(name, **dict(options))
     except UnknownGameError as error:
         raise NotationError(str(error)) from error
     except PatienceRulesError as error:
-        text = str(error)
+        # (options the game does not take: listed as the notation writes them)
+        text = _unknown_options(_entry(name), [key for key, _ in options], _default_as_text)
+        if text is None:
+            text = str(error)
         raise NotationError(
             text if text.startswith("game ") else f"game {name!r}: {text}"
         ) from error
@@ -377,11 +376,9 @@ def move_from_text(text: str, game: GameRules | State) -> Move:
         raise NotationError(f"a move is read for a game (GameRules or State), got {_shown(game)}")
     if not isinstance(text, str):
         raise NotationError(f"a move is written as text such as 'T3-F5', got {_shown(text)}")
-    word = text.strip().lower()
-    if word == "draw":
-        return _stock_move(Move.draw(), text, rules)
-    if word == "redeal" or (word == "shift" and rules.stock.redeal is Redeal.SHIFT):
-        return _stock_move(Move.redeal(), text, rules)
+    worded = _stock_word(text, rules)
+    if worded is not None:
+        return _stock_move(worded, text, rules)
     match = _MOVE_RE.fullmatch(text.strip())
     if match is None:
         raise NotationError(
@@ -410,8 +407,14 @@ def move_from_text(text: str, game: GameRules | State) -> Move:
     return move
 
 
-#: The words of the moves of the stock.
-_STOCK_WORDS: Final = {"draw": Move.draw(), "redeal": Move.redeal()}
+def _stock_word(text: str, rules: GameRules) -> Move | None:
+    """The move that ``text`` names by a word: ``draw``, ``redeal`` (``shift`` where the redeal is one)."""
+    word = text.strip().lower()
+    if word == "draw":
+        return Move.draw()
+    if word == "redeal" or (word == "shift" and rules.stock.redeal is Redeal.SHIFT):
+        return Move.redeal()
+    return None
 
 
 def _stock_move(move: Move, text: str, rules: GameRules) -> Move:
@@ -941,7 +944,7 @@ def move_from_loose_text(text: str, state: State) -> Move:
         except NotationError as error:
             notation_error = error
             # The draw or the redeal of a game without one: refused below as apply refuses it.
-            written = _STOCK_WORDS.get(stripped.lower())
+            written = _stock_word(stripped, state.rules)
     if written is not None:
         if written in moves:
             return written

@@ -71,7 +71,7 @@ from typing import Final, Protocol, TypeAlias, get_args
 import attrs
 
 from ._dict_forms import RecordDict, _GameResult
-from .cards import MAX_DECKS, Card, _is_whole
+from .cards import MAX_DECKS, Card, _as_index, _is_whole
 from .deals import MAX_DEAL_NUMBER
 from .errors import (
     IllegalMoveError,
@@ -161,8 +161,9 @@ def _check_deal_number(value: int) -> int:
 
 
 def _to_deal(value: int | Iterable[Card]) -> int | tuple[Card, ...]:
-    if _is_whole(value):  # (an int, not a bool and not a card)
-        return _check_deal_number(value)
+    number = _as_index(value)  # (an int or NumPy's, not a bool and not a card)
+    if number is not None:
+        return _check_deal_number(number)
     if isinstance(value, Iterable) and not isinstance(value, str | bytes):
         # No game has more cards than this: a longer deck order is refused by
         # the game, without reading an endless iterable to its end.

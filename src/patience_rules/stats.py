@@ -44,7 +44,7 @@ import attrs
 
 from . import _checks
 from ._checks import MAX_DECKS
-from .cards import Card, _is_whole
+from .cards import Card, _as_index
 from .deals import MAX_DEAL_NUMBER
 from .errors import InvalidDealError, PatienceRulesError, _shown
 from .players import Chooser as Chooser  # an old name, as in players
@@ -553,11 +553,13 @@ def play_deals(
         raise PatienceRulesError(f"expected the rules of a game (GameRules), got {_shown(rules)}")
     _whole("the number of deals", count, 0)
     last = rules.max_deal_number  # (FreeCell's, Microsoft's, stop at 2**31 - 1)
-    if not _is_whole(start) or not 0 <= start <= last:
+    first = _as_index(start)  # (NumPy's integers too)
+    if first is None or not 0 <= first <= last:
         raise InvalidDealError(
             f"the first deal number of {rules.title} is a whole number from 0 to {last}, "
             f"got {_shown(start)}"
         )
+    start = first
     if count and start + count - 1 > last:
         left = last - start + 1
         raise InvalidDealError(

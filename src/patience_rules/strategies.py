@@ -53,7 +53,7 @@ from hypothesis.errors import InvalidArgument
 
 import patience_rules as _package
 
-from .cards import Card, Rank, Suit, _is_whole, standard_deck
+from .cards import Card, Rank, Suit, _as_index, _is_whole, standard_deck
 from .deals import MAX_DEAL_NUMBER
 from .errors import PatienceRulesError, _shown
 from .games import GameEntry, game_entries, game_names, get_game
@@ -276,12 +276,13 @@ def _check_numbers(value: object, where: str) -> st.SearchStrategy[int] | None:
 
 
 def _check_deal_number(value: object, name: str) -> int:
-    if not _is_whole(value) or not 0 <= value <= MAX_DEAL_NUMBER:
+    number = _as_index(value)  # (NumPy's integers too)
+    if number is None or not 0 <= number <= MAX_DEAL_NUMBER:
         raise InvalidArgument(
             f"{name} must be a deal number (a whole number from 0 to {MAX_DEAL_NUMBER}), "
             f"got {_shown(value)}"
         )
-    return value
+    return number
 
 
 # -- games and deal numbers ---------------------------------------------------

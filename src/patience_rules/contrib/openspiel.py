@@ -165,8 +165,10 @@ def short_name(game: str) -> str:
 
     The name with ``-`` written as ``_``.  Two registered names that differ
     only there (``easy-start`` and ``easy_start``) would share a short
-    name: the second is refused (:class:`~patience_rules.InvalidRulesError`)
-    and :func:`register_games` leaves it out.
+    name: it stays the game's that :func:`register_games` registered under
+    it first (of two not registered yet, the one that sorts first), and the
+    other is refused (:class:`~patience_rules.InvalidRulesError`) and left
+    out.
 
     >>> short_name("easy-start-parlett"), short_name("quadrille")
     ('patience_easy_start_parlett', 'patience_captive_queens')
@@ -174,17 +176,19 @@ def short_name(game: str) -> str:
     names = game_names()
     name = game if game in names else get_game(game).name
     short = SHORT_NAME_PREFIX + name.replace("-", "_")
-    taken = [
-        other
-        for other in names
-        if other < name and other.replace("-", "_") == name.replace("-", "_")
-    ]
-    if taken:
+    owner = _OWNERS.get(short)
+    if owner is None:
+        owner = min(other for other in names if other.replace("-", "_") == name.replace("-", "_"))
+    if owner != name:
         raise InvalidRulesError(
             f"game {name!r} has no OpenSpiel short name of its own: {short!r} is game "
-            f"{taken[0]!r}'s (register it under a name that differs in more than '-' and '_')"
+            f"{owner!r}'s (register it under a name that differs in more than '-' and '_')"
         )
     return short
+
+
+#: Each short name registered with OpenSpiel, and the game it was registered for.
+_OWNERS: dict[str, str] = {}
 
 
 def _checked_parameters(params: object, rules: GameRules) -> dict[str, Any]:
@@ -826,6 +830,7 @@ def register_games() -> tuple[str, ...]:
         except InvalidRulesError:  # (another game has its short name)
             continue
         if short not in known:
+            _OWNERS[short] = name
             pyspiel.register_game(_game_type(name), _creator(name))
         names.append(short)
     return tuple(names)
