@@ -455,6 +455,15 @@ def test_play_says_in_one_line_when_the_record_cannot_be_written(
     )
 
 
+def test_options_are_never_abbreviated(capsys: pytest.CaptureFixture[str]) -> None:
+    # '--deal' is no '--deals' (stats) and '--max' no '--max-moves'.
+    status, out, err = run(capsys, "stats", "freecell", "--deals", "3", "--deal", "617")
+    assert (status, out) == (2, "")
+    assert "unrecognized arguments: --deal 617" in err
+    status, _, err = run(capsys, "stats", "freecell", "--deals", "3", "--max", "9")
+    assert status == 2 and "unrecognized arguments: --max 9" in err
+
+
 def test_play_reads_odd_and_huge_input_without_failing(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

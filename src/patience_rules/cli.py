@@ -95,7 +95,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, BinaryIO, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TextIO
 
 from . import __version__
 from .actions import ActionSpace
@@ -189,7 +189,15 @@ class _Exit(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line, and which never exits the program."""
+    """An argument parser whose errors are one line, and which never exits the program.
+
+    Options are never abbreviated: ``stats --deal 5`` would otherwise be
+    read as ``--deals 5``.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         raise _UsageError(f"{message} (see '{self.prog} --help')")
