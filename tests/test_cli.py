@@ -683,6 +683,7 @@ def test_replay_refuses_what_it_cannot_read(
     assert status == 2
     assert err.count("\n") == 1
     assert "move 2 (redeal)" in err and "a redeal needs an empty stock" in err
+    assert err.startswith(f"patience-rules: error: game record {str(path)!r}: move 2 (redeal)")
     binary = tmp_path / "binary.txt"
     binary.write_bytes(b'[Game "captive-queens"]\n\xff\n')
     status, out, err = run(capsys, "replay", str(binary))

@@ -901,7 +901,10 @@ def _read_record(path: str) -> GameRecord:
             f"cannot read the game record {where}: {error.strerror or error}"
         ) from None
     with handle:
-        return GameRecord.read(_Utf8(handle, where))
+        try:
+            return GameRecord.read(_Utf8(handle, where))
+        except NotationError as error:  # (the record's own fault: say which file)
+            raise NotationError(f"game record {where}: {error}") from None
 
 
 def _run_replay(args: argparse.Namespace, out: _Output) -> int:
