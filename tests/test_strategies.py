@@ -181,8 +181,8 @@ def test_states_play_at_most_max_moves() -> None:
 
 def test_states_play_long_games_too() -> None:
     # Most games go on for a good part of max_moves: two in five or more
-    # play half of it.  (Hypothesis draws a 0 about one time in twenty
-    # whatever the range, draws some examples of no move at all, and mixes
+    # play half of it.  (Hypothesis draws a 0 far more often than its share,
+    # draws some examples of no move at all, and mixes
     # in constants it finds in the code under test: the share seen is about
     # 63%, and it moves with the code, so the bound leaves room.  Ending a
     # game on a single 0, as the strategy once did, gave about 31%.)

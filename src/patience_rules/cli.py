@@ -28,7 +28,8 @@ program or a command lists the options.
       (``quit``, or the end of the input) before the game was over
 130   interrupted (Ctrl-C)
 143   stopped by SIGTERM (as a process manager stops a command); ``stats``
-      stops its worker processes first
+      stops its worker processes first, once they finish the deals already
+      handed to them (some seconds)
 ====  ==================================================================
 
 An error is one line on standard error, never a traceback.  When the

@@ -492,8 +492,8 @@ def _draw_play(draw: st.DrawFn, start: State, max_moves: int) -> tuple[State, li
     picks a legal move, the draw first and then the rest in the engine's
     order.  A 0 is then confirmed by a second choice that must be 0 too
     before the game ends there: Hypothesis draws 0 far more often than one
-    time in ``max_moves + 1`` (about one in twenty), which alone ended most
-    games within a few moves; the shrinker lowers both to 0 where a shorter
+    time in ``max_moves + 1`` (one in twenty to twenty-five from 0 to 50), which
+    alone ended most games within a few moves; the shrinker lowers both to 0 where a shorter
     game keeps the failure.
     """
     state = start

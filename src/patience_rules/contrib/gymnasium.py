@@ -31,8 +31,8 @@ The environment, :class:`PatienceEnv`:
   <patience_rules.GameRules.max_deal_number>`: FreeCell's are Microsoft's,
   0 to 2**31 - 1, so ``reset(seed=1)`` deals the FreeCell deal every
   program calls #1.  Any seed that Gymnasium takes (a whole number of at
-  least 0) deals: one past the last deal number deals *n* modulo the count
-  of deals, so that a vector environment's ``seed + i`` and 128-bit seeds
+  least 0) deals: a seed past the last deal number deals that seed modulo
+  the count of deals, so that a vector environment's ``seed + i`` and 128-bit seeds
   from ``numpy.random.SeedSequence`` work for every game, while
   ``options={"deal": n}`` takes deal numbers only;
 - ``reset(options={"state": state})`` starts from ``state``, a
@@ -43,7 +43,7 @@ The environment, :class:`PatienceEnv`:
   middle) in a step, and -1 for every card that leaves a foundation
   (Klondike's ``foundation_back``), so an episode's return is the number of
   cards home at its end less those home at the deal (laid out before play:
-  Royal Cotillion's Aces and Deuces, Easy start's Sixes);
+  Royal Cotillion's Aces and Deuces, Easy start's Sixes, Fives and Queens);
 - **terminated** when no legal move remains (the game is won or lost:
   ``info["won"]`` says which);
 - **truncated** by Gymnasium's ``TimeLimit``: a game that may go on for
