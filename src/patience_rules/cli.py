@@ -157,10 +157,45 @@ class _Terminated(BaseException):
     """SIGTERM arrived: unwind (a pool's workers stopped, a record written) and end with 143."""
 
 
+#: SIGTERM while a process pool runs: noted here, and raised at the next safe
+#: point (see :func:`_stopping_when_asked`), never inside the pool's own code,
+#: where an exception could leave one of its locks held.
+_TERM: dict[str, bool] = {"deferred": False, "asked": False}
+
+
 def _raise_terminated(signum: int, frame: object) -> None:
     # (once: a second SIGTERM, as supervisors send, must not cut the cleanup short)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if _TERM["deferred"]:
+        _TERM["asked"] = True
+        return
     raise _Terminated
+
+
+@contextlib.contextmanager
+def _sigterm_deferred() -> Iterator[None]:
+    """While a pool runs, SIGTERM is only noted; it is raised at the end (or between chunks)."""
+    _TERM.update(deferred=True, asked=False)
+    try:
+        yield
+    finally:
+        _TERM["deferred"] = False
+    if _TERM["asked"]:
+        raise _Terminated
+
+
+def _stopping_when_asked(
+    progress: Callable[[int, int], None] | None,
+) -> Callable[[int, int], None]:
+    """``progress``, called between chunks, which first raises a SIGTERM noted meanwhile."""
+
+    def report(done: int, total: int) -> None:
+        if _TERM["asked"]:
+            raise _Terminated
+        if progress is not None:
+            progress(done, total)
+
+    return report
 
 
 @contextlib.contextmanager
@@ -798,11 +833,11 @@ def _run_stats(args: argparse.Namespace, out: _Output) -> int:
     rules = game_from_text(args.game)
     player = get_player(args.player, seed=args.seed)
     began = time.perf_counter()
-    progress = _progress_bar(sys.stderr)
+    progress = _stopping_when_asked(_progress_bar(sys.stderr))
     jobs: int | None
     if args.scheduler is not None:
         jobs = None
-        with _on_cluster(args.scheduler) as executor:
+        with _on_cluster(args.scheduler) as executor, _sigterm_deferred():
             stats = play_deals(
                 rules,
                 args.deals,
@@ -815,15 +850,16 @@ def _run_stats(args: argparse.Namespace, out: _Output) -> int:
         where = f"on the Dask cluster at {args.scheduler}"
     else:
         jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
-        stats = play_deals(
-            rules,
-            args.deals,
-            start=args.start,
-            player=player,
-            jobs=jobs,
-            progress=progress,
-            max_moves=args.max_moves,
-        )
+        with _sigterm_deferred():
+            stats = play_deals(
+                rules,
+                args.deals,
+                start=args.start,
+                player=player,
+                jobs=jobs,
+                progress=progress,
+                max_moves=args.max_moves,
+            )
         where = f"with {jobs} {'job' if jobs == 1 else 'jobs'}"
     seconds = time.perf_counter() - began
     if args.json:
