@@ -392,23 +392,19 @@ class _Output:
 
     def __call__(self, text: str = "") -> None:
         """Write ``text`` and a newline."""
-        if self.closed:
-            return
-        try:
-            sys.stdout.write(_paint_cards(text, symbols=self.symbols, colour=self.colour) + "\n")
-        except BrokenPipeError:
-            self.close()
-        except OSError as error:
-            raise _OutputError(
-                f"cannot write to standard output: {error.strerror or error}"
-            ) from None
+        if not self.closed:
+            painted = _paint_cards(text, symbols=self.symbols, colour=self.colour)
+            self._guarded(sys.stdout.write, painted + "\n")
 
     def flush(self) -> None:
         """Flush standard output (where a closed pipe shows up)."""
-        if self.closed or sys.stdout is None:
-            return
+        if not self.closed and sys.stdout is not None:
+            self._guarded(sys.stdout.flush)
+
+    def _guarded(self, write: Callable[..., object], *text: str) -> None:
+        """``write(*text)``: a closed pipe closes the output, another failure ends the command."""
         try:
-            sys.stdout.flush()
+            write(*text)
         except BrokenPipeError:
             self.close()
         except OSError as error:
@@ -833,34 +829,26 @@ def _run_stats(args: argparse.Namespace, out: _Output) -> int:
     rules = game_from_text(args.game)
     player = get_player(args.player, seed=args.seed)
     began = time.perf_counter()
-    progress = _stopping_when_asked(_progress_bar(sys.stderr))
+    play = functools.partial(
+        play_deals,
+        rules,
+        args.deals,
+        start=args.start,
+        player=player,
+        progress=_stopping_when_asked(_progress_bar(sys.stderr)),
+        max_moves=args.max_moves,
+    )
     jobs: int | None
     if args.scheduler is not None:
         jobs = None
         with _on_cluster(args.scheduler) as executor, _sigterm_deferred():
-            stats = play_deals(
-                rules,
-                args.deals,
-                start=args.start,
-                player=player,
-                executor=executor,
-                progress=progress,
-                max_moves=args.max_moves,
-            )
+            stats = play(executor=executor)
         where = f"on the Dask cluster at {args.scheduler}"
     else:
         jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
         with _sigterm_deferred():
-            stats = play_deals(
-                rules,
-                args.deals,
-                start=args.start,
-                player=player,
-                jobs=jobs,
-                progress=progress,
-                max_moves=args.max_moves,
-            )
-        where = f"with {jobs} {'job' if jobs == 1 else 'jobs'}"
+            stats = play(jobs=jobs)
+        where = f"with {_counted(jobs, 'job')}"
     seconds = time.perf_counter() - began
     if args.json:
         out(json.dumps(_stats_report(rules, args, stats, jobs, seconds)))

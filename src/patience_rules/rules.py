@@ -157,6 +157,7 @@ class _Engine(Protocol):
     full_key: int
     hash_columns: bool
     pickled_as: _RulesName | GameRules | None
+    _forced: bool  # every move is compulsory (Compulsion.FORCED)
 
     def legal_moves(self, state: State) -> tuple[Move, ...]: ...
     def is_legal(self, state: State, move: object) -> bool: ...
@@ -1237,8 +1238,7 @@ class State:
         columns: tuple[object, ...] = (
             tuple(zip(self._columns, up, strict=True)) if up is not None else self._columns
         )
-        # (where every move is forced, the first goes by pile number: order counts)
-        forced = self._engine.rules.compulsion is Compulsion.FORCED
+        forced = self._engine._forced  # (the first move goes by pile number: order counts)
         return (
             self._key,
             self._cells

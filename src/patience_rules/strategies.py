@@ -62,7 +62,6 @@ from .notation import (
     StateDict,
     cards_from_text,
     cards_to_text,
-    game_from_text,
     game_to_text,
     state_from_text,
     state_to_dict,
@@ -72,7 +71,7 @@ from .observation import Observation, Observer
 from .piles import Foundation, Middle, PileKind, Place, Reserve, Stock, Tableau
 from .policies import Compulsion, Refill
 from .records import GameRecord, RecordDict
-from .rules import _LIBRARY_GAMES, GameRules
+from .rules import GameRules, _pickled_rules
 from .sequences import FoundationSequence
 from .state import Move, State
 
@@ -552,16 +551,14 @@ def _note_game(rules: GameRules, start: _Start, made: Sequence[Move]) -> None:
 
 
 def _show_command(rules: GameRules, number: int) -> str | None:
-    """The command that shows deal ``number``, for a game of the library (the command knows no other)."""
-    if rules.name not in _LIBRARY_GAMES:
+    """The command that shows deal ``number``, for a game of the library (the command knows no other).
+
+    A game of the library is one that a pickle names by its name and
+    options (``rules._pickled_rules``); any other travels whole.
+    """
+    if _pickled_rules(rules) is rules:
         return None
-    try:
-        text = game_to_text(rules)
-        if game_from_text(text) != rules:
-            return None
-    except PatienceRulesError:
-        return None
-    return f"patience-rules show {shlex.quote(text)} --deal {number}"
+    return f"patience-rules show {shlex.quote(game_to_text(rules))} --deal {number}"
 
 
 def _game_named(rules: GameRules) -> str:
