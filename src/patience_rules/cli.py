@@ -277,11 +277,14 @@ _moves = _whole_number(1, "a number of moves", 10**9)
 _nodes = _whole_number(0, "a number of nodes", 10**15)
 
 
+_DECIMAL = re.compile(r"\s*\+?([0-9]{1,20}(?:\.[0-9]{0,20})?|\.[0-9]{1,20})\s*")
+
+
 def _seconds(text: str) -> float:
-    try:
-        value = float(text) if len(text) <= 40 else math.nan
-    except ValueError:
-        value = math.nan
+    # Plain decimals only, as the whole-number options: float() would also
+    # take '1_0', '1e3', 'infinity' and full-width digits.
+    match = _DECIMAL.fullmatch(text)
+    value = float(match[1]) if match is not None else math.nan
     if not math.isfinite(value) or value < 0:
         raise argparse.ArgumentTypeError(
             f"expected a number of seconds, finite and at least 0 (such as 2.5), got {_shown(text)}"
