@@ -85,11 +85,19 @@ def conforms(value: object, hint: object) -> bool:
     """Whether ``value`` has the type ``hint`` (the types of the dict forms' TypedDicts).
 
     It knows the types that JSON data has: ``int``, ``str``, ``bool``,
-    ``None``, ``object``, lists, dicts, unions and literals.
+    ``None``, ``object``, lists, dicts, TypedDicts, unions and literals.
     """
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if hint is object:
         return True
+    if typing_extensions.is_typeddict(hint):
+        hints = typing_extensions.get_type_hints(hint)
+        required: frozenset[str] = typing.cast(typing.Any, hint).__required_keys__
+        return (
+            type(value) is dict
+            and required <= value.keys() <= hints.keys()
+            and all(conforms(item, hints[key]) for key, item in value.items())
+        )
     if hint is type(None):
         return value is None
     if hint in (int, str, bool):

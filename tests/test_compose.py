@@ -16,6 +16,7 @@ import json
 import pickle
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -174,9 +175,33 @@ def test_it_turns_into_data_and_back() -> None:
     assert pickle.loads(pickle.dumps(state)) == state
 
 
+@pytest.mark.parametrize("name", [*pr.game_names(), None])
+def test_the_rules_write_the_dict_form_their_type_describes(name: str | None) -> None:
+    # Every key and value of RulesDict and of the parts' dict forms in it.
+    rules = GAME if name is None else pr.get_game(name)
+    assert_typed_dict(rules.to_dict(), pr.RulesDict)
+    parts: list[tuple[Any, object]] = [
+        (rules.stock, pr.StockDict),
+        (rules.tableau, pr.TableauDict),
+        (rules.reserve, pr.ReserveDict),
+        (rules.middle, pr.MiddleDict),
+        *((foundation, pr.FoundationDict) for foundation in rules.foundations),
+        *((foundation.sequence, pr.SequenceDict) for foundation in rules.foundations),
+    ]
+    if rules.tableau is not None and rules.tableau.build is not None:
+        parts.append((rules.tableau.build, pr.BuildDict))
+    for part, form in parts:
+        if part is not None:
+            data = part.to_dict()
+            assert_typed_dict(data, form)
+            assert type(part).from_dict(json.loads(json.dumps(data))) == part
+
+
 def test_a_mangled_description_is_refused_with_the_key() -> None:
     data = GAME.to_dict()
-    data["tableau"]["build"]["suits"] = "same-ish"  # type: ignore[index]
+    tableau = data["tableau"]
+    assert tableau is not None and tableau["build"] is not None
+    tableau["build"]["suits"] = "same-ish"
     with pytest.raises(pr.NotationError, match=r"rules.tableau.build.suits: expected one of"):
         GameRules.from_dict(data)
     data = GAME.to_dict()
@@ -195,7 +220,7 @@ def test_a_laid_out_base_of_any_suit_is_a_card_no_locked_foundation_needs(
     # shows first; also where a diamonds foundation is started in play rather
     # than laid out (its King is still needed, only not dealt to it).
     data = pr.get_game("sultan").to_dict()
-    foundations: list[dict[str, object]] = data["foundations"]  # type: ignore[assignment]
+    foundations = data["foundations"]
     assert foundations[0]["suit"] == "C"
     foundations[0]["suit"] = None
     if unstarted is not None:
@@ -258,7 +283,8 @@ def test_a_reserve_can_be_dealt_in_part() -> None:
         assert PileModel.snapshot_of(state) == model.snapshot()
     # The part reads back as the number it holds; all or none read as True or False.
     assert GameRules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
-    assert rules.to_dict()["reserve"]["dealt"] == 4  # type: ignore[index]
+    reserve = rules.to_dict()["reserve"]
+    assert reserve is not None and reserve["dealt"] == 4
     assert Reserve(cells=8, dealt=8) == Reserve(cells=8) != Reserve(cells=8, dealt=1)
     assert Reserve(cells=8, dealt=0).dealt is False
     assert len({Reserve(cells=8), Reserve(cells=8, dealt=1), Reserve(cells=8, dealt=True)}) == 2

@@ -10,6 +10,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument, Unsatisfiable
 
 import patience_rules as pr
+from notation_support import assert_typed_dict
 from patience_rules.notation import cards_from_text, move_from_text, state_from_text
 from patience_rules.strategies import (
     deal_numbers,
@@ -257,6 +259,35 @@ def test_the_library_types_without_fields_hypothesis_can_build_have_strategies()
         assert pr.GameRecord.from_dict(record_dict).to_dict() == record_dict
 
     check()
+
+
+def test_the_dict_forms_of_rules_and_parts_are_those_of_registered_games() -> None:
+    forms: list[tuple[Any, type]] = [
+        (pr.FoundationSequence, pr.SequenceDict),
+        (pr.Foundation, pr.FoundationDict),
+        (pr.Tableau, pr.TableauDict),
+        (pr.Build, pr.BuildDict),
+        (pr.Reserve, pr.ReserveDict),
+        (pr.Middle, pr.MiddleDict),
+        (pr.Stock, pr.StockDict),
+    ]
+    every_rules = [pr.get_game(name) for name in pr.game_names()]
+
+    @settings(database=None, derandomize=True, deadline=None, max_examples=30)
+    @given(st.from_type(pr.RulesDict), st.sampled_from(forms).flatmap(_drawn_with_form))
+    def check(data: pr.RulesDict, part: tuple[Any, dict[str, object]]) -> None:
+        assert pr.GameRules.from_dict(data) in every_rules
+        kind, form_data = part
+        value = kind.from_dict(form_data)
+        assert value.to_dict() == form_data
+        assert_typed_dict(form_data, dict(forms)[kind])
+
+    check()
+
+
+def _drawn_with_form(forms: tuple[Any, type]) -> st.SearchStrategy[tuple[Any, object]]:
+    kind, form = forms
+    return st.tuples(st.just(kind), st.from_type(form))
 
 
 def test_states_shrink_to_fewer_moves_and_draws() -> None:

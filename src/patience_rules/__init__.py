@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from . import _text  # noqa: F401  (registers the text picture of a state)
 from .actions import DRAW_ACTION, REDEAL_ACTION, ActionSpace
-from .building import Build, Direction, Runs, Suits
+from .building import Build, BuildDict, Direction, Runs, Suits
 from .cards import Card, Rank, Suit, standard_deck
 from .deals import MAX_DEAL_NUMBER, microsoft_deck_order, shuffled_deck
 from .engine import Engine  # the interpreter of every GameRules: first
@@ -58,11 +58,24 @@ from .notation import (
     state_to_text,
 )
 from .observation import HIDDEN_CARD, NO_CARD, Observation, Observer, VectorField, card_code
-from .piles import Foundation, Middle, PileKind, Place, Reserve, Stock, Tableau
+from .piles import (
+    Foundation,
+    FoundationDict,
+    Middle,
+    MiddleDict,
+    PileKind,
+    Place,
+    Reserve,
+    ReserveDict,
+    Stock,
+    StockDict,
+    Tableau,
+    TableauDict,
+)
 from .policies import Compulsion, Redeal, Refill, Shuffle
 from .records import GameRecord, GameResult, RecordDict
-from .rules import GameRules
-from .sequences import FoundationSequence
+from .rules import GameRules, RulesDict
+from .sequences import FoundationSequence, SequenceDict
 from .state import Move, State, StateParts
 from .svg import state_to_svg
 
@@ -76,11 +89,13 @@ __all__ = [
     "REDEAL_ACTION",
     "ActionSpace",
     "Build",
+    "BuildDict",
     "Card",
     "Compulsion",
     "Direction",
     "Engine",
     "Foundation",
+    "FoundationDict",
     "FoundationSequence",
     "GameEntry",
     "GameRecord",
@@ -91,6 +106,7 @@ __all__ = [
     "InvalidRulesError",
     "Layout",
     "Middle",
+    "MiddleDict",
     "Move",
     "MoveKind",
     "NotationError",
@@ -104,15 +120,20 @@ __all__ = [
     "Redeal",
     "Refill",
     "Reserve",
+    "ReserveDict",
+    "RulesDict",
     "Runs",
+    "SequenceDict",
     "Shuffle",
     "State",
     "StateDict",
     "StateParts",
     "Stock",
+    "StockDict",
     "Suit",
     "Suits",
     "Tableau",
+    "TableauDict",
     "UnknownGameError",
     "UnknownPlaceError",
     "VectorField",

@@ -11,7 +11,7 @@ from typing import Literal, TypeAlias
 
 from typing_extensions import NotRequired, TypedDict
 
-from .rules import OptionValue
+from .rules import OptionValue, RulesDict
 
 __all__ = ["RecordDict", "StateDict"]
 
@@ -42,7 +42,7 @@ class StateDict(TypedDict):
     options: dict[str, OptionValue]
     #: The rules in full (:meth:`GameRules.to_dict <patience_rules.GameRules.to_dict>`),
     #: for a game that the registry does not make.
-    rules: NotRequired[dict[str, object]]
+    rules: NotRequired[RulesDict]
     #: Each foundation's cards, from the base up: ``F1`` first.
     foundations: list[list[str]]
     #: The middle's cards, bottom to top.
@@ -82,7 +82,7 @@ class RecordDict(TypedDict):
     options: dict[str, OptionValue]
     #: The rules in full (:meth:`GameRules.to_dict <patience_rules.GameRules.to_dict>`),
     #: for a game that the registry does not make.
-    rules: NotRequired[dict[str, object]]
+    rules: NotRequired[RulesDict]
     #: The deal number, for a game dealt by number.
     deal: NotRequired[int]
     #: The deck order, first card dealt first, for a game dealt from it.

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from typing import TypedDict
 
 import attrs
 
 from . import _checks
 from .cards import _CARDS, Card
 
-__all__ = ["Build", "Direction", "Runs", "Suits"]
+__all__ = ["Build", "BuildDict", "Direction", "Runs", "Suits"]
 
 
 class Suits(enum.Enum):
@@ -114,6 +115,17 @@ def _onto_table(build: Build) -> tuple[frozenset[Card], ...]:
     return tuple(table)
 
 
+class BuildDict(TypedDict):
+    """A building rule's dict form, as :meth:`Build.to_dict` writes it."""
+
+    #: :class:`Suits`, by its value (``"same"``, ``"alternate"``, ``"any"``).
+    suits: str
+    #: :class:`Direction`, by its value (``"down"``, ``"up"``, ``"either"``).
+    direction: str
+    #: Whether it builds on from King to Ace (or back).
+    wrap: bool
+
+
 @attrs.frozen(repr=False)
 class Build:
     """How cards build on a tableau column.
@@ -175,7 +187,7 @@ class Build:
         wrap = ", King and Ace next to each other" if self.wrap else ""
         return f"{rank}, {suit}{wrap}"
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> BuildDict:
         """The rule as a dict of JSON types.
 
         >>> Build().to_dict()

@@ -17,25 +17,30 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 import attrs
 
 from . import _checks
-from .building import Build, Runs
+from .building import Build, BuildDict, Runs
 from .cards import Rank, Suit, _is_whole
 from .errors import InvalidRulesError, NotationError, _shown
 from .policies import Redeal, Refill
-from .sequences import FoundationSequence
+from .sequences import FoundationSequence, SequenceDict
 
 __all__ = [
     "Foundation",
+    "FoundationDict",
     "Middle",
+    "MiddleDict",
     "PileKind",
     "Place",
     "Reserve",
+    "ReserveDict",
     "Stock",
+    "StockDict",
     "Tableau",
+    "TableauDict",
 ]
 
 #: The most columns or cells a part may have.
@@ -123,6 +128,67 @@ def _name(limit: int = 40) -> Callable[[Any, Any, Any], Any]:
     return lambda instance, attribute, value: _checks.text("a part's name", value, limit)
 
 
+class FoundationDict(TypedDict):
+    """A foundation's dict form, as :meth:`Foundation.to_dict` writes it."""
+
+    #: Its suit as a symbol (``"C"``), or None where it takes any suit.
+    suit: str | None
+    #: Its sequence.
+    sequence: SequenceDict
+    laid_out: bool
+    playable: bool
+    name: str
+
+
+class TableauDict(TypedDict):
+    """A tableau's dict form, as :meth:`Tableau.to_dict` writes it.
+
+    Enumerations are written by their values (:class:`~patience_rules.Refill`,
+    :class:`~patience_rules.Runs`), ranks by their symbols (``"K"``).
+    """
+
+    columns: int
+    #: One depth for every column, or each column's.
+    depth: int | list[int]
+    refill: str
+    name: str
+    build: BuildDict | None
+    runs: str
+    fill_rank: str | None
+    face_down: bool
+
+
+class ReserveDict(TypedDict):
+    """A reserve's dict form, as :meth:`Reserve.to_dict` writes it."""
+
+    cells: int
+    #: :class:`~patience_rules.Refill`, by its value.
+    refill: str
+    width: int
+    name: str
+    #: True, False or how many cells the deal fills.
+    dealt: bool | int
+
+
+class MiddleDict(TypedDict):
+    """A middle's dict form, as :meth:`Middle.to_dict` writes it."""
+
+    #: The ranks it takes, as symbols.
+    ranks: list[str]
+    laid_out: bool
+    name: str
+
+
+class StockDict(TypedDict):
+    """A stock's dict form, as :meth:`Stock.to_dict` writes it."""
+
+    #: How many redeals, or None for no limit.
+    redeals: int | None
+    draw: int
+    #: :class:`~patience_rules.Redeal`, by its value.
+    redeal: str
+
+
 @attrs.frozen
 class Foundation:
     """A foundation: it takes the ranks of ``sequence`` in order, in one suit or any.
@@ -171,7 +237,7 @@ class Foundation:
         suit = self.suit.name.lower() if self.suit is not None else "any suit"
         return f"{suit} {self.sequence}"
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> FoundationDict:
         """The foundation as a dict of JSON types.
 
         >>> from patience_rules import FoundationSequence
@@ -304,7 +370,7 @@ class Tableau:
         depth = self.depth
         return depth if isinstance(depth, tuple) else (depth,) * self.columns
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> TableauDict:
         """The tableau as a dict of JSON types.
 
         >>> Tableau(columns=4, depth=3, name="Ladies").to_dict()
@@ -428,7 +494,7 @@ class Reserve:
         dealt = self.dealt
         return self.cells if dealt is True else 0 if dealt is False else int(dealt)
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> ReserveDict:
         """The reserve as a dict of JSON types."""
         return {
             "cells": self.cells,
@@ -494,7 +560,7 @@ class Middle:
         if len(set(value)) != len(value):
             raise InvalidRulesError(f"the middle's ranks repeat: {_shown(value)}")
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> MiddleDict:
         """The middle as a dict of JSON types."""
         return {
             "ranks": [rank.symbol for rank in self.ranks],
@@ -564,7 +630,7 @@ class Stock:
         default=Redeal.TURN_OVER, validator=lambda i, a, v: _checks.member("redeal", Redeal, v)
     )
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> StockDict:
         """The stock as a dict of JSON types.
 
         >>> Stock(redeals=None, draw=3).to_dict()

@@ -51,13 +51,27 @@ from .errors import (
 )
 from .layout import Layout
 from .moves import Move, place_to_text
-from .piles import Foundation, Middle, PileKind, Place, Reserve, Stock, Tableau
+from .piles import (
+    Foundation,
+    FoundationDict,
+    Middle,
+    MiddleDict,
+    PileKind,
+    Place,
+    Reserve,
+    ReserveDict,
+    Stock,
+    StockDict,
+    Tableau,
+    TableauDict,
+)
 from .policies import Compulsion, Redeal, Shuffle
 
 __all__ = [
     "GameEntry",
     "GameRules",
     "OptionValue",
+    "RulesDict",
     "State",
     "StateParts",
     "game_entries",
@@ -73,6 +87,34 @@ _RulesName: TypeAlias = "str | tuple[str, tuple[tuple[str, OptionValue], ...]]"
 
 #: The version of the dict form written by :meth:`GameRules.to_dict`.
 RULES_FORMAT: Final = 1
+
+
+class RulesDict(TypedDict):
+    """The rules' dict form, as :meth:`GameRules.to_dict` writes it: JSON types only.
+
+    Each part is its own dict form (:class:`~patience_rules.FoundationDict`
+    and the others); enumerations are written by their values.
+    :meth:`GameRules.from_dict` reads it back, and reads a dict that lacks
+    the keys after ``foundations`` as their defaults.
+    """
+
+    #: The format version (1).
+    format: int
+    name: str
+    title: str
+    decks: int
+    foundations: list[FoundationDict]
+    tableau: TableauDict | None
+    reserve: ReserveDict | None
+    middle: MiddleDict | None
+    stock: StockDict
+    #: :class:`~patience_rules.Compulsion`, by its value.
+    compulsion: str
+    #: :class:`~patience_rules.Shuffle`, by its value.
+    shuffle: str
+    options: dict[str, OptionValue]
+    description: str
+
 
 #: A persistent linked list of cards, top card first: ``()`` or ``(card, rest)``.
 #: Pushing and popping allocate at most one pair, and untouched tails are
@@ -419,7 +461,7 @@ class GameRules:
 
     # -- rules as data ----------------------------------------------------------
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> RulesDict:
         """The rules as a dict of JSON types, which :meth:`from_dict` reads back.
 
         Every part is written out, so the description alone makes the game

@@ -19,6 +19,7 @@ repeat its ranks, as Windmill's centre (Ace to King four times) does.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TypedDict
 
 import attrs
 
@@ -26,7 +27,21 @@ from . import _checks
 from .cards import Rank, _is_whole
 from .errors import InvalidRulesError, NotationError, _shown
 
-__all__ = ["FoundationSequence"]
+__all__ = ["FoundationSequence", "SequenceDict"]
+
+
+class SequenceDict(TypedDict):
+    """A sequence's dict form, as :meth:`FoundationSequence.to_dict` writes it."""
+
+    #: The rank it starts at, as a symbol (``"A"``, ``"10"``, ``"K"``).
+    start: str
+    #: Ranks from one card to the next.
+    step: int
+    #: How many cards it holds.
+    length: int
+    #: Whether it runs on from King to Ace (or back).
+    wrap: bool
+
 
 #: The longest sequence: every card of the most decks a game may have.
 MAX_LENGTH = 13 * _checks.MAX_DECKS
@@ -99,7 +114,7 @@ class FoundationSequence:
             return " ".join(rank.symbol for rank in self.ranks[:13]) + f" … ({self.length} cards)"
         return " ".join(rank.symbol for rank in self.ranks)
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> SequenceDict:
         """The sequence as a dict of JSON types.
 
         >>> FoundationSequence(start=Rank.FIVE, step=-1, length=6).to_dict()

@@ -45,7 +45,7 @@ import functools
 import inspect
 import shlex
 from collections.abc import Callable, Iterable, Sequence
-from typing import Concatenate, ParamSpec, Protocol, TypeVar
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from hypothesis import note
 from hypothesis import strategies as st
@@ -53,6 +53,7 @@ from hypothesis.errors import InvalidArgument
 
 import patience_rules as _package
 
+from .building import Build, BuildDict
 from .cards import Card, Rank, Suit, _as_index, _is_whole, standard_deck
 from .deals import MAX_DEAL_NUMBER
 from .errors import PatienceRulesError, _shown
@@ -68,11 +69,24 @@ from .notation import (
     state_to_text,
 )
 from .observation import Observation, Observer
-from .piles import Foundation, Middle, PileKind, Place, Reserve, Stock, Tableau
+from .piles import (
+    Foundation,
+    FoundationDict,
+    Middle,
+    MiddleDict,
+    PileKind,
+    Place,
+    Reserve,
+    ReserveDict,
+    Stock,
+    StockDict,
+    Tableau,
+    TableauDict,
+)
 from .policies import Compulsion, Refill
 from .records import GameRecord, RecordDict
-from .rules import GameRules, _pickled_rules
-from .sequences import FoundationSequence
+from .rules import GameRules, RulesDict, _pickled_rules
+from .sequences import FoundationSequence, SequenceDict
 from .state import Move, State
 
 __all__ = [
@@ -833,6 +847,8 @@ def _parts_of_registered_games() -> dict[type, list[object]]:
         values: list[object] = [*rules.foundations, rules.stock]
         values += [foundation.sequence for foundation in rules.foundations]
         values += [part for part in (rules.tableau, rules.reserve, rules.middle) if part]
+        if rules.tableau is not None and rules.tableau.build is not None:
+            values.append(rules.tableau.build)
         for value in values:
             known = parts.setdefault(type(value), [])
             if value not in known:
@@ -842,6 +858,27 @@ def _parts_of_registered_games() -> dict[type, list[object]]:
 
 def _part_of(kind: type) -> st.SearchStrategy[object]:
     return st.sampled_from(_parts_of_registered_games()[kind])
+
+
+def _dict_form(value: Any) -> object:
+    # Any part, or rules: its to_dict.
+    return value.to_dict()
+
+
+def _part_form(kind: type, form: type) -> st.SearchStrategy[object]:
+    return _part_of(kind).map(_dict_form)
+
+
+#: Each part's class and the type of its dict form.
+_PART_FORMS: tuple[tuple[type, type], ...] = (
+    (FoundationSequence, SequenceDict),
+    (Foundation, FoundationDict),
+    (Tableau, TableauDict),
+    (Build, BuildDict),
+    (Reserve, ReserveDict),
+    (Middle, MiddleDict),
+    (Stock, StockDict),
+)
 
 
 def _register_types() -> None:
@@ -868,8 +905,10 @@ def _register_types() -> None:
     st.register_type_strategy(Observation, lambda _: games().flatmap(states).map(_observation_of))
     st.register_type_strategy(StateDict, lambda _: games().flatmap(states).map(state_to_dict))
     st.register_type_strategy(RecordDict, lambda _: games().flatmap(_records).map(_record_dict))
-    for kind in (FoundationSequence, Foundation, Tableau, Reserve, Middle, Stock):
+    st.register_type_strategy(RulesDict, lambda _: games().map(_dict_form))
+    for kind, form in _PART_FORMS:
         st.register_type_strategy(kind, _part_of)
+        st.register_type_strategy(form, functools.partial(_part_form, kind))
 
 
 _register_types()
