@@ -155,6 +155,23 @@ def test_an_option_a_game_does_not_take_lists_what_it_takes_as_the_notation_writ
         game_from_text("klondike[draw=1000000000000000000]")
 
 
+def test_a_game_with_many_options_is_refused_briefly() -> None:
+    # At most 64 options, counted before any is read; unknown ones named five at most.
+    many = "easy-start[" + ",".join(f"k{i}=1" for i in range(20_000)) + "]"
+    with pytest.raises(NotationError, match="at most 64 options, got 20000") as caught:
+        game_from_text(many)
+    assert len(str(caught.value)) < 300
+    unknown = "easy-start[" + ",".join(f"k{i}=1" for i in range(30)) + "]"
+    with pytest.raises(NotationError) as caught:
+        game_from_text(unknown)
+    assert "the options k0, k1, k2, k3, k4 and 25 more: it takes redeals=2" in str(caught.value)
+    saved = pr.state_to_dict(pr.get_game("easy-start").deal(1))
+    saved["options"] = {f"k{i}": 1 for i in range(20_000)}
+    with pytest.raises(NotationError) as caught:
+        pr.state_from_dict(saved)
+    assert len(str(caught.value)) < 300
+
+
 def test_text_option_values_are_read_percent_decoded() -> None:
     # easy-start refuses a text value, and its message shows the decoded text.
     with pytest.raises(NotationError, match=r"got 'a b,\]'"):

@@ -61,6 +61,7 @@ from .moves import LETTERS, SINGLE, Move, move_to_text, place_to_text
 from .piles import PileKind, Place
 from .policies import Redeal
 from .rules import (
+    _MOST_OPTIONS,
     _OPTION_DIGITS,
     GameRules,
     OptionValue,
@@ -222,7 +223,14 @@ def game_from_text(text: str) -> GameRules:
         if not rest.endswith("]"):
             raise NotationError(f"malformed game {_shown(text)}: the options must end with ']'")
         body = rest[:-1]
-        for item in body.split(",") if body else ():
+        items = body.split(",") if body else []
+        if len(items) > _MOST_OPTIONS:
+            raise NotationError(
+                f"malformed game {_shown(text)}: a game takes at most {_MOST_OPTIONS} options, "
+                f"got {len(items)}"
+            )
+        seen: set[str] = set()
+        for item in items:
             match = _OPTION_RE.fullmatch(item)
             if match is None:
                 raise NotationError(
@@ -230,10 +238,11 @@ def game_from_text(text: str) -> GameRules:
                     f"by commas, got {_shown(item)}"
                 )
             key = match[1]
-            if any(key == seen for seen, _ in options):
+            if key in seen:
                 raise NotationError(
                     f"malformed game {_shown(text)}: option {_shown(key)} is given twice"
                 )
+            seen.add(key)
             options.append((key, _option_from_text(key, match[2])))
     return _make_rules(name, options)
 

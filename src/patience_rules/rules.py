@@ -289,6 +289,8 @@ def _typed_options(options: tuple[tuple[str, OptionValue], ...]) -> tuple[object
 
 #: The most options a game takes, and the types of their values.
 _MOST_OPTIONS: Final = 64
+#: The most unknown options a refusal names.
+_MOST_NAMED: Final = 5
 _OPTION_TYPES: Final[frozenset[type]] = frozenset((int, str, bool))
 #: The most digits of a game option's number (the notation reads no more).
 _OPTION_DIGITS: Final = 18
@@ -993,7 +995,9 @@ def _unknown_options(
     unknown = [key for key in keys if key not in known] if known is not None else []
     if known is None or not unknown:
         return None
-    names = ", ".join(_key_shown(key, 40) for key in unknown)
+    names = ", ".join(_key_shown(key, 40) for key in unknown[:_MOST_NAMED])
+    if len(unknown) > _MOST_NAMED:
+        names += f" and {len(unknown) - _MOST_NAMED} more"
     takes = (
         f"it takes {_options_written(known, write)} (defaults shown)"
         if known
