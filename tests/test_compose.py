@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 import patience_rules as pr
@@ -307,3 +308,38 @@ def test_a_partly_dealt_reserve_plays_like_the_model_and_keeps_every_invariant()
         state = play_like_the_model(rules, deal, 80, checked)
         assert pickle.loads(pickle.dumps(state)) == state
     assert played > 150
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["a\x01b", "\x1b]0;owned\x07\x1b[2J", "a\x00b", "a\ufffeb", "a\ud800b", "one\ntwo", "a\u2028b"],
+)
+def test_names_and_titles_that_cannot_be_shown_are_refused(title: str) -> None:
+    # They would reach a terminal unescaped, or make the SVG ill-formed or unencodable.
+    data = GAME.to_dict()
+    data["title"] = title
+    with pytest.raises(pr.NotationError, match=r"rules.title: it may not hold control characters"):
+        GameRules.from_dict(data)
+    with pytest.raises(pr.InvalidRulesError, match=r"^a game's title: it may not hold"):
+        attrs.evolve(GAME, title=title)
+    with pytest.raises(pr.InvalidRulesError, match=r"^a game's name: it may not hold"):
+        attrs.evolve(GAME, name=title)
+    with pytest.raises(pr.InvalidRulesError, match=r"^a part's name: it may not hold"):
+        Reserve(cells=4, name=title)
+    data = GAME.to_dict()
+    assert data["tableau"] is not None
+    data["tableau"]["name"] = title
+    with pytest.raises(pr.NotationError, match=r"rules.tableau.name: it may not hold"):
+        GameRules.from_dict(data)
+
+
+def test_a_description_may_have_lines_and_a_text_option_no_lone_surrogate() -> None:
+    described = attrs.evolve(GAME, description="Two lines:\n\tthe second indented.")
+    assert GameRules.from_dict(json.loads(json.dumps(described.to_dict()))) == described
+    with pytest.raises(pr.InvalidRulesError, match="a description: it may not hold"):
+        attrs.evolve(GAME, description="bell\x07")
+    with pytest.raises(pr.InvalidRulesError, match="option label: a text with no lone surrogates"):
+        attrs.evolve(GAME, options=(("label", "a\ud800"),))
+    labelled = attrs.evolve(GAME, options=(("label", "a\U0001f0a1 \u00e9"),))
+    saved = json.loads(json.dumps(pr.state_to_dict(labelled.deal(1))))
+    assert pr.state_from_dict(saved) == labelled.deal(1)

@@ -30,6 +30,8 @@ import math
 import os
 import pickle
 import sys
+import unicodedata
+import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from decimal import Decimal
@@ -430,12 +432,27 @@ def check_state(state: Any) -> None:
     assert pickle.loads(pickle.dumps(state)) == state
 
 
+def check_shown(state: State) -> None:
+    """Every picture and text form of ``state`` can be shown: well-formed XML, UTF-8, no controls."""
+    ET.fromstring(pr.state_to_svg(state))
+    texts = [str(state), repr(state)]
+    # (the text forms refuse rules named as a registered game that makes other rules)
+    with contextlib.suppress(NotationError):
+        texts.append(pr.state_to_text(state))
+    with contextlib.suppress(NotationError):
+        texts.append(GameRecord(state.rules, 7).to_text())
+    for text in texts:
+        text.encode("utf-8")
+        assert not any(unicodedata.category(c) == "Cc" and c != "\n" for c in text), text
+
+
 def check_rules(rules: Any) -> None:
-    """Rules read back from their dict form, and deal a valid state."""
+    """Rules read back from their dict form, deal a valid state and can be shown."""
     assert isinstance(rules, GameRules)
     assert GameRules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
     state = rules.deal(7)
     check_state(state)
+    check_shown(state)
     for _ in range(20):
         moves = state.legal_moves()
         if not moves:

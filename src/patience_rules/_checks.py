@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -77,12 +78,38 @@ def member(name: str, kind: type[E], value: object) -> E:
     return value
 
 
-def text(name: str, value: object, limit: int = 200) -> str:
-    """``value`` if it is a str of at most ``limit`` characters; else an error."""
+#: What no name, title or description holds: control characters (a terminal
+#: acts on them, XML cannot hold most), lone surrogates (no UTF-8 text can hold
+#: them) and the noncharacters U+FFFE and U+FFFF; line breaks (U+2028, U+2029
+#: too) only in a text of several lines.
+_NOT_IN_A_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+_NOT_IN_LINES = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def _unprintable(value: str, lines: bool) -> str | None:
+    """Why ``value`` cannot be shown as a name or title (or, with ``lines``, a description)."""
+    found = (_NOT_IN_LINES if lines else _NOT_IN_A_LINE).search(value)
+    if found is None:
+        return None
+    return (
+        f"it may not hold control characters{'' if lines else ', line breaks'}, lone "
+        f"surrogates, U+FFFE or U+FFFF, got U+{ord(found[0]):04X} at {found.start()} in "
+        f"{_shown(value)}"
+    )
+
+
+def text(name: str, value: object, limit: int = 200, lines: bool = False) -> str:
+    """``value`` if it is a str of at most ``limit`` characters that can be shown; else an error.
+
+    It is one line unless ``lines`` (see :data:`_NOT_IN_A_LINE`).
+    """
     if not isinstance(value, str) or len(value) > limit:
         raise InvalidRulesError(
             f"{name} is a text of at most {limit} characters, got {_shown(value)}"
         )
+    why = _unprintable(value, lines)
+    if why is not None:
+        raise InvalidRulesError(f"{name}: {why}")
     return value
 
 
@@ -127,12 +154,15 @@ def read_flag(value: object, where: str) -> bool:
     return value
 
 
-def read_text(value: object, where: str, limit: int = 200) -> str:
-    """A text from a dict form."""
+def read_text(value: object, where: str, limit: int = 200, lines: bool = False) -> str:
+    """A text from a dict form (one that :func:`text` takes)."""
     if not isinstance(value, str) or len(value) > limit:
         raise NotationError(
             f"{where}: expected a text of at most {limit} characters, got {_shown(value)}"
         )
+    why = _unprintable(value, lines)
+    if why is not None:
+        raise NotationError(f"{where}: {why}")
     return value
 
 

@@ -277,6 +277,11 @@ def _to_options(value: object) -> tuple[tuple[str, OptionValue], ...]:
             )
         if name in names:
             raise InvalidRulesError(f"option {_key_shown(name)} is given twice")
+        if value.__class__ is str and _LONE_SURROGATE.search(value):
+            # (the text forms write options as UTF-8, which cannot hold one)
+            raise InvalidRulesError(
+                f"option {_key_shown(name)}: a text with no lone surrogates, got {_shown(value)}"
+            )
         names.add(name)
         pairs.append((name, value))
     return tuple(pairs)
@@ -289,6 +294,7 @@ def _typed_options(options: tuple[tuple[str, OptionValue], ...]) -> tuple[object
 
 #: The most options a game takes, and the types of their values.
 _MOST_OPTIONS: Final = 64
+_LONE_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 #: The most unknown options a refusal names.
 _MOST_NAMED: Final = 5
 _OPTION_TYPES: Final[frozenset[type]] = frozenset((int, str, bool))
@@ -379,7 +385,9 @@ class GameRules:
         default=(), converter=_to_options, eq=_typed_options
     )
     description: str = attrs.field(
-        default="", eq=False, validator=lambda i, a, v: _checks.text("a description", v, 4000)
+        default="",
+        eq=False,
+        validator=lambda i, a, v: _checks.text("a description", v, 4000, lines=True),
     )
     shuffle: Shuffle = attrs.field(
         default=Shuffle.LIBRARY,
@@ -564,7 +572,7 @@ class GameRules:
                 ),
                 options=tuple(options.items()),
                 description=_checks.read_text(
-                    data.get("description", ""), "rules.description", 4000
+                    data.get("description", ""), "rules.description", 4000, lines=True
                 ),
                 shuffle=_checks.read_member(
                     Shuffle, data.get("shuffle", "library"), "rules.shuffle"
