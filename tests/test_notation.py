@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -430,11 +431,43 @@ def test_malformed_states_are_refused_naming_the_field(change: object, message: 
         state_from_text(" ".join(fields))
 
 
+def test_a_redeal_count_of_any_limit_reads_back() -> None:
+    # Redeal limits go up to 10**18, and so do the counts the text writes.
+    # (a registered game's options have at most 18 digits)
+    rules = pr.get_game("easy-start", redeals=10**18 - 1)
+    saved = pr.state_to_dict(rules.deal(1))
+    for used in (10**9, 10**10, 10**18 - 1):
+        saved["redeals_used"] = used
+        state = pr.state_from_dict(saved)
+        assert state_from_text(state_to_text(state)) == state
+    with pytest.raises(NotationError, match="redeals: expected the number of redeals used"):
+        state_from_text(state_to_text(state).rpartition(" ")[0] + " " + "1" * 20)
+
+
 def test_a_foundation_top_outside_its_sequence_is_refused() -> None:
     state = pr.get_game("captive-queens").deal(1)
     fields = state_to_text(state).split(" ")
     fields[1] = "5C/-/-/-/-/-/-/-"
     with pytest.raises(NotationError, match=r"F1 \(clubs 6 7 8 9 10 J\) cannot have 5C"):
+        state_from_text(" ".join(fields))
+
+
+@pytest.mark.parametrize(
+    ("column", "message"),
+    [
+        ("ZS|6D", "columns: T2: face down: malformed card 'ZS'"),
+        ("9C9|6D", "columns: T2: face down: malformed cards '9C9'"),
+        ("9C|6X", "columns: T2: malformed cards '6X'"),
+        ("9C6D", "columns: T2: expected the face-down cards, '|', then the face-up cards"),
+    ],
+)
+def test_a_bad_face_down_column_is_refused_naming_it(column: str, message: str) -> None:
+    fields = state_to_text(pr.get_game("klondike").deal(1)).split(" ")
+    columns = fields[2].split("/")
+    assert columns[1] == "9C|6D"
+    columns[1] = column
+    fields[2] = "/".join(columns)
+    with pytest.raises(NotationError, match=re.escape(message)):
         state_from_text(" ".join(fields))
 
 

@@ -14,8 +14,10 @@ cards is written without separators, bottom card first.
 columns, ``R1`` … the reserve cells, ``F1`` … the foundations (``F1`` is
 foundation 0 of :meth:`Move.to_foundation <patience_rules.Move.to_foundation>`).
 
-**Moves** are ``source-target`` (``T3-F5``, ``R12-F1``, ``W-M``), or the
-words ``draw`` and ``redeal``.  For people typing at a prompt,
+**Moves** are ``source-target`` (``T3-F5``, ``R12-F1``, ``W-M``), with
+``:n`` after a run of ``n`` cards that leaves a column in one move
+(``T1-T2:3``), or the words ``draw``, ``redeal`` and, where columns shift
+rather than the stock turning over, ``shift``.  For people typing at a prompt,
 :func:`move_from_loose_text` also reads a legal move by its card (``3S``) or
 by a card and a place (``3D R2``); it is opt-in, and every other reader here
 reads the notation alone (letters in either case, spaces around a move, and
@@ -27,11 +29,16 @@ when they differ from the registered defaults: ``easy-start[redeals=3]``.
 
 **States** are one line of space-separated fields, in the spirit of chess's
 FEN: the game; the foundations' top cards, ``/`` between foundations and
-``-`` for an empty one; then, when the game has them, the middle, the
+``-`` for an empty one (where some foundation takes any suit, each
+foundation's whole pile, bottom card first, as a height alone does not say
+which cards it holds); then, when the game has them, the middle, the
 tableau columns (``/`` between columns, each from its back card to its
-front card) and the reserve cells (``/`` between cells); then the stock
-(bottom to top: its last card is drawn next), the waste (bottom to top) and
-the number of redeals used.
+front card; where a tableau is dealt face down, each column is its
+face-down cards, ``|``, then its face-up cards: ``7S9D|QC``, ``|QC``) and
+the reserve cells (``/`` between cells); then, when the game has a stock,
+the stock (bottom to top: its last card is drawn next) and the waste
+(bottom to top); last, when it has a stock or a redeal, the number of
+redeals used.  A game with neither (FreeCell) ends with its cells.
 
 >>> import patience_rules as pr
 >>> from patience_rules.notation import state_from_text, state_to_text
@@ -518,7 +525,7 @@ def _height_of_top(rules: GameRules, f: int, top: Card | None) -> int:
 
 
 def _redeals_from_text(text: str) -> int:
-    if not re.fullmatch(r"[0-9]{1,9}", text):
+    if not re.fullmatch(r"[0-9]{1,19}", text):
         raise NotationError(f"redeals: expected the number of redeals used, got {_shown(text)}")
     return int(text)
 
@@ -539,7 +546,10 @@ def _column_from_text(text: str, where: str, face_down: bool) -> tuple[tuple[Car
             f"{where}: expected the face-down cards, '|', then the face-up cards, such as "
             f"'7S9D|QC', got {_shown(text)}"
         )
-    hidden = cards_from_text(down) if down else ()
+    try:
+        hidden = cards_from_text(down) if down else ()
+    except NotationError as error:
+        raise NotationError(f"{where}: face down: {error}") from None
     shown = _pile_from_text(up, where)
     return (*hidden, *shown), len(hidden)
 
