@@ -471,6 +471,37 @@ def test_a_bad_face_down_column_is_refused_naming_it(column: str, message: str) 
         state_from_text(" ".join(fields))
 
 
+def test_a_dict_form_with_rules_must_name_their_game_and_options() -> None:
+    # The rules decide, but a game or options that contradict them are refused
+    # (as a record's Game tag that is not its Rules' game is).
+    data = pr.get_game("captive-queens").to_dict()
+    data["name"], data["options"] = "queens-of-mine", {"label": "x"}
+    rules = pr.GameRules.from_dict(data)
+    saved = state_from_dict_ready(rules)
+    record = pr.GameRecord(rules, 1).to_dict()
+    assert pr.state_from_dict(saved).rules == rules
+    assert pr.GameRecord.from_dict(record).rules == rules
+    for key, value, message in [
+        ("game", "klondike", "game: the rules are those of 'queens-of-mine', not of the game"),
+        ("game", 12345, "game: expected a game name, got 12345"),
+        ("options", {"label": "y"}, "options: the rules have the options {'label': 'x'}"),
+        ("options", {}, "options: the rules have the options"),
+        ("options", [], "options: expected a mapping"),
+    ]:
+        with pytest.raises(NotationError, match=re.escape(message)):
+            pr.state_from_dict({**saved, key: value})
+        with pytest.raises(NotationError, match=re.escape(message)):
+            pr.GameRecord.from_dict({**record, key: value})
+    # Options may be left out: the rules carry them.
+    assert pr.state_from_dict({k: v for k, v in saved.items() if k != "options"}).rules == rules
+
+
+def state_from_dict_ready(rules: pr.GameRules) -> dict[str, object]:
+    data = json.loads(json.dumps(pr.state_to_dict(rules.deal(1))))
+    assert isinstance(data, dict) and "rules" in data
+    return data
+
+
 def test_a_column_deeper_than_its_deal_is_refused() -> None:
     fields = _royal_fields()
     columns = fields[2].split("/")

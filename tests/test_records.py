@@ -6,8 +6,10 @@ import io
 import itertools
 import json
 import pickle
+import re
 import tracemalloc
 import typing
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -201,6 +203,9 @@ def test_a_bad_deal_is_refused_when_the_record_is_made() -> None:
         (lambda d: d.update(version=10**5000), "got an integer of 5001 digits"),
         (lambda d: d.update(deal=10**5000), "deal: a deal number .* got an integer of 5001 digits"),
         (lambda d: d.update(result="won"), "the record says 'won'"),
+        (lambda d: d.update(result="WON"), "result: expected 'won', 'lost' or 'unfinished'"),
+        (lambda d: d.update(result=["won"]), r"result: expected .* got \['won'\]"),
+        (lambda d: d.update(moves=["draw"] * 10**4, result=1), "result: expected"),
     ],
 )
 def test_malformed_record_dicts_are_refused(change: object, message: str) -> None:
@@ -446,3 +451,39 @@ def test_any_dict_reads_as_a_record_or_raises_a_notation_error(data: dict[str, o
         assert GameRecord.from_dict(record.to_dict()) == record
         return
     assert len(message) < 400
+
+
+def _mine_record_text() -> str:
+    data = pr.get_game("captive-queens").to_dict()
+    data["name"] = "queens-of-mine"
+    return GameRecord(pr.GameRules.from_dict(data), 1, [Move.draw()]).to_text()
+
+
+def test_a_record_of_an_unregistered_game_carries_its_rules_in_json() -> None:
+    text = _mine_record_text()
+    assert '[Game "queens-of-mine"]' in text and "[Rules " in text
+    assert GameRecord.from_text(text).rules.name == "queens-of-mine"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda text: text.replace('[Game "queens-of-mine"]', '[Game "captive-queens"]'),
+            "Rules: the rules are those of 'queens-of-mine', not of the game 'captive-queens'",
+        ),
+        # Python's JSON reader keeps the last of a repeated key: the first would vanish.
+        (
+            lambda text: text.replace('[Rules "{', '[Rules "{\\"decks\\":7,'),
+            "the key 'decks' is given twice",
+        ),
+        (lambda text: text.replace('[Rules "{', '[Rules "{,'), "Rules: malformed JSON"),
+        (
+            lambda text: re.sub(r"\[Rules \".*\"\]", '[Rules "[1]"]', text),
+            "Rules: expected a JSON object",
+        ),
+    ],
+)
+def test_a_bad_rules_tag_is_refused(change: Callable[[str], str], message: str) -> None:
+    with pytest.raises(NotationError, match=re.escape(message)):
+        GameRecord.from_text(change(_mine_record_text()))

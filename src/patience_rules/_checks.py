@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
@@ -164,6 +165,32 @@ def read_text(value: object, where: str, limit: int = 200, lines: bool = False) 
     if why is not None:
         raise NotationError(f"{where}: {why}")
     return value
+
+
+class _RepeatedKey(ValueError):
+    pass
+
+
+def _unrepeated(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    data: dict[str, object] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _RepeatedKey(f"the key {_shown(key)} is given twice")
+        data[key] = value
+    return data
+
+
+def read_json(text: str, where: str) -> object:
+    """The value of a JSON text; a NotationError for malformed JSON or a key given twice.
+
+    (Python's reader keeps the last of a repeated key, silently.)
+    """
+    try:
+        return json.loads(text, object_pairs_hook=_unrepeated)
+    except _RepeatedKey as error:
+        raise NotationError(f"{where}: {error}") from None
+    except (ValueError, RecursionError) as error:
+        raise NotationError(f"{where}: malformed JSON ({error})") from None
 
 
 def read_member(kind: type[E], value: object, where: str) -> E:

@@ -66,7 +66,10 @@ class RecordDict(TypedDict):
     <patience_rules.GameRecord.to_dict>` writes it: JSON types only.
 
     It has either ``deal`` or ``deck``; ``rules`` is there for a game that
-    the registry does not make.
+    the registry does not make.  :meth:`GameRecord.from_dict
+    <patience_rules.GameRecord.from_dict>` also reads a dict that lacks
+    ``options`` (the defaults, or those of ``rules``), ``moves`` (none),
+    ``tags`` (none) or ``result`` (not checked), or holds ``result: None``.
 
     >>> import patience_rules as pr
     >>> data: pr.RecordDict = pr.GameRecord(pr.get_game("easy-start"), 3).to_dict()

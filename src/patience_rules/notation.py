@@ -721,11 +721,8 @@ def _card(item: object, where: str) -> Card:
 
 
 def _rules_from_dict(data: Mapping[str, object]) -> GameRules:
-    if "rules" in data:
-        rules_data = data["rules"]
-        if not isinstance(rules_data, Mapping):
-            raise NotationError(f"rules: expected a mapping, got {_shown(rules_data)}")
-        return GameRules.from_dict(rules_data)
+    """The rules of a state's or a record's dict form: ``rules`` if it is given, else
+    the registered ``game`` with its ``options``; given both, they must agree."""
     name = data["game"]
     if not isinstance(name, str):
         raise NotationError(f"game: expected a game name, got {_shown(name)}")
@@ -734,6 +731,22 @@ def _rules_from_dict(data: Mapping[str, object]) -> GameRules:
         raise NotationError(
             f"options: expected a mapping of option names to values, got {_shown(raw)}"
         )
+    if "rules" in data:
+        rules_data = data["rules"]
+        if not isinstance(rules_data, Mapping):
+            raise NotationError(f"rules: expected a mapping, got {_shown(rules_data)}")
+        rules = GameRules.from_dict(rules_data)
+        if rules.name != name:
+            raise NotationError(
+                f"game: the rules are those of {_shown(rules.name)}, not of the game "
+                f"{_shown(name)} the dict names"
+            )
+        if "options" in data and _typed(raw.items()) != _typed(rules.options):
+            raise NotationError(
+                f"options: the rules have the options {_shown(dict(rules.options))}, not "
+                f"{_shown(raw)}"
+            )
+        return rules
     options: list[tuple[str, OptionValue]] = []
     for key, item in raw.items():
         if not isinstance(key, str) or not isinstance(item, int | str):
@@ -743,6 +756,11 @@ def _rules_from_dict(data: Mapping[str, object]) -> GameRules:
             )
         options.append((key, item))
     return _make_rules(name, options)
+
+
+def _typed(options: Iterable[tuple[object, object]]) -> dict[object, tuple[type, object]]:
+    # (True and 1 differ as options)
+    return {key: (value.__class__, value) for key, value in options}
 
 
 def state_from_dict(data: Mapping[str, object]) -> State:

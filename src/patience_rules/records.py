@@ -70,6 +70,7 @@ from typing import Final, Protocol, TypeAlias, get_args
 
 import attrs
 
+from . import _checks
 from ._dict_forms import RecordDict, _GameResult
 from .cards import MAX_DECKS, Card, _as_index, _is_whole
 from .deals import MAX_DEAL_NUMBER
@@ -143,10 +144,7 @@ def _rules_json(rules: GameRules) -> str:
 
 def _rules_of_json(text: str) -> GameRules:
     """The rules written by :func:`_rules_json`, checked."""
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise NotationError(f"Rules: expected the rules' dict form in JSON ({error})") from None
+    data = _checks.read_json(text, "Rules")
     if not isinstance(data, Mapping):
         raise NotationError(f"Rules: expected a JSON object, got {_shown(data)}")
     return GameRules.from_dict(data)
@@ -565,11 +563,15 @@ class GameRecord:
         raw_tags = data.get("tags", {})
         if not isinstance(raw_tags, Mapping):
             raise NotationError("tags: expected a mapping of tag names to text")
+        result = data.get("result")
+        if result is not None and result not in ("won", "lost", "unfinished"):
+            raise NotationError(
+                f"result: expected 'won', 'lost' or 'unfinished' (or none), got {_shown(result)}"
+            )
         replay = _Replay(rules, deal)
         for text in raw_moves:
             replay.play(text)
         record = replay.record(tuple(raw_tags.items()))
-        result = data.get("result")
         if result is not None and result != record.result:
             raise NotationError(
                 f"result: the record says {_shown(result)}, but its moves leave the game "

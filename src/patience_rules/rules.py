@@ -748,11 +748,8 @@ def _rules_from_json(text: str) -> GameRules:
     """The rules of a dict form in JSON (for unpickling)."""
     rules = _FROM_JSON.get(text)
     if rules is None:
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as error:
-            raise NotationError(f"rules: malformed JSON ({error})") from None
-        rules = GameRules.from_dict(data)
+        data = _checks.read_json(text, "rules")
+        rules = GameRules.from_dict(_checks.mapping(data, "rules"))
         if len(_FROM_JSON) < 64:
             _FROM_JSON[text] = rules
     return rules
