@@ -7,7 +7,9 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -546,3 +548,24 @@ def test_readers_refuse_values_of_the_wrong_type(reader: object) -> None:
 @settings(max_examples=30)
 def test_states_read_from_text_are_valid_positions(state: State) -> None:
     assert_valid(state_from_text(state_to_text(state)))
+
+
+@pytest.mark.parametrize(
+    ("write", "value", "message"),
+    [
+        (state_to_text, None, "state_to_text writes a State, got None"),
+        (pr.state_to_dict, "klondike", "state_to_dict writes a State, got 'klondike'"),
+        (pr.state_to_svg, 3, "state_to_svg draws a State, got 3"),
+        (pr.move_to_text, "T1-F1", "move_to_text writes a Move, got 'T1-F1'"),
+        (place_to_text, "T1", "place_to_text writes a Place, got 'T1'"),
+        (cards_to_text, None, "cards_to_text writes cards, got None"),
+        # (a str is an iterable, but of characters: it would come out as it went in)
+        (cards_to_text, "klondike", "cards_to_text writes cards, got 'klondike'"),
+        (cards_to_text, [pr.Card.from_str("AC"), "x"], "got 'x' among them"),
+    ],
+)
+def test_the_writers_refuse_what_they_cannot_write(
+    write: Callable[[Any], str], value: object, message: str
+) -> None:
+    with pytest.raises(NotationError, match=re.escape(message)):
+        write(value)

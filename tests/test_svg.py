@@ -50,6 +50,11 @@ def _check_picture(state: State, root: ET.Element) -> None:
     if layout.has_stock:
         empty += (0 if state.stock else 1) + (0 if state.waste else 1)
     assert len(_groups(root, "slot")) == empty
+    # Its title and description, first, for screen readers and tools.
+    title, desc = root[0], root[1]
+    assert (title.tag, title.text) == (f"{SVG}title", rules.title)
+    assert desc.tag == f"{SVG}desc" and desc.text is not None
+    assert desc.text.startswith(f"{state.cards_home}/{len(layout.deck)} cards home")
     texts = "".join(root.itertext())
     assert rules.title in texts
     if layout.has_stock:

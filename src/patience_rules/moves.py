@@ -27,7 +27,7 @@ from typing import Any, Final
 import attrs
 
 from .cards import _is_whole
-from .errors import InvalidRulesError, _shown
+from .errors import InvalidRulesError, NotationError, _shown
 from .piles import PileKind, Place
 
 __all__ = ["Move", "MoveKind", "move_to_text", "place_to_text"]
@@ -213,6 +213,8 @@ def place_to_text(place: Place) -> str:
     >>> place_to_text(Place(PileKind.CELL, 11)), place_to_text(Place(PileKind.WASTE))
     ('R12', 'W')
     """
+    if not isinstance(place, Place):
+        raise NotationError(f"place_to_text writes a Place, got {_shown(place)}")
     letter = LETTERS[place.kind]
     if place.kind in SINGLE and place.index == 0:
         return letter
@@ -225,6 +227,8 @@ def move_to_text(move: Move) -> str:
     >>> move_to_text(Move.to_foundation(Place(PileKind.COLUMN, 2), 4)), str(Move.draw())
     ('T3-F5', 'draw')
     """
+    if not isinstance(move, Move):
+        raise NotationError(f"move_to_text writes a Move, got {_shown(move)}")
     if move == _DRAW:
         return "draw"
     if move == _REDEAL:

@@ -263,7 +263,16 @@ def cards_to_text(cards: Iterable[Card], separator: str = "") -> str:
     >>> cards_to_text([Card.from_str("QH"), Card.from_str("10S")])
     'QH10S'
     """
-    return separator.join(str(card) for card in cards)
+    if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+        raise NotationError(f"cards_to_text writes cards, got {_shown(cards)}")
+    if not isinstance(separator, str):
+        raise NotationError(f"cards_to_text's separator is a text, got {_shown(separator)}")
+    written = []
+    for card in cards:
+        if not isinstance(card, Card):
+            raise NotationError(f"cards_to_text writes cards, got {_shown(card)} among them")
+        written.append(str(card))
+    return separator.join(written)
 
 
 def cards_from_text(text: str) -> tuple[Card, ...]:
@@ -470,6 +479,11 @@ def _column_to_text(cards: Sequence[Card], down: int, face_down: bool) -> str:
     return cards_to_text(cards[:down]) + "|" + cards_to_text(cards[down:])
 
 
+def _check_state(state: object, writer: str) -> None:
+    if not isinstance(state, State):
+        raise NotationError(f"{writer} writes a State, got {_shown(state)}")
+
+
 def state_to_text(state: State) -> str:
     """A state's one-line text form (see the module documentation).
 
@@ -477,6 +491,7 @@ def state_to_text(state: State) -> str:
     >>> state_to_text(pr.get_game("captive-queens").deal(1))[:60]
     'captive-queens -/-/-/-/-/-/-/- - 7S9H2S3H10C8C2H4CAC3S3D9DQD'
     """
+    _check_state(state, "state_to_text")
     rules = state.rules
     layout = rules.layout
     if layout.records:
@@ -659,6 +674,7 @@ def state_to_dict(state: State) -> StateDict:
     >>> state_from_dict(json.loads(json.dumps(data))) == pr.get_game("easy-start").deal(2)
     True
     """
+    _check_state(state, "state_to_dict")
     rules = state.rules
     layout = rules.layout
     data: StateDict = {

@@ -8,6 +8,10 @@ then the stock and the waste with their card counts.  Each face-up card is
 a small labelled rectangle: an SVG group of class ``card`` whose
 ``data-card`` attribute is the card's text form.  Empty piles are dashed
 outlines of class ``slot``; the stock is a card back of class ``stock``.
+The picture's ``title`` is the game's title and its ``desc`` the status
+line (cards home, and the stock and redeals where the game has them); each
+card and pile has a ``title`` too (``QH (Ladies column 2)``), which screen
+readers and browsers' tooltips show.
 
 A :class:`~patience_rules.State` shows this picture in a notebook, through
 its ``_repr_svg_`` method.
@@ -25,6 +29,7 @@ from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
 from .cards import Card
+from .errors import NotationError, _shown
 from .moves import place_to_text
 from .piles import PileKind, Place
 from .policies import Redeal
@@ -274,6 +279,8 @@ def state_to_svg(state: State) -> str:
     >>> picture.count('class="card"'), picture.count('class="slot"'), picture.count('class="stock"')
     (0, 13, 1)
     """
+    if not isinstance(state, State):
+        raise NotationError(f"state_to_svg draws a State, got {_shown(state)}")
     canvas = _Canvas()
     title_height = 44
     rows: list[list[_Block]] = [
@@ -294,15 +301,17 @@ def state_to_svg(state: State) -> str:
         y += max(height for _, height, _ in row) + _SECTION_GAP
     height = y - _SECTION_GAP + _MARGIN
     width = max(width, 320.0)
+    status = _status(state)
     head = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
         f'viewBox="0 0 {width:g} {height:g}" font-family="sans-serif" role="img" '
         f"aria-label={quoteattr(state.rules.title)}>",
+        f"<title>{escape(state.rules.title)}</title><desc>{escape(status)}</desc>",
         _STYLE,
         f'<rect width="{width:g}" height="{height:g}" fill="#1f5b3a" rx="8"/>',
     ]
     canvas.text(_MARGIN, _MARGIN + 16, state.rules.title, "title")
-    canvas.text(_MARGIN, _MARGIN + 34, _status(state), "label")
+    canvas.text(_MARGIN, _MARGIN + 34, status, "label")
     return "".join([*head, *canvas.parts, "</svg>"])
 
 
