@@ -197,8 +197,9 @@ def test_bad_input_is_refused() -> None:
         pr.Observer("captive-queens")  # type: ignore[arg-type]
     with pytest.raises(pr.InvalidRulesError, match="True or False"):
         pr.Observer(rules, hide_covered=1)  # type: ignore[arg-type]
-    with pytest.raises(LookupError, match="expected one of stock_size, redeals_left"):
+    with pytest.raises(pr.UnknownFieldError, match="expected one of stock_size, redeals_left"):
         observer.field("stock")
+    assert issubclass(pr.UnknownFieldError, LookupError)
     seen = observer.observe(rules.deal(1))
     with pytest.raises(pr.InvalidRulesError, match="layout"):
         observer.encode(attrs.evolve(seen, cells=(None,)))

@@ -23,6 +23,7 @@ from .errors import (
     InvalidRulesError,
     NotationError,
     PatienceRulesError,
+    UnknownFieldError,
     UnknownGameError,
     UnknownPlaceError,
 )
@@ -134,6 +135,7 @@ __all__ = [
     "Suits",
     "Tableau",
     "TableauDict",
+    "UnknownFieldError",
     "UnknownGameError",
     "UnknownPlaceError",
     "VectorField",

@@ -21,6 +21,7 @@ __all__ = [
     "InvalidRulesError",
     "NotationError",
     "PatienceRulesError",
+    "UnknownFieldError",
     "UnknownGameError",
     "UnknownPlaceError",
 ]
@@ -112,6 +113,23 @@ class UnknownPlaceError(PatienceRulesError, LookupError):
     Traceback (most recent call last):
     ...
     patience_rules.errors.UnknownPlaceError: T1 is not a place of Captive Queens: expected one of S, W, F1, F2, F3, F4, F5, F6, F7, F8, M
+    """
+
+    def __str__(self) -> str:  # LookupError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
+class UnknownFieldError(PatienceRulesError, LookupError):
+    """A name that is not a field of an observation vector (see :meth:`Observer.field
+    <patience_rules.Observer.field>`).
+
+    It is also a :class:`LookupError`; the message lists the fields.
+
+    >>> import patience_rules as pr
+    >>> pr.Observer(pr.get_game("captive-queens")).field("tableau")
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.UnknownFieldError: no field 'tableau': expected one of stock_size, redeals_left, waste, columns, cells, foundations, tops, middle
     """
 
     def __str__(self) -> str:  # LookupError would quote the message

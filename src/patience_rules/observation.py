@@ -69,7 +69,7 @@ from collections.abc import Iterable
 import attrs
 
 from .cards import Card
-from .errors import InvalidRulesError, NotationError, _shown
+from .errors import InvalidRulesError, NotationError, UnknownFieldError, _shown
 from .layout import Layout
 from .rules import GameRules, State
 
@@ -289,12 +289,13 @@ class Observer:
     def field(self, name: str) -> VectorField:
         """The field called ``name``.
 
-        :raises LookupError: for a name that is not a field; the message lists them.
+        :raises UnknownFieldError: (a :class:`LookupError`) for a name that is not
+            a field; the message lists them.
         """
         for field in self.fields:
             if field.name == name:
                 return field
-        raise LookupError(
+        raise UnknownFieldError(
             f"no field {_shown(name)}: expected one of {', '.join(f.name for f in self.fields)}"
         )
 
