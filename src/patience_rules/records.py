@@ -15,8 +15,13 @@ numbered::
 either ``Deal``, a deal number, or ``Deck``, the deck order (first card
 dealt first).  ``Result`` (``won``, ``lost`` or ``unfinished``) is written
 from the replay and, when a record gives it, checked against the replay.
+``Rules`` carries the rules in JSON (their dict form, see
+:meth:`GameRules.to_dict <patience_rules.GameRules.to_dict>`) for a game
+that the registry does not make; its game must be the one ``Game`` names.
 Other tags (``[Player "Ada"]``) are kept as they are.  Move numbers are
-optional when reading, but must count the moves when given.
+optional when reading, but must count the moves when given.  There are no
+comments among the moves (PGN's ``{...}`` and ``;`` are refused as
+malformed moves): a note goes in a tag of its own.
 
 A record is checked when it is made: its moves are replayed through the
 engine, and a record with an illegal move is refused with the move number

@@ -1563,7 +1563,13 @@ class State:
     # -- text ---------------------------------------------------------------
 
     def __str__(self) -> str:
-        """The state as a person would lay the cards out (see :mod:`patience_rules.notation`)."""
+        """The state as a person would lay the cards out, in lines of text.
+
+        The picture is for people, and may change between releases: to
+        store or exchange a state, use :func:`~patience_rules.state_to_text`
+        or :func:`~patience_rules.state_to_dict` (the guide "Writing games
+        down" shows both, and the picture).
+        """
         view = _VIEWS.get("text")
         return view(self) if view is not None else repr(self)
 
