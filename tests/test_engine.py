@@ -353,6 +353,19 @@ class TestRegistry:
             pr.get_game(name, **options)  # type: ignore[arg-type]
         assert str(caught.value).endswith(message)
 
+    def test_an_option_given_as_its_default_of_none_is_the_default(self) -> None:
+        # What the messages show as a default (redeals=None) is taken as given.
+        assert pr.get_game("klondike", redeals=None) is pr.get_game("klondike")
+        assert pr.get_game("klondike", redeals=None, draw=3) is pr.get_game("klondike", draw=3)
+        with pytest.raises(
+            InvalidRulesError, match=r"^option draw: .* \(its default is 1\), got None$"
+        ):
+            pr.get_game("klondike", draw=None)
+        with pytest.raises(
+            InvalidRulesError, match="does not take the option redeals: it takes cells"
+        ):
+            pr.get_game("freecell", redeals=None)
+
     def test_compulsion_is_a_part(self) -> None:
         forced = pr.get_game("captive-queens")
         free = pr.GameRules(

@@ -23,7 +23,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from typing import Any, Final, Protocol, TypeAlias, TypedDict
+from typing import Any, Final, Protocol, TypeAlias, TypedDict, cast
 
 import attrs
 
@@ -812,10 +812,37 @@ class GameEntry:
     summary: str
     aliases: tuple[str, ...] = ()
 
-    def make(self, **options: OptionValue) -> GameRules:
-        """The game's rules, with ``options`` over the entry's own (made once, then shared)."""
-        merged = {**dict(self.options), **options}
+    def make(self, **options: OptionValue | None) -> GameRules:
+        """The game's rules, with ``options`` over the entry's own (made once, then shared).
+
+        An option given as None whose default is None (Klondike's
+        ``redeals``, unlimited) is its default, as the factory would take it.
+        """
+        given = (
+            self._none_as_default(options)
+            if None in options.values()
+            else cast("dict[str, OptionValue]", options)
+        )
+        merged = {**dict(self.options), **given}
         return _cached(self.name, tuple(sorted(merged.items())))
+
+    def _none_as_default(self, options: Mapping[str, OptionValue | None]) -> dict[str, OptionValue]:
+        """``options`` without those given as None whose default is None; others refused."""
+        defaults = self._defaults()
+        kept: dict[str, OptionValue] = {}
+        for key, value in options.items():
+            if value is not None:
+                kept[key] = value
+                continue
+            if defaults is not None and key not in defaults:
+                raise InvalidRulesError(_unknown_options(self, [key]) or f"no option {key!r}")
+            if defaults is None or defaults[key] is not None:
+                default = f" (its default is {defaults[key]!r})" if defaults is not None else ""
+                raise InvalidRulesError(
+                    f"option {_key_shown(key)}: a whole number, a text or True/False{default}, "
+                    "got None"
+                )
+        return kept
 
     def takes(self) -> str | None:
         """The options the game takes, with their defaults (the entry's own over the factory's).
@@ -939,8 +966,11 @@ def _entry(name: object) -> GameEntry:
     return entry
 
 
-def get_game(name: str, /, **options: OptionValue) -> GameRules:
+def get_game(name: str, /, **options: OptionValue | None) -> GameRules:
     """The rules of the game registered as ``name``, with variant ``options``.
+
+    An option given as None where the game's default is None (Klondike's
+    ``redeals=None``, no limit) is the default.
 
     The rules are made once for each name and options, then shared (rules
     are immutable values).
