@@ -1,11 +1,12 @@
-"""A greedy player for Royal Cotillion, against the random player.
+"""A greedy player against the random player, in Royal Cotillion by default.
 
 Run: ``python examples/greedy_player.py --deal 7 --deals 300``
 
-The greedy player follows the game's strategy tips: play a Ladies' card home
-first (it uncovers the card beneath), then a Lords' card (the next card
-drawn refills its cell), then the waste's top card; draw only when nothing
-can go home.
+The greedy player follows Royal Cotillion's strategy tips: play a Ladies'
+card home first (it uncovers the card beneath), then a Lords' card (the next
+card drawn refills its cell), then the waste's top card; draw only when
+nothing can go home.  It is tuned to that game: in games that build on
+their tableau (Klondike, FreeCell) it plays worse than the random player.
 """
 
 from __future__ import annotations
@@ -14,13 +15,18 @@ import argparse
 
 import patience_rules as pr
 from patience_rules.players import GreedyPlayer, RandomPlayer
-from patience_rules.stats import play_deals
+from patience_rules.stats import MAX_MOVES, play_deals
 
-WHERE = {
-    pr.PileKind.COLUMN: "Ladies",
-    pr.PileKind.CELL: "Lords",
-    pr.PileKind.WASTE: "waste",
-}
+
+def pile_names(game: pr.GameRules) -> dict[pr.PileKind, str]:
+    """What the game calls each kind of pile a card can leave (Ladies, Lords, ...)."""
+    return {
+        pr.PileKind.COLUMN: game.tableau.name if game.tableau is not None else "tableau",
+        pr.PileKind.CELL: game.reserve.name if game.reserve is not None else "reserve",
+        pr.PileKind.MIDDLE: game.middle.name if game.middle is not None else "middle",
+        pr.PileKind.WASTE: "waste",
+        pr.PileKind.FOUNDATION: "foundations",
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -35,16 +41,19 @@ def main(argv: list[str] | None = None) -> int:
     greedy = GreedyPlayer()
     choose = greedy.chooser(args.deal)
     state = game.deal(args.deal)
-    counts = dict.fromkeys(WHERE.values(), 0)
+    names = pile_names(game)
+    counts: dict[str, int] = {}
     draws = 0
-    while not state.is_over:
-        move = choose(state, state.legal_moves())
-        if move is None:  # the player gives the game up
+    for _ in range(MAX_MOVES):  # (as play_deals stops a game that goes on for ever)
+        moves = state.legal_moves()
+        move = choose(state, moves) if moves else None
+        if move is None:  # the game is over, or the player gives it up
             break
         if move.is_draw or move.is_redeal:
             draws += 1
         else:
-            counts[WHERE[move.source.kind]] += 1
+            where = names[move.source.kind]
+            counts[where] = counts.get(where, 0) + 1
         state = state.apply(move)
     played = ", ".join(f"{count} from the {where}" for where, count in counts.items())
     print(f"Deal {args.deal}: {played}; {draws} draws")

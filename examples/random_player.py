@@ -12,7 +12,7 @@ import argparse
 
 import patience_rules as pr
 from patience_rules.players import RandomPlayer
-from patience_rules.stats import play_deal, play_deals
+from patience_rules.stats import MAX_MOVES, play_deal, play_deals
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,12 +27,16 @@ def main(argv: list[str] | None = None) -> int:
     game = pr.get_game(args.game)
     player = RandomPlayer(seed=args.seed)
 
-    # One game, move by move, to show what the player does.
+    # One game, move by move, to show what the player does.  Some games can
+    # go on for ever (Klondike redeals without limit), so, as play_deal does,
+    # the game is stopped after MAX_MOVES moves.
     choose = player.chooser(args.start)
     state = game.deal(args.start)
     shown = 0
-    while not state.is_over:
+    for _ in range(MAX_MOVES):
         moves = state.legal_moves()
+        if not moves:
+            break
         move = choose(state, moves)
         if shown < 5 and not move.is_draw:
             print(

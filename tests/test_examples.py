@@ -74,6 +74,20 @@ def test_random_player() -> None:
     )
 
 
+@pytest.mark.parametrize("game", ["klondike", "freecell", "crescent"])
+def test_the_players_end_every_game_they_are_given(game: str) -> None:
+    # Klondike redeals without limit, and moves go back and forth in the
+    # tableaux: the examples stop a game as play_deal does (each example
+    # checks that its one game is play_deal's).
+    done = run_example("random_player.py", "--game", game, "--deals", "3", "--start", "2")
+    assert done.returncode == 0, done.stderr
+    one = play_deal(pr.get_game(game), 2, RandomPolicy(seed=0))
+    assert f"deal 2: {'won' if one.won else 'lost'} with {one.cards_home} cards home" in done.stdout
+    done = run_example("greedy_player.py", "--game", game, "--deal", "2", "--deals", "3")
+    assert done.returncode == 0, done.stderr
+    assert "Ladies" not in done.stdout and "Lords" not in done.stdout
+
+
 def test_greedy_player() -> None:
     done = run_example("greedy_player.py", "--deal", "7", "--deals", "30")
     assert done.returncode == 0, done.stderr

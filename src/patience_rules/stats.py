@@ -66,6 +66,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
     "DEFAULT_MAX_PENDING",
+    "MAX_MOVES",
     "MAX_PENDING",
     "DealResult",
     "DealStats",
