@@ -31,13 +31,17 @@ def pile_names(game: pr.GameRules) -> dict[pr.PileKind, str]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="A greedy player against a random one.")
-    parser.add_argument("--game", default="royal-cotillion", help="a registered game name")
+    parser.add_argument(
+        "--game",
+        default="royal-cotillion",
+        help="a game, with options if it takes them: klondike[draw=3]",
+    )
     parser.add_argument("--deal", type=int, default=7, help="the deal to show move by move")
     parser.add_argument("--deals", type=int, default=300, help="how many deals to compare")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     args = parser.parse_args(argv)
 
-    game = pr.get_game(args.game)
+    game = pr.game_from_text(args.game)
     greedy = GreedyPlayer()
     choose = greedy.chooser(args.deal)
     state = game.deal(args.deal)

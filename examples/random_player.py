@@ -17,14 +17,18 @@ from patience_rules.stats import MAX_MOVES, play_deal, play_deals
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--game", default="royal-cotillion", help="a registered game name")
+    parser.add_argument(
+        "--game",
+        default="royal-cotillion",
+        help="a game, with options if it takes them: klondike[draw=3]",
+    )
     parser.add_argument("--deals", type=int, default=200, help="how many deals (default 200)")
     parser.add_argument("--start", type=int, default=0, help="the first deal number")
     parser.add_argument("--seed", type=int, default=0, help="the random player's seed")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     args = parser.parse_args(argv)
 
-    game = pr.get_game(args.game)
+    game = pr.game_from_text(args.game)
     player = RandomPlayer(seed=args.seed)
 
     # One game, move by move, to show what the player does.  Some games can

@@ -258,6 +258,14 @@ class TestRegistry:
         assert message.startswith("unknown game 'spider': expected one of ")
         for name in pr.game_names():
             assert name in message
+        assert "game_from_text" not in message
+
+    def test_a_game_text_given_as_a_name_points_to_the_reader_of_game_texts(self) -> None:
+        with pytest.raises(
+            UnknownGameError, match=r"options are keyword arguments .*game_from_text"
+        ):
+            pr.get_game("klondike[draw=3]")
+        assert pr.game_from_text("klondike[draw=3]") is pr.get_game("klondike", draw=3)
 
     def test_rules_remember_how_to_make_them_again(self) -> None:
         for name in pr.game_names():

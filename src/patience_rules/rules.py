@@ -960,8 +960,15 @@ def _entry(name: object) -> GameEntry:
     entry = _REGISTRY.get(_ALIASES.get(key, key)) if key is not None else None
     if entry is None:
         aliases = f" (or an alias: {', '.join(sorted(_ALIASES))})" if _ALIASES else ""
+        hint = ""
+        if key is not None and "[" in key:
+            # (the text form of a game with options, given as a name)
+            hint = (
+                "; options are keyword arguments (get_game('klondike', draw=3)), and "
+                "notation.game_from_text reads a game's text form ('klondike[draw=3]')"
+            )
         raise UnknownGameError(
-            f"unknown game {_shown(name)}: expected one of {', '.join(game_names())}{aliases}"
+            f"unknown game {_shown(name)}: expected one of {', '.join(game_names())}{aliases}{hint}"
         )
     return entry
 
