@@ -462,9 +462,24 @@ def test_options_are_never_abbreviated(capsys: pytest.CaptureFixture[str]) -> No
     # '--deal' is no '--deals' (stats) and '--max' no '--max-moves'.
     status, out, err = run(capsys, "stats", "freecell", "--deals", "3", "--deal", "617")
     assert (status, out) == (2, "")
-    assert "unrecognized arguments: --deal 617" in err
+    assert "unrecognized arguments: --deal 617 (see 'patience-rules stats --help')" in err
     status, _, err = run(capsys, "stats", "freecell", "--deals", "3", "--max", "9")
     assert status == 2 and "unrecognized arguments: --max 9" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["show", "royal-cotillion", "7"], ["show", "klondike", "--draw", "3"], ["games", "x"]],
+)
+def test_a_stray_argument_points_to_its_command_s_help(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert (status, out) == (2, "")
+    assert err == (
+        f"patience-rules: error: unrecognized arguments: {' '.join(argv[2:] or argv[1:])} "
+        f"(see 'patience-rules {argv[0]} --help')\n"
+    )
 
 
 def test_play_reads_odd_and_huge_input_without_failing(

@@ -1236,7 +1236,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     out = _Output()
     try:
-        args = _build_parser().parse_args(arguments)
+        args, extra = _build_parser().parse_known_args(arguments)
+        if extra:
+            # (argparse would point to the program's help, which lists no command's options)
+            raise _UsageError(
+                f"unrecognized arguments: {' '.join(extra)} (see '{_PROG} {args.command} --help')"
+            )
         if args.cards:
             out = _Output(args.color, args.suits)
         run: Callable[[argparse.Namespace, _Output], int] = args.run
