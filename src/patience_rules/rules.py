@@ -1374,10 +1374,17 @@ class State:
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal in this state.
 
+        A predicate never raises: anything that is not a :class:`Move` is
+        not legal, text too (read text with
+        :func:`~patience_rules.move_from_text` first; :meth:`apply` says why
+        a move is refused).
+
         >>> import patience_rules as pr
         >>> state = pr.get_game("captive-queens").deal(1)
-        >>> state.is_legal(Move.draw()), state.is_legal(Move.redeal())
-        (True, False)
+        >>> state.is_legal(Move.draw()), state.is_legal(Move.redeal()), state.is_legal("draw")
+        (True, False, False)
+        >>> state.is_legal(pr.move_from_text("draw", state.rules))
+        True
         """
         return self._engine.is_legal(self, move)
 
