@@ -1,6 +1,6 @@
 """Hypothesis strategies for property-based tests of code that uses patience games.
 
-This module needs Hypothesis (``pip install patience-rules[hypothesis]``);
+This module needs Hypothesis (``pip install "patience-rules[hypothesis]"``);
 ``import patience_rules`` alone never imports it.
 
 The strategies follow Hypothesis's own conventions: they are plural nouns,

@@ -1,8 +1,8 @@
 """Adapters to other libraries, each needing an optional extra.
 
-- :mod:`patience_rules.contrib.gymnasium` (``pip install patience-rules[gymnasium]``):
+- :mod:`patience_rules.contrib.gymnasium` (``pip install "patience-rules[gymnasium]"``):
   a Gymnasium environment per game.
-- :mod:`patience_rules.contrib.openspiel` (``pip install patience-rules[openspiel]``):
+- :mod:`patience_rules.contrib.openspiel` (``pip install "patience-rules[openspiel]"``):
   every game registered with OpenSpiel.
 
 Importing this package needs nothing beyond the core; import the adapter
