@@ -1065,7 +1065,14 @@ def _build_parser() -> _Parser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    games = commands.add_parser("games", help="list the registered games and variants")
+    games = commands.add_parser(
+        "games",
+        help="list the registered games and variants",
+        description="List the registered games: each name, a summary, and the options it "
+        "takes with their defaults.",
+        epilog="Other commands take a game with options in brackets: "
+        "patience-rules show 'klondike[draw=3,redeals=2]' (quoted for the shell).",
+    )
     games.set_defaults(run=_run_games, cards=False)
 
     show = commands.add_parser("show", help="show the dealt layout of a game")
