@@ -183,6 +183,20 @@ def _key_shown(key: object, limit: int = _QUOTE_LIMIT) -> str:
     return _shown(key, limit)
 
 
+def _needs_extra(module: str, extra: str, error: ModuleNotFoundError) -> ModuleNotFoundError:
+    """The error of an optional module whose dependency is missing: it names the extra.
+
+    >>> str(_needs_extra("patience_rules.strategies", "hypothesis",
+    ...                  ModuleNotFoundError("No module named 'hypothesis'", name="hypothesis")))
+    "patience_rules.strategies needs hypothesis, which the extra installs: pip install 'patience-rules[hypothesis]'"
+    """
+    return ModuleNotFoundError(
+        f"{module} needs {error.name or 'a package it imports'}, which the extra installs: "
+        f"pip install 'patience-rules[{extra}]'",
+        name=error.name,
+    )
+
+
 def _digits(number: int) -> int:
     """How many decimal digits a non-negative integer has, without formatting it."""
     estimate = max(1, int(number.bit_length() * 0.30102999566398120))

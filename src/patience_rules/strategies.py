@@ -47,9 +47,14 @@ import shlex
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
-from hypothesis import note
-from hypothesis import strategies as st
-from hypothesis.errors import InvalidArgument
+from .errors import _needs_extra
+
+try:
+    from hypothesis import note
+    from hypothesis import strategies as st
+    from hypothesis.errors import InvalidArgument
+except ModuleNotFoundError as _missing:
+    raise _needs_extra(__name__, "hypothesis", _missing) from _missing
 
 import patience_rules as _package
 

@@ -113,10 +113,15 @@ import numbers
 from collections.abc import Mapping
 from typing import Any, SupportsIndex
 
-import gymnasium
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
+from ..errors import _needs_extra
+
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+except ModuleNotFoundError as _missing:
+    raise _needs_extra(__name__, "gymnasium", _missing) from _missing
 
 from ..actions import ActionSpace
 from ..cards import Card, _as_index

@@ -108,9 +108,14 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-import numpy as np
-import numpy.typing as npt
-import pyspiel
+from ..errors import _needs_extra
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+    import pyspiel
+except ModuleNotFoundError as _missing:
+    raise _needs_extra(__name__, "openspiel", _missing) from _missing
 
 from ..actions import ActionSpace
 from ..cards import Card, _as_index, _is_whole

@@ -1,0 +1,48 @@
+"""An optional module whose extra is not installed says which extra to install."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+# Each module, the extra that installs what it needs, and those packages in
+# the order it imports them (all are hidden, whichever this Python has: the
+# first is the one named).
+CASES = [
+    ("patience_rules.strategies", "hypothesis", ["hypothesis"]),
+    ("patience_rules.contrib.gymnasium", "gymnasium", ["gymnasium", "numpy"]),
+    ("patience_rules.contrib.openspiel", "openspiel", ["numpy", "pyspiel"]),
+]
+
+PROGRAM = """
+import sys
+for name in {hidden!r}:
+    sys.modules[name] = None  # (as if it were not installed)
+import patience_rules  # the package itself needs none of them
+try:
+    import {module}
+except ModuleNotFoundError as error:
+    print(error.name)
+    print(error)
+"""
+
+
+@pytest.mark.parametrize(("module", "extra", "hidden"), CASES)
+def test_a_missing_dependency_names_the_extra(module: str, extra: str, hidden: list[str]) -> None:
+    # (the Hypothesis entry point is not run: the program imports no Hypothesis)
+    done = subprocess.run(
+        [sys.executable, "-c", PROGRAM.format(hidden=hidden, module=module)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    name, message = done.stdout.splitlines()
+    assert name == hidden[0]
+    assert message == (
+        f"{module} needs {hidden[0]}, which the extra installs: "
+        f"pip install 'patience-rules[{extra}]'"
+    )
