@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import pickle
 from collections.abc import Callable
+from typing import SupportsIndex
 
 import pytest
 from hypothesis import given
@@ -248,3 +249,37 @@ def test_any_value_is_a_card_index_or_a_notation_error(value: object) -> None:
         assert card.index == value
         return
     assert len(message) < 150
+
+
+def _numpy_bool_of_old() -> object:
+    """A value like NumPy's bool before NumPy 2.3, which has ``__index__`` (True is 1)."""
+
+    class bool_:  # (NumPy's own name)
+        def __index__(self) -> int:
+            return 1
+
+    bool_.__module__ = "numpy"
+    return bool_()
+
+
+def test_a_numpy_bool_is_no_whole_number_whatever_the_numpy() -> None:
+    # Plain True is refused as a deal number and an action id: NumPy's too,
+    # though older NumPy lets operator.index read it as 1.
+    old = _numpy_bool_of_old()
+    game = pr.get_game("captive-queens")
+    with pytest.raises(pr.InvalidDealError):
+        game.deal(old)  # type: ignore[arg-type]
+    with pytest.raises(pr.IllegalMoveError):
+        pr.ActionSpace(game).move_of(old)  # type: ignore[arg-type]
+    assert pr.ActionSpace(game).move_of(np_int(1)) == pr.Move.redeal()
+
+
+def np_int(value: int) -> SupportsIndex:
+    """A whole number of another library: an int through ``__index__``."""
+
+    class int64:
+        def __index__(self) -> int:
+            return value
+
+    int64.__module__ = "numpy"
+    return int64()

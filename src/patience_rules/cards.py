@@ -391,12 +391,19 @@ def _as_index(value: object) -> int | None:
     >>> _as_index(3), _as_index(True), _as_index(Card.from_str("AC")), _as_index(3.0)
     (3, None, None, None)
     """
-    if value.__class__ is bool or value.__class__ is Card:
-        return None
+    cls = value.__class__
+    if cls is int:
+        return value  # type: ignore[return-value]
+    if cls is bool or cls is Card or (cls.__module__ == "numpy" and cls.__name__ in _NUMPY_BOOLS):
+        return None  # (NumPy's bool has __index__ before NumPy 2.3)
     try:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         return None
+
+
+#: The names of NumPy's bool type (``numpy.bool_`` before NumPy 2, ``numpy.bool`` since).
+_NUMPY_BOOLS: Final = ("bool", "bool_")
 
 
 def _is_finite(value: object) -> TypeGuard[int | float]:
