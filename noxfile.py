@@ -3,8 +3,12 @@
 - ``tests``: the suite with the doctests, slow tests included (the extras'
   tests left to ``extras``), on the Python that runs nox: the README's test
   command;
-- ``matrix``: the suite less the slow tests on every other supported Python,
-  so that ``tests`` and ``matrix`` together run on each of 3.10-3.13 once;
+- ``matrix``: the suite less the slow tests on every other supported Python
+  but the oldest;
+- ``lowest``: the suite less the slow tests, extras included, on the oldest
+  supported Python with the oldest version of every dependency that
+  ``pyproject.toml`` allows (so ``tests``, ``matrix`` and ``lowest`` together
+  run on each of 3.10-3.13 once; needs uv);
 - ``extras``: the tests that need the optional extras, against the real packages;
 - ``thorough``: the invariant suite and the validity property (220,000 mutated
   positions) with the thorough Hypothesis profile, and the Klondike engine against
@@ -21,7 +25,7 @@
 - ``bench``: the benchmarks.
 
 ``nox`` alone runs tests, extras, typing and lint; ``.ci/run`` runs tests,
-matrix, extras, typing, lint, package and docs.  Sessions make their
+matrix, lowest, extras, typing, lint, package and docs.  Sessions make their
 virtualenvs with uv when nox has it (``python -m pip install "nox[uv]"``),
 with virtualenv otherwise.
 """
@@ -134,12 +138,23 @@ def tests(session: nox.Session) -> None:
     session.run("pytest", "-m", "not extra", *session.posargs)
 
 
-@nox.session(python=[v for v in PYTHONS if v != CURRENT_PYTHON])
+@nox.session(python=[v for v in PYTHONS if v not in (CURRENT_PYTHON, PYTHONS[0])])
 def matrix(session: nox.Session) -> None:
-    """Run the suite less the slow tests on each supported Python but the one running nox."""
+    """Run the suite less the slow tests on each supported Python but the one running nox
+    and the oldest (which ``lowest`` runs)."""
     _install_fc_solve(session)
     session.install("-e", ".[test]")
     session.run("pytest", "-m", "not extra and not slow", *session.posargs)
+
+
+@nox.session(python=PYTHONS[0], venv_backend="uv")
+def lowest(session: nox.Session) -> None:
+    """Run the suite less the slow tests, extras included, on the oldest Python with the
+    oldest versions that pyproject.toml allows of every dependency it names (uv's
+    ``--resolution lowest-direct``): the lower bounds are tested, not hoped for."""
+    _install_fc_solve(session)
+    session.install("--resolution", "lowest-direct", "-e", ".[test,all]")
+    session.run("pytest", "-m", "not slow", *session.posargs)
 
 
 @nox.session(python=MAIN_PYTHON)

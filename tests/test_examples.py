@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 import patience_rules as pr
-from patience_rules.stats import GreedyPolicy, RandomPolicy, play_deal, play_deals
+from patience_rules.players import GreedyPlayer, RandomPlayer
+from patience_rules.stats import play_deal, play_deals
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -43,7 +44,7 @@ def test_every_example_is_tested() -> None:
 def test_quickstart() -> None:
     done = run_example("quickstart.py")
     assert done.returncode == 0, done.stderr
-    result = play_deal(pr.get_game("royal-cotillion"), 7, GreedyPolicy())
+    result = play_deal(pr.get_game("royal-cotillion"), 7, GreedyPlayer())
     assert done.stdout.startswith(str(pr.get_game("royal-cotillion").deal(7)))
     assert "Cards home: 8 before, 9 after." in done.stdout
     assert "Refused: illegal move redeal" in done.stdout
@@ -53,7 +54,7 @@ def test_quickstart() -> None:
 def test_play_one_game() -> None:
     done = run_example("play_one_game.py", "3")
     assert done.returncode == 0, done.stderr
-    result = play_deal(pr.get_game("captive-queens"), 3, GreedyPolicy())
+    result = play_deal(pr.get_game("captive-queens"), 3, GreedyPlayer())
     assert done.stdout.splitlines()[0] == "Captive Queens"
     assert done.stdout.rstrip().endswith(
         f"deal 3: {'won' if result.won else 'lost'} after {result.moves} moves, "
@@ -65,10 +66,10 @@ def test_random_player() -> None:
     done = run_example("random_player.py", "--deals", "30", "--seed", "4", "--start", "10")
     assert done.returncode == 0, done.stderr
     stats = play_deals(
-        pr.get_game("royal-cotillion"), 30, start=10, policy=RandomPolicy(seed=4), jobs=1
+        pr.get_game("royal-cotillion"), 30, start=10, player=RandomPlayer(seed=4), jobs=1
     )
     assert f"won {stats.wins} of 30" in done.stdout
-    one = play_deal(pr.get_game("royal-cotillion"), 10, RandomPolicy(seed=4))
+    one = play_deal(pr.get_game("royal-cotillion"), 10, RandomPlayer(seed=4))
     assert (
         f"deal 10: {'won' if one.won else 'lost'} with {one.cards_home} cards home" in done.stdout
     )
@@ -81,7 +82,7 @@ def test_the_players_end_every_game_they_are_given(game: str) -> None:
     # checks that its one game is play_deal's).
     done = run_example("random_player.py", "--game", game, "--deals", "3", "--start", "2")
     assert done.returncode == 0, done.stderr
-    one = play_deal(pr.get_game(game), 2, RandomPolicy(seed=0))
+    one = play_deal(pr.get_game(game), 2, RandomPlayer(seed=0))
     assert f"deal 2: {'won' if one.won else 'lost'} with {one.cards_home} cards home" in done.stdout
     done = run_example("greedy_player.py", "--game", game, "--deal", "2", "--deals", "3")
     assert done.returncode == 0, done.stderr

@@ -1824,10 +1824,6 @@ HUGE_CALLS: list[tuple[str, Callable[[int], object]]] = [
     ("play_deals count", lambda n: play_deals(_royal(), n, jobs=1)),
     ("play_deals start", lambda n: play_deals(_royal(), 1, start=n, jobs=1)),
     ("RandomPlayer", lambda n: RandomPlayer(seed=n)),
-    (
-        "RandomPolicy (old name)",
-        lambda n: __import__("patience_rules.stats").stats.RandomPolicy(seed=n),
-    ),
     ("get_player seed", lambda n: get_player("random", seed=n)),
     ("RandomPlayer.chooser", lambda n: RandomPlayer().chooser(n)),
     ("solve max_seconds", lambda n: solve(_royal().deal(1), max_seconds=n)),

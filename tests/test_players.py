@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import pickle
+from typing import Any
 
 import pytest
 
@@ -38,14 +39,30 @@ def test_player_names_and_lookup() -> None:
                 get_player(name, seed=seed)  # type: ignore[arg-type]
 
 
-def test_the_old_names_stay_importable_from_stats() -> None:
-    assert stats.GreedyPolicy is GreedyPlayer
-    assert stats.RandomPolicy is RandomPlayer
-    assert stats.FirstPolicy is FirstPlayer
-    assert stats.Policy is Player
-    assert stats.get_policy is get_player
-    assert stats.policy_names is player_names
-    assert stats.RandomPolicy(seed=2) == RandomPlayer(seed=2)
+def test_the_old_names_stay_importable_from_stats_with_a_warning() -> None:
+    olds: list[tuple[str, Any]] = [
+        ("GreedyPolicy", GreedyPlayer),
+        ("RandomPolicy", RandomPlayer),
+        ("FirstPolicy", FirstPlayer),
+        ("Policy", Player),
+        ("get_policy", get_player),
+        ("policy_names", player_names),
+    ]
+    for old, new in olds:
+        with pytest.warns(
+            DeprecationWarning, match=rf"stats\.{old} is an old name of .*\.{new.__name__}"
+        ):
+            assert getattr(stats, old) is new
+    with pytest.warns(DeprecationWarning, match="RandomPolicy is an old name"):
+        from patience_rules.stats import RandomPolicy
+    assert RandomPolicy(seed=2) == RandomPlayer(seed=2)
+    with pytest.raises(AttributeError, match="has no attribute 'Polic'"):
+        stats.Polic  # noqa: B018
+    rules = pr.get_game("captive-queens")
+    with pytest.warns(DeprecationWarning, match="policy= is an old name of player=") as caught:
+        result = stats.play_deal(rules, 3, policy=GreedyPlayer())
+    assert caught[0].filename == __file__  # (the caller's line)
+    assert result == stats.play_deal(rules, 3, player=GreedyPlayer())
 
 
 #: Integers too long for Python to write out (its limit is 4300 digits).

@@ -409,7 +409,7 @@ def test_a_failure_with_cards_swapped_gives_the_deck_order() -> None:
     assert not any(card.rank is pr.Rank.QUEEN for card in CAPTIVE_QUEENS.deck_order(1)[:8])
 
     @seed(0)
-    @settings(database=None, deadline=None, max_examples=300)
+    @settings(database=None, deadline=None, max_examples=1000)
     @given(states(CAPTIVE_QUEENS))
     def test_no_early_queen(state: pr.State) -> None:
         assert not (state.middle and state.stock_size >= 44)

@@ -21,9 +21,10 @@ gives the confidence interval of a win rate.
 The players used to live here, as *policies*; their old names
 (``Policy``, ``GreedyPolicy``, ``RandomPolicy``, ``FirstPolicy``,
 ``Chooser``, ``get_policy``, ``policy_names``) still import from this
-module as aliases of the new ones, and will be removed in the release after
-next.  The ``policy=`` argument of :func:`play_deal` and :func:`play_deals`
-is likewise an alias of ``player=``.
+module as aliases of the new ones, with a :class:`DeprecationWarning`, and
+will be removed in a coming release.  The ``policy=`` argument of
+:func:`play_deal` and :func:`play_deals` is likewise an alias of
+``player=``, with a warning.
 """
 
 from __future__ import annotations
@@ -35,10 +36,11 @@ import multiprocessing.context
 import os
 import statistics
 import sys
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -75,13 +77,29 @@ __all__ = [
     "wilson_interval",
 ]
 
-# The players' old names, kept for one more release (see the module notes).
-Policy = Player
-FirstPolicy = FirstPlayer
-GreedyPolicy = GreedyPlayer
-RandomPolicy = RandomPlayer
-get_policy = get_player
-policy_names = player_names
+#: The players' old names and their new ones (see the module notes).
+_OLD_NAMES: dict[str, object] = {
+    "Policy": Player,
+    "FirstPolicy": FirstPlayer,
+    "GreedyPolicy": GreedyPlayer,
+    "RandomPolicy": RandomPlayer,
+    "get_policy": get_player,
+    "policy_names": player_names,
+}
+
+
+def __getattr__(name: str) -> Any:
+    # An old name still imports, with a DeprecationWarning.
+    new = _OLD_NAMES.get(name)
+    if new is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        f"patience_rules.stats.{name} is an old name of patience_rules.players."
+        f"{getattr(new, '__name__', name)}, and goes in a coming release",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return new
 
 #: How many deals one task plays, unless the caller says otherwise.
 DEFAULT_CHUNK_SIZE = 250
@@ -107,6 +125,11 @@ def _player(player: Player | None, policy: Player | None) -> Player:
     if policy is not None:
         if player is not None:
             raise PatienceRulesError("give a player, or a policy (its old name), not both")
+        warnings.warn(
+            "policy= is an old name of player=, and goes in a coming release",
+            DeprecationWarning,
+            stacklevel=3,
+        )
         player = policy
     if player is None:
         return GreedyPlayer()
