@@ -7,9 +7,13 @@ package exports them (and :mod:`patience_rules.notation` and
 :mod:`patience_rules.records` too).
 """
 
+import sys
 from typing import Literal, TypeAlias
 
-from typing_extensions import NotRequired, TypedDict
+if sys.version_info >= (3, 11):  # (typing_extensions takes a while to import)
+    from typing import NotRequired, TypedDict
+else:
+    from typing_extensions import NotRequired, TypedDict
 
 from .rules import OptionValue, RulesDict
 

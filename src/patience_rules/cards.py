@@ -27,7 +27,8 @@ from collections.abc import Iterable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Final, TypeGuard
 
-from typing_extensions import Self
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 from .errors import InvalidRulesError, NotationError, _shown
 

@@ -101,6 +101,7 @@ def __getattr__(name: str) -> Any:
     )
     return new
 
+
 #: How many deals one task plays, unless the caller says otherwise.
 DEFAULT_CHUNK_SIZE = 250
 #: How many tasks :func:`play_deals` keeps waiting in an executor of the

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Final
-from xml.sax.saxutils import escape, quoteattr
 
 from .cards import Card
 from .errors import NotationError, _shown
@@ -36,6 +35,26 @@ from .policies import Redeal
 from .rules import State, register_view
 
 __all__ = ["state_to_svg"]
+
+#: XML's special characters and what stands for them, in text and in a
+#: double-quoted attribute.  (xml.sax.saxutils would do it, at the cost of a
+#: sixth of the package's import time.)
+_ESCAPES: Final = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
+
+
+def _escape(text: str) -> str:
+    """``text`` as XML text or a double-quoted attribute's value.
+
+    >>> _escape('<a href="x">&</a>')
+    '&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;'
+    """
+    return text.translate(_ESCAPES)
+
+
+def _quoteattr(text: str) -> str:
+    """``text`` as a double-quoted XML attribute value, quotes included."""
+    return f'"{_escape(text)}"'
+
 
 _W: Final = 46  # card width
 _H: Final = 64  # card height
@@ -70,32 +89,32 @@ class _Canvas:
 
     def text(self, x: float, y: float, text: str, cls: str, anchor: str = "start") -> None:
         self.parts.append(
-            f'<text x="{x:g}" y="{y:g}" class="{cls}" text-anchor="{anchor}">{escape(text)}</text>'
+            f'<text x="{x:g}" y="{y:g}" class="{cls}" text-anchor="{anchor}">{_escape(text)}</text>'
         )
 
     def card(self, x: float, y: float, card: Card, where: str) -> None:
         colour = "red" if card.suit.is_red else "black"
         self.parts.append(
             f'<g class="card" data-card="{card}" transform="translate({x:g},{y:g})">'
-            f"<title>{escape(f'{card} ({where})')}</title>"
+            f"<title>{_escape(f'{card} ({where})')}</title>"
             f'<rect width="{_W}" height="{_H}" rx="4"/>'
-            f'<text x="5" y="17" class="{colour}">{escape(card.pretty)}</text>'
+            f'<text x="5" y="17" class="{colour}">{_escape(card.pretty)}</text>'
             "</g>"
         )
 
     def slot(self, x: float, y: float, hint: str, where: str) -> None:
         self.parts.append(
             f'<g class="slot" transform="translate({x:g},{y:g})">'
-            f"<title>{escape(f'{where}, empty')}</title>"
+            f"<title>{_escape(f'{where}, empty')}</title>"
             f'<rect width="{_W}" height="{_H}" rx="4"/>'
             f'<text x="{_W / 2:g}" y="{_H / 2 + 4:g}" text-anchor="middle">'
-            f"{escape(hint)}</text></g>"
+            f"{_escape(hint)}</text></g>"
         )
 
     def back(self, x: float, y: float, where: str) -> None:
         self.parts.append(
             f'<g class="back" transform="translate({x:g},{y:g})">'
-            f"<title>{escape(f'{where}, a face-down card')}</title>"
+            f"<title>{_escape(f'{where}, a face-down card')}</title>"
             f'<rect width="{_W}" height="{_H}" rx="4"/></g>'
         )
 
@@ -305,8 +324,8 @@ def state_to_svg(state: State) -> str:
     head = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
         f'viewBox="0 0 {width:g} {height:g}" font-family="sans-serif" role="img" '
-        f"aria-label={quoteattr(state.rules.title)}>",
-        f"<title>{escape(state.rules.title)}</title><desc>{escape(status)}</desc>",
+        f"aria-label={_quoteattr(state.rules.title)}>",
+        f"<title>{_escape(state.rules.title)}</title><desc>{_escape(status)}</desc>",
         _STYLE,
         f'<rect width="{width:g}" height="{height:g}" fill="#1f5b3a" rx="8"/>',
     ]
