@@ -327,12 +327,14 @@ def test_play_deal_refuses_bad_arguments_briefly(deal: object) -> None:
         play_deal("captive-queens", 1)  # type: ignore[arg-type]
 
 
-def test_the_old_policy_keyword_still_works() -> None:
+def test_the_old_policy_keyword_still_works_with_a_warning() -> None:
     player = RandomPlayer(seed=3)
-    assert play_deals(ROYAL, 6, policy=player, jobs=1) == play_deals(
-        ROYAL, 6, player=player, jobs=1
-    )
-    assert play_deal(ROYAL, 4, policy=player) == play_deal(ROYAL, 4, player)
+    with pytest.warns(DeprecationWarning, match="policy= is an old name of player="):
+        many = play_deals(ROYAL, 6, policy=player, jobs=1)
+    assert many == play_deals(ROYAL, 6, player=player, jobs=1)
+    with pytest.warns(DeprecationWarning, match="policy= is an old name of player="):
+        one = play_deal(ROYAL, 4, policy=player)
+    assert one == play_deal(ROYAL, 4, player)
 
 
 class Recording(ThreadPoolExecutor):
