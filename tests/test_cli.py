@@ -249,10 +249,11 @@ def test_commands_take_a_game_with_its_options(capsys: pytest.CaptureFixture[str
 
 def test_stats_takes_the_old_policy_option(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["stats", "royal-cotillion", "--deals", "5", "--seed", "3", "--jobs", "1", "--json"]
-    _, new, _ = run(capsys, *argv, "--player", "random")
-    _, old, _ = run(capsys, *argv, "--policy", "random")
+    _, new, quiet = run(capsys, *argv, "--player", "random")
+    _, old, noted = run(capsys, *argv, "--policy", "random")
     assert json.loads(new)["wins"] == json.loads(old)["wins"]
     assert json.loads(old)["player"] == "random"
+    assert (quiet, noted) == ("", "patience-rules: note: --policy is an old name of --player\n")
 
 
 def test_stats_text(capsys: pytest.CaptureFixture[str]) -> None:

@@ -250,6 +250,22 @@ class _Parser(argparse.ArgumentParser):
             _silence_stdout()
 
 
+class _OldNameNoted(argparse.Action):
+    """Store the value; an option given by its old name (``--policy``) says its new one."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        new = self.option_strings[0]
+        if option_string is not None and option_string != new:
+            _note(f"{_PROG}: note: {option_string} is an old name of {new}")
+        setattr(namespace, self.dest, values)
+
+
 # -- argument types -----------------------------------------------------------
 
 _DIGITS = re.compile(r"\s*\+?([0-9]{1,30})\s*")
@@ -1132,6 +1148,7 @@ def _build_parser() -> _Parser:
         "--player",
         "--policy",
         dest="player",
+        action=_OldNameNoted,
         choices=player_names(),
         default=player_names()[0],
         help="who chooses the moves where the rules give a choice: greedy (cards home "
