@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import typing
 from collections.abc import Callable
 from typing import SupportsIndex
 
@@ -283,3 +284,9 @@ def np_int(value: int) -> SupportsIndex:
 
     int64.__module__ = "numpy"
     return int64()
+
+
+def test_the_annotations_of_a_card_resolve_at_run_time() -> None:
+    # (documentation tools and runtime checkers read them)
+    hints = typing.get_type_hints(pr.Card.__new__)
+    assert set(hints) == {"rank", "suit", "return"}

@@ -149,7 +149,7 @@ def test_one_parser_lists_every_command(capsys: pytest.CaptureFixture[str]) -> N
         (["stats", "easy-start", "--deals", "5", "--start", "-2"], "--start"),
         (["stats", "easy-start", "--deals", "5", "--player", "best"], "invalid choice"),
         (["stats", "easy-start", "--deals", "5", "--jobs", "2", "--scheduler", "x"], "not allowed"),
-        (["solve", "easy-start", "--max-seconds", "nan"], "finite and at least 0"),
+        (["solve", "easy-start", "--max-seconds", "nan"], "at least 0, in plain decimals"),
         (["solve", "easy-start", "--max-seconds", "inf"], "got 'inf'"),
         (["solve", "easy-start", "--max-seconds", "-1"], "got '-1'"),
         (["solve", "easy-start", "--max-seconds", "1_0"], "got '1_0'"),

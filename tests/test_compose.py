@@ -312,7 +312,16 @@ def test_a_partly_dealt_reserve_plays_like_the_model_and_keeps_every_invariant()
 
 @pytest.mark.parametrize(
     "title",
-    ["a\x01b", "\x1b]0;owned\x07\x1b[2J", "a\x00b", "a\ufffeb", "a\ud800b", "one\ntwo", "a\u2028b"],
+    [
+        "a\x01b",
+        "\x1b]0;owned\x07\x1b[2J",
+        "a\x00b",
+        "a\ufffeb",
+        "a\ud800b",
+        "one\ntwo",
+        "a\u2028b",
+        "abc\u202edef",  # (a bidirectional override: shown reversed)
+    ],
 )
 def test_names_and_titles_that_cannot_be_shown_are_refused(title: str) -> None:
     # They would reach a terminal unescaped, or make the SVG ill-formed or unencodable.
@@ -334,12 +343,30 @@ def test_names_and_titles_that_cannot_be_shown_are_refused(title: str) -> None:
 
 
 def test_a_description_may_have_lines_and_a_text_option_no_lone_surrogate() -> None:
-    described = attrs.evolve(GAME, description="Two lines:\n\tthe second indented.")
-    assert GameRules.from_dict(json.loads(json.dumps(described.to_dict()))) == described
+    for description in ("Two lines:\n\tthe second indented.", "Windows lines:\r\nold Macs'\r"):
+        described = attrs.evolve(GAME, description=description)
+        assert GameRules.from_dict(json.loads(json.dumps(described.to_dict()))) == described
+        assert pickle.loads(pickle.dumps(described)).description == description
     with pytest.raises(pr.InvalidRulesError, match="a description: it may not hold"):
         attrs.evolve(GAME, description="bell\x07")
-    with pytest.raises(pr.InvalidRulesError, match="option label: a text with no lone surrogates"):
+    with pytest.raises(pr.InvalidRulesError, match="option label: a name and a text with no lone"):
         attrs.evolve(GAME, options=(("label", "a\ud800"),))
+    with pytest.raises(pr.InvalidRulesError, match="a name and a text with no lone surrogates"):
+        attrs.evolve(GAME, options=(("lab\udc00el", "a"),))
     labelled = attrs.evolve(GAME, options=(("label", "a\U0001f0a1 \u00e9"),))
     saved = json.loads(json.dumps(pr.state_to_dict(labelled.deal(1))))
     assert pr.state_from_dict(saved) == labelled.deal(1)
+
+
+def test_a_name_of_a_str_subclass_is_kept_as_plain_text() -> None:
+    # Its own __str__ would be what a picture or a message shows.
+    class Loud(str):
+        __slots__ = ()
+
+        def __str__(self) -> str:
+            return "\x1b[2J"
+
+    rules = attrs.evolve(GAME, title=Loud("Crescent Mill"), name=Loud("crescent-mill"))
+    part = Reserve(cells=4, name=Loud("Cells"))
+    assert type(rules.title) is str and type(rules.name) is str and type(part.name) is str
+    assert f"{rules.title}" == "Crescent Mill" and str(part.name) == "Cells"

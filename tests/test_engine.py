@@ -374,6 +374,23 @@ class TestRegistry:
         ):
             pr.get_game("freecell", redeals=None)
 
+    @pytest.mark.usefixtures("isolated_registry")
+    def test_a_summary_is_one_line_of_text_and_none_is_no_required_option(self) -> None:
+        # (the games command prints summaries)
+        for summary in ("\x1b[2J", None, "two\nlines"):
+            with pytest.raises(InvalidRulesError, match="a game's summary"):
+                pr.register_game("shown", pr.windmill, summary=summary)  # type: ignore[arg-type]
+        assert "shown" not in pr.game_names()
+
+        def needs(*, suit: str) -> pr.GameRules:
+            return pr.GameRules.from_dict({**pr.windmill().to_dict(), "name": "needs"})
+
+        pr.register_game("needs", needs, summary="A game with an option it must be given.")
+        with pytest.raises(
+            InvalidRulesError, match=r"^option suit: .* \(it has no default\), got None$"
+        ):
+            pr.get_game("needs", suit=None)
+
     def test_compulsion_is_a_part(self) -> None:
         forced = pr.get_game("captive-queens")
         free = pr.GameRules(

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -38,11 +40,13 @@ def test_a_missing_dependency_names_the_extra(module: str, extra: str, hidden: l
         text=True,
         timeout=120,
         check=False,
+        # (the tree under test, whatever copy is installed)
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")},
     )
     assert done.returncode == 0, done.stderr
     name, message = done.stdout.splitlines()
     assert name == hidden[0]
     assert message == (
         f"{module} needs {hidden[0]}, which the extra installs: "
-        f"pip install 'patience-rules[{extra}]'"
+        f'pip install "patience-rules[{extra}]"'
     )

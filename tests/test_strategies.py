@@ -285,6 +285,16 @@ def test_the_dict_forms_of_rules_and_parts_are_those_of_registered_games() -> No
     check()
 
 
+def test_any_build_is_drawn_as_every_build_is_valid() -> None:
+    builds = {
+        rules.tableau.build
+        for rules in map(pr.get_game, pr.game_names())
+        if rules.tableau is not None and rules.tableau.build is not None
+    }
+    unused = find(st.from_type(pr.Build), lambda build: build not in builds, settings=ONCE)
+    assert isinstance(unused, pr.Build)
+
+
 def _drawn_with_form(forms: tuple[Any, type]) -> st.SearchStrategy[tuple[Any, object]]:
     kind, form = forms
     return st.tuples(st.just(kind), st.from_type(form))

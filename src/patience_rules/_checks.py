@@ -80,11 +80,13 @@ def member(name: str, kind: type[E], value: object) -> E:
 
 
 #: What no name, title or description holds: control characters (a terminal
-#: acts on them, XML cannot hold most), lone surrogates (no UTF-8 text can hold
-#: them) and the noncharacters U+FFFE and U+FFFF; line breaks (U+2028, U+2029
-#: too) only in a text of several lines.
-_NOT_IN_A_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
-_NOT_IN_LINES = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+#: acts on them, XML cannot hold most), the controls of bidirectional text
+#: (they reorder what is shown around them), lone surrogates (no UTF-8 text
+#: can hold them) and the noncharacters U+FFFE and U+FFFF; line breaks
+#: (``\n``, ``\r``, U+2028, U+2029) and tabs only in a text of several lines.
+_NOT_SHOWN = "\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff"
+_NOT_IN_A_LINE = re.compile(f"[\x00-\x1f\u2028\u2029{_NOT_SHOWN}]")
+_NOT_IN_LINES = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f{_NOT_SHOWN}]")
 
 
 def _unprintable(value: str, lines: bool) -> str | None:
@@ -92,11 +94,28 @@ def _unprintable(value: str, lines: bool) -> str | None:
     found = (_NOT_IN_LINES if lines else _NOT_IN_A_LINE).search(value)
     if found is None:
         return None
+    controls = "control characters but line breaks and tabs" if lines else "control characters"
     return (
-        f"it may not hold control characters{'' if lines else ', line breaks'}, lone "
-        f"surrogates, U+FFFE or U+FFFF, got U+{ord(found[0]):04X} at {found.start()} in "
-        f"{_shown(value)}"
+        f"it may not hold {controls}, bidirectional controls, lone surrogates, U+FFFE or "
+        f"U+FFFF, got U+{ord(found[0]):04X} at {found.start()} in {_shown(value)}"
     )
+
+
+def plain(value: str) -> str:
+    """A text of a subclass of ``str`` as a plain ``str`` (its own ``__str__`` is not
+    used when the text is shown); anything else as it is (for the check to refuse).
+
+    (Typed ``str`` to ``str``: a converter's types are those of the field it fills.)
+
+    >>> class Loud(str):
+    ...     def __str__(self) -> str:
+    ...         return "LOUD"
+    >>> type(plain(Loud("quiet"))), plain(Loud("quiet")), plain(3)  # type: ignore[arg-type]
+    (<class 'str'>, 'quiet', 3)
+    """
+    if isinstance(value, str) and value.__class__ is not str:
+        return str.__str__(value)
+    return value
 
 
 def text(name: str, value: object, limit: int = 200, lines: bool = False) -> str:

@@ -27,7 +27,9 @@ from collections.abc import Iterable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Final, TypeGuard
 
-if TYPE_CHECKING:
+if sys.version_info >= (3, 11):  # (at run time too: typing.get_type_hints reads it)
+    from typing import Self
+else:
     from typing_extensions import Self
 
 from .errors import InvalidRulesError, NotationError, _shown
@@ -395,8 +397,15 @@ def _as_index(value: object) -> int | None:
     cls = value.__class__
     if cls is int:
         return value  # type: ignore[return-value]
-    if cls is bool or cls is Card or (cls.__module__ == "numpy" and cls.__name__ in _NUMPY_BOOLS):
-        return None  # (NumPy's bool has __index__ before NumPy 2.3)
+    counts = _COUNTS.get(cls)
+    if counts is None:
+        # (NumPy's bool has __index__ before NumPy 2.3)
+        numpy_bool = cls.__module__ == "numpy" and cls.__name__ in _NUMPY_BOOLS
+        counts = cls is not bool and cls is not Card and not numpy_bool
+        if len(_COUNTS) < 64:
+            _COUNTS[cls] = counts
+    if not counts:
+        return None
     try:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
@@ -405,6 +414,8 @@ def _as_index(value: object) -> int | None:
 
 #: The names of NumPy's bool type (``numpy.bool_`` before NumPy 2, ``numpy.bool`` since).
 _NUMPY_BOOLS: Final = ("bool", "bool_")
+#: Whether a value of each class seen may be a whole number (not a bool or a card).
+_COUNTS: dict[type, bool] = {}
 
 
 def _is_finite(value: object) -> TypeGuard[int | float]:

@@ -303,7 +303,8 @@ def _seconds(text: str) -> float:
     value = float(match[1]) if match is not None else math.nan
     if not math.isfinite(value) or value < 0:
         raise argparse.ArgumentTypeError(
-            f"expected a number of seconds, finite and at least 0 (such as 2.5), got {_shown(text)}"
+            "expected a number of seconds, at least 0, in plain decimals of at most 20 digits "
+            f"before and after the point (such as 2.5), got {_shown(text)}"
         )
     return value
 

@@ -99,7 +99,7 @@ class UnknownGameError(PatienceRulesError, LookupError):
     unknown game 'no-such-game'
     """
 
-    def __str__(self) -> str:  # LookupError would quote the message
+    def __str__(self) -> str:  # (the message alone, whatever else the error holds)
         return str(self.args[0]) if self.args else ""
 
 
@@ -115,7 +115,7 @@ class UnknownPlaceError(PatienceRulesError, LookupError):
     patience_rules.errors.UnknownPlaceError: T1 is not a place of Captive Queens: expected one of S, W, F1, F2, F3, F4, F5, F6, F7, F8, M
     """
 
-    def __str__(self) -> str:  # LookupError would quote the message
+    def __str__(self) -> str:  # (the message alone, whatever else the error holds)
         return str(self.args[0]) if self.args else ""
 
 
@@ -132,7 +132,7 @@ class UnknownFieldError(PatienceRulesError, LookupError):
     patience_rules.errors.UnknownFieldError: no field 'tableau': expected one of stock_size, redeals_left, waste, columns, cells, foundations, tops, middle
     """
 
-    def __str__(self) -> str:  # LookupError would quote the message
+    def __str__(self) -> str:  # (the message alone, whatever else the error holds)
         return str(self.args[0]) if self.args else ""
 
 
@@ -188,11 +188,11 @@ def _needs_extra(module: str, extra: str, error: ModuleNotFoundError) -> ModuleN
 
     >>> str(_needs_extra("patience_rules.strategies", "hypothesis",
     ...                  ModuleNotFoundError("No module named 'hypothesis'", name="hypothesis")))
-    "patience_rules.strategies needs hypothesis, which the extra installs: pip install 'patience-rules[hypothesis]'"
+    'patience_rules.strategies needs hypothesis, which the extra installs: pip install "patience-rules[hypothesis]"'
     """
     return ModuleNotFoundError(
         f"{module} needs {error.name or 'a package it imports'}, which the extra installs: "
-        f"pip install 'patience-rules[{extra}]'",
+        f'pip install "patience-rules[{extra}]"',
         name=error.name,
     )
 

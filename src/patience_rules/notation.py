@@ -308,7 +308,12 @@ def cards_from_text(text: str) -> tuple[Card, ...]:
 
 
 def _pile_to_text(cards: Iterable[Card]) -> str:
-    return "".join(str(card) for card in cards) or _EMPTY
+    return _cards_text(cards) or _EMPTY
+
+
+def _cards_text(cards: Iterable[Card]) -> str:
+    """Cards the library holds, written (no checks: :func:`cards_to_text` checks)."""
+    return "".join(map(str, cards))
 
 
 def _pile_from_text(text: str, where: str) -> tuple[Card, ...]:
@@ -475,8 +480,8 @@ def _column_to_text(cards: Sequence[Card], down: int, face_down: bool) -> str:
     if not cards:
         return _EMPTY
     if not face_down:
-        return cards_to_text(cards)
-    return cards_to_text(cards[:down]) + "|" + cards_to_text(cards[down:])
+        return _cards_text(cards)
+    return _cards_text(cards[:down]) + "|" + _cards_text(cards[down:])
 
 
 def _check_state(state: object, writer: str) -> None:

@@ -225,7 +225,7 @@ class Foundation:
     playable: bool = attrs.field(
         default=False, kw_only=True, validator=lambda i, a, v: _checks.flag("playable", v)
     )
-    name: str = attrs.field(default="", kw_only=True, validator=_name())
+    name: str = attrs.field(default="", kw_only=True, converter=_checks.plain, validator=_name())
 
     @property
     def base_rank(self) -> Rank:
@@ -329,7 +329,7 @@ class Tableau:
     columns: int = attrs.field(validator=lambda i, a, v: _checks.whole("columns", v, 1, MAX_PILES))
     depth: int | tuple[int, ...] = attrs.field(converter=_to_depth, validator=_check_depth)
     refill: Refill = attrs.field(default=Refill.NEVER, validator=_check_refill)
-    name: str = attrs.field(default="Tableau", validator=_name())
+    name: str = attrs.field(default="Tableau", converter=_checks.plain, validator=_name())
     build: Build | None = attrs.field(default=None, kw_only=True)
     runs: Runs = attrs.field(
         default=Runs.NONE, kw_only=True, validator=lambda i, a, v: _checks.member("runs", Runs, v)
@@ -466,7 +466,7 @@ class Reserve:
     cells: int = attrs.field(validator=lambda i, a, v: _checks.whole("cells", v, 1, MAX_PILES))
     refill: Refill = attrs.field(default=Refill.NEVER, validator=_check_refill)
     width: int = attrs.field(default=4, validator=lambda i, a, v: _checks.whole("width", v, 1, 64))
-    name: str = attrs.field(default="Reserve", validator=_name())
+    name: str = attrs.field(default="Reserve", converter=_checks.plain, validator=_name())
     dealt: bool | int = attrs.field(default=True, kw_only=True, eq=_dealt_key)
 
     @dealt.validator
@@ -551,7 +551,7 @@ class Middle:
     laid_out: bool = attrs.field(
         default=False, validator=lambda i, a, v: _checks.flag("laid_out", v)
     )
-    name: str = attrs.field(default="Middle", validator=_name())
+    name: str = attrs.field(default="Middle", converter=_checks.plain, validator=_name())
 
     @ranks.validator
     def _check_ranks(self, attribute: Any, value: tuple[Any, ...]) -> None:

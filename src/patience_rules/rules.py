@@ -277,10 +277,13 @@ def _to_options(value: object) -> tuple[tuple[str, OptionValue], ...]:
             )
         if name in names:
             raise InvalidRulesError(f"option {_key_shown(name)} is given twice")
-        if value.__class__ is str and _LONE_SURROGATE.search(value):
+        if _LONE_SURROGATE.search(name) or (
+            value.__class__ is str and _LONE_SURROGATE.search(value)
+        ):
             # (the text forms write options as UTF-8, which cannot hold one)
             raise InvalidRulesError(
-                f"option {_key_shown(name)}: a text with no lone surrogates, got {_shown(value)}"
+                f"option {_key_shown(name)}: a name and a text with no lone surrogates, "
+                f"got {_shown(value)}"
             )
         names.add(name)
         pairs.append((name, value))
@@ -365,8 +368,12 @@ class GameRules:
     (52, (Move.draw(),))
     """
 
-    name: str = attrs.field(validator=lambda i, a, v: _checks.text("a game's name", v, 100))
-    title: str = attrs.field(validator=lambda i, a, v: _checks.text("a game's title", v, 200))
+    name: str = attrs.field(
+        converter=_checks.plain, validator=lambda i, a, v: _checks.text("a game's name", v, 100)
+    )
+    title: str = attrs.field(
+        converter=_checks.plain, validator=lambda i, a, v: _checks.text("a game's title", v, 200)
+    )
     decks: int = attrs.field(
         validator=lambda i, a, v: _checks.whole("a game's number of decks", v, 1, _checks.MAX_DECKS)
     )
@@ -387,6 +394,7 @@ class GameRules:
     description: str = attrs.field(
         default="",
         eq=False,
+        converter=_checks.plain,
         validator=lambda i, a, v: _checks.text("a description", v, 4000, lines=True),
     )
     shuffle: Shuffle = attrs.field(
@@ -837,7 +845,12 @@ class GameEntry:
             if defaults is not None and key not in defaults:
                 raise InvalidRulesError(_unknown_options(self, [key]) or f"no option {key!r}")
             if defaults is None or defaults[key] is not None:
-                default = f" (its default is {defaults[key]!r})" if defaults is not None else ""
+                default = ""
+                if defaults is not None:
+                    empty = defaults[key] is inspect.Parameter.empty
+                    default = (
+                        " (it has no default)" if empty else f" (its default is {defaults[key]!r})"
+                    )
                 raise InvalidRulesError(
                     f"option {_key_shown(key)}: a whole number, a text or True/False{default}, "
                     "got None"
@@ -927,6 +940,7 @@ def register_game(
         raise InvalidRulesError(
             f"the game name {taken[0]!r} is registered already: choose another name"
         )
+    summary = _checks.text("a game's summary", _checks.plain(summary), 400)
     entry = GameEntry(name, factory, _to_options(options or {}), summary, tuple(aliases))
     _REGISTRY[name] = entry
     for alias in aliases:

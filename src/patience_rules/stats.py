@@ -20,9 +20,9 @@ gives the confidence interval of a win rate.
 
 The players used to live here, as *policies*; their old names
 (``Policy``, ``GreedyPolicy``, ``RandomPolicy``, ``FirstPolicy``,
-``Chooser``, ``get_policy``, ``policy_names``) still import from this
-module as aliases of the new ones, with a :class:`DeprecationWarning`, and
-will be removed in a coming release.  The ``policy=`` argument of
+``get_policy``, ``policy_names``) still import from this module as aliases
+of the new ones, with a :class:`DeprecationWarning`, and will be removed in
+a coming release (``Chooser`` kept its name, and imports from here too).  The ``policy=`` argument of
 :func:`play_deal` and :func:`play_deals` is likewise an alias of
 ``player=``, with a warning.
 """

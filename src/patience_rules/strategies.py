@@ -852,8 +852,6 @@ def _parts_of_registered_games() -> dict[type, list[object]]:
         values: list[object] = [*rules.foundations, rules.stock]
         values += [foundation.sequence for foundation in rules.foundations]
         values += [part for part in (rules.tableau, rules.reserve, rules.middle) if part]
-        if rules.tableau is not None and rules.tableau.build is not None:
-            values.append(rules.tableau.build)
         for value in values:
             known = parts.setdefault(type(value), [])
             if value not in known:
@@ -879,7 +877,6 @@ _PART_FORMS: tuple[tuple[type, type], ...] = (
     (FoundationSequence, SequenceDict),
     (Foundation, FoundationDict),
     (Tableau, TableauDict),
-    (Build, BuildDict),
     (Reserve, ReserveDict),
     (Middle, MiddleDict),
     (Stock, StockDict),
@@ -911,6 +908,8 @@ def _register_types() -> None:
     st.register_type_strategy(StateDict, lambda _: games().flatmap(states).map(state_to_dict))
     st.register_type_strategy(RecordDict, lambda _: games().flatmap(_records).map(_record_dict))
     st.register_type_strategy(RulesDict, lambda _: games().map(_dict_form))
+    # (every Build is valid: Hypothesis builds any from its fields)
+    st.register_type_strategy(BuildDict, lambda _: st.builds(Build).map(_dict_form))
     for kind, form in _PART_FORMS:
         st.register_type_strategy(kind, _part_of)
         st.register_type_strategy(form, functools.partial(_part_form, kind))
