@@ -1011,3 +1011,30 @@ def test_auto_play_hands_over_after_many_moves(monkeypatch: pytest.MonkeyPatch) 
     assert state.legal_moves()
     assert said[-1] == "Auto-play stops after 500 moves in a row: over to you."
     assert "(500 moves)" in said[0]
+
+
+@pytest.mark.parametrize(
+    ("game", "heading"),
+    [
+        ("klondike[draw=3]", "Klondike (klondike[draw=3])"),
+        ("royal-cotillion-stock-refill", "Royal Cotillion (royal-cotillion-stock-refill)"),
+        ("easy-start-parlett", "Captive Queens (Easy start) (easy-start[redeals=3])"),
+        ("royal-cotillion", "Royal Cotillion"),
+        ("easy-start", "Captive Queens (Easy start)"),
+    ],
+)
+def test_a_variant_is_headed_by_what_tells_it_from_its_game(
+    capsys: pytest.CaptureFixture[str], game: str, heading: str, tmp_path: Path
+) -> None:
+    # A variant's title is its game's: its text form says which it is.
+    _, shown, _ = run(capsys, "show", game)
+    assert shown.splitlines()[0] == heading
+    assert (
+        shown.partition("\n")[2] == str(pr.game_from_text(game).deal(1)).partition("\n")[2] + "\n"
+    )
+    _, counted, _ = run(capsys, "stats", game, "--deals", "2", "--jobs", "1")
+    assert counted.startswith(f"{heading}: deals 0 to 1")
+    record = tmp_path / "game.txt"
+    record.write_text(f'[Game "{game}"]\n[Deal "1"]\n\n', encoding="utf-8")
+    _, replayed, _ = run(capsys, "replay", str(record))
+    assert replayed.splitlines()[0] == heading

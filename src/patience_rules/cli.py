@@ -103,7 +103,7 @@ from .actions import ActionSpace
 from .cards import Card, Suit
 from .deals import MAX_DEAL_NUMBER
 from .errors import NotationError, PatienceRulesError, _shown
-from .games import game_entries
+from .games import game_entries, game_names, get_game
 from .notation import (
     _default_as_text,
     game_from_text,
@@ -716,20 +716,20 @@ def _play_moves(
     total = len(rules.deck())
     history: list[tuple[State, int]] = []
     state = rules.deal(deal)
-    out(f"{rules.title}, deal {deal}. {_play_help(state)}")
+    out(f"{_titled(rules)}, deal {deal}. {_play_help(state)}")
     state = _auto_play(state, auto, out, played)
     show = True
     while True:
         moves = state.legal_moves()
         if not moves:
             out()
-            out(str(state))
+            out(_picture(state))
             verdict = "Won" if state.is_won else "Lost"
             out(f"{verdict}: {state.cards_home} of {total} cards home.")
             return ExitStatus.SUCCESS if state.is_won else ExitStatus.NOT_WON
         if show:
             out()
-            out(str(state))
+            out(_picture(state))
             out("Moves:")
             for number, move in enumerate(moves, 1):
                 out(f"  {number:>2}. {_describe_move(state, move)}")
@@ -876,9 +876,7 @@ def _run_stats(args: argparse.Namespace, out: _Output) -> int:
     low, high = stats.confidence_interval()
     seed = f" (seed {args.seed})" if args.player == "random" else ""
     last = args.start + args.deals - 1
-    text = game_to_text(rules)
-    named = f" ({text})" if text != rules.name else ""  # options not the defaults
-    out(f"{rules.title}{named}: deals {args.start} to {last}, player {args.player}{seed}")
+    out(f"{_titled(rules)}: deals {args.start} to {last}, player {args.player}{seed}")
     out(
         f"Won {stats.wins} of {stats.games}: {stats.win_rate:.2%} "
         f"(95% confidence interval {low:.2%} to {high:.2%})"
@@ -955,7 +953,7 @@ def _read_record(path: str) -> GameRecord:
 def _run_replay(args: argparse.Namespace, out: _Output) -> int:
     record = _read_record(args.file)
     final = record.replay()
-    out(str(final))
+    out(_picture(final))
     total = len(record.rules.deck())
     out(
         f"{_counted(len(record.moves), 'move')} replayed; {final.cards_home} of {total} cards home; "
@@ -1015,8 +1013,32 @@ def _run_games(args: argparse.Namespace, out: _Output) -> int:
 
 
 def _run_show(args: argparse.Namespace, out: _Output) -> int:
-    out(str(game_from_text(args.game).deal(args.deal)))
+    out(_picture(game_from_text(args.game).deal(args.deal)))
     return ExitStatus.SUCCESS
+
+
+def _titled(rules: GameRules) -> str:
+    """The game's title, with its text form where the title alone does not say
+    which game it is: a variant's options (``Klondike (klondike[draw=3])``), or
+    a variant registered under a name of its own (``Royal Cotillion
+    (royal-cotillion-stock-refill)``)."""
+    try:
+        text = game_to_text(rules)
+    except NotationError:  # (a game the registry does not make: its title says it)
+        return rules.title
+    # (of the registered games that share a title, the one of the shortest name is the
+    # game itself, the others its variants)
+    sharing = [name for name in game_names() if get_game(name).title == rules.title]
+    variant = text != rules.name or (len(sharing) > 1 and min(sharing, key=len) != rules.name)
+    return f"{rules.title} ({text})" if variant else rules.title
+
+
+def _picture(state: State) -> str:
+    """The state's picture, headed as :func:`_titled` heads it."""
+    picture = str(state)
+    title = _titled(state.rules)
+    first, newline, rest = picture.partition("\n")
+    return title + newline + rest if first == state.rules.title else picture
 
 
 def _run_play(args: argparse.Namespace, out: _Output) -> int:
