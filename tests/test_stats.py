@@ -7,6 +7,7 @@ import math
 import multiprocessing
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -239,6 +240,8 @@ if __name__ == "__main__":
         ("script", "PatienceRulesError a worker process of the default pool stopped"),
         # A program read from standard input: no worker can run it again.
         ("stdin", "PatienceRulesError the program runs from '<stdin>', not a file"),
+        # A script with no main guard: a worker that runs it again plays again.
+        ("unguarded", "PatienceRulesError a worker process of the default pool stopped"),
     ],
 )
 def test_a_player_the_workers_cannot_load_gets_the_library_error(
@@ -252,6 +255,11 @@ def test_a_player_the_workers_cannot_load_gets_the_library_error(
     elif where == "stdin":  # (the library's own player: the program is what cannot load)
         given = code.replace("player=Mine()", "player=FirstPlayer()")
         command = [sys.executable, "-"]
+    elif where == "unguarded":  # (the library's own player again)
+        script = tmp_path / "script.py"
+        unguarded = code.replace('if __name__ == "__main__":\n', "if True:\n")
+        script.write_text(unguarded.replace("player=Mine()", "player=FirstPlayer()"), "utf-8")
+        command = [sys.executable, str(script)]
     else:
         script = tmp_path / "script.py"
         script.write_text(code, encoding="utf-8")
@@ -261,6 +269,56 @@ def test_a_player_the_workers_cannot_load_gets_the_library_error(
     )
     assert result.stdout.startswith(expected), (result.stdout, result.stderr[-2000:])
     assert "jobs=1" in result.stdout
+    if where in ("script", "unguarded"):
+        assert 'if __name__ == "__main__":' in result.stdout
+
+
+@attrs.frozen
+class LockedPlayer(FirstPlayer):
+    """A player of a top-level class that holds a value that does not pickle."""
+
+    lock: object = attrs.field(factory=threading.Lock)
+
+
+def test_a_player_that_does_not_pickle_is_refused_before_any_worker_starts() -> None:
+    for pool in (None, ProcessPoolExecutor(2)):
+        with pytest.raises(pr.PatienceRulesError, match=r"does not pickle, so worker processes"):
+            play_deals(
+                ROYAL,
+                8,
+                player=LockedPlayer(),
+                jobs=None if pool else 2,
+                executor=pool,
+                chunk_size=2,
+            )
+        if pool is not None:
+            pool.shutdown()
+    # In this process, or in threads, it plays.
+    assert play_deals(ROYAL, 8, player=LockedPlayer(), jobs=1).games == 8
+
+
+@attrs.frozen
+class Int64:
+    """An integer of another library, such as NumPy's: a whole number through ``__index__``."""
+
+    value: int
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_integers_of_other_libraries_are_deal_numbers_and_counts() -> None:
+    # (play_deal played the whole game, then refused the deal number it had dealt)
+    one = play_deal(ROYAL, Int64(1))  # type: ignore[arg-type]
+    assert one == play_deal(ROYAL, 1) and type(one.deal) is int
+    many = play_deals(
+        ROYAL,
+        Int64(6),  # type: ignore[arg-type]
+        chunk_size=Int64(4),  # type: ignore[arg-type]
+        jobs=Int64(1),  # type: ignore[arg-type]
+        max_moves=Int64(900),  # type: ignore[arg-type]
+    )
+    assert many == play_deals(ROYAL, 6, jobs=1, max_moves=900)
 
 
 def test_play_deals_reports_progress() -> None:

@@ -34,13 +34,14 @@ import math
 import multiprocessing
 import multiprocessing.context
 import os
+import pickle
 import statistics
 import sys
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -117,8 +118,10 @@ _MOST_CARDS = 52 * MAX_DECKS
 
 
 def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
-    """``value`` if it is a whole number from ``low`` (to ``high``), else a PatienceRulesError."""
-    return _checks.whole(name, value, low, high, PatienceRulesError)
+    """``value`` as an int if it is a whole number (NumPy's too) from ``low`` (to ``high``),
+    else a PatienceRulesError."""
+    number = _as_index(value)
+    return _checks.whole(name, value if number is None else number, low, high, PatienceRulesError)
 
 
 def _player(player: Player | None, policy: Player | None) -> Player:
@@ -211,8 +214,9 @@ def play_deal(
     if not isinstance(rules, GameRules):
         raise PatienceRulesError(f"expected the rules of a game (GameRules), got {_shown(rules)}")
     chosen = _player(player, policy)
-    _whole("max_moves", max_moves, 1, _MAX_TRIALS)
-    state = rules.deal(deal)
+    max_moves = _whole("max_moves", max_moves, 1, _MAX_TRIALS)
+    state = rules.deal(deal)  # (which checks the deal number: an int, or NumPy's)
+    deal = cast(int, _as_index(deal))
     choose = chosen.chooser(deal)
     moves_made = 0
     moves = state.legal_moves()
@@ -505,6 +509,21 @@ def _unloadable(player: Player) -> str | None:
     return None
 
 
+def _unpicklable(player: Player) -> str | None:
+    """Why ``player`` cannot go to worker processes, which receive it pickled, if so."""
+    try:
+        pickle.dumps(player)
+    except Exception as error:  # (pickling raises TypeError, AttributeError, PicklingError, ...)
+        return (
+            f"the player {_shown(player)} does not pickle, so worker processes cannot receive "
+            f"it ({type(error).__name__}: {_shown(str(error), 120)}): a player of your own is "
+            "a value of a class defined at the top level of a module, holding values that "
+            "pickle; or play in this process (jobs=1) or in threads (an executor such as a "
+            "ThreadPoolExecutor)"
+        )
+    return None
+
+
 def _withdraw(futures: Iterable[Future[DealStats]]) -> None:
     """Cancel ``futures``, and wait for those already running, which cannot be cancelled."""
     running = [future for future in futures if not future.cancel()]
@@ -576,7 +595,7 @@ def play_deals(
     """
     if not isinstance(rules, GameRules):
         raise PatienceRulesError(f"expected the rules of a game (GameRules), got {_shown(rules)}")
-    _whole("the number of deals", count, 0)
+    count = _whole("the number of deals", count, 0)
     last = rules.max_deal_number  # (FreeCell's, Microsoft's, stop at 2**31 - 1)
     first = _as_index(start)  # (NumPy's integers too)
     if first is None or not 0 <= first <= last:
@@ -591,11 +610,11 @@ def play_deals(
             f"{_shown(count)} deals from deal {start} go past {rules.title}'s last deal "
             f"number, {last}: expected at most {left} deal{'' if left == 1 else 's'}"
         )
-    _whole("the chunk size", chunk_size, 1)
+    chunk_size = _whole("the chunk size", chunk_size, 1)
     if max_pending is not None:
-        _whole("max_pending", max_pending, 1, MAX_PENDING)
+        max_pending = _whole("max_pending", max_pending, 1, MAX_PENDING)
     if jobs is not None:
-        _whole("jobs", jobs, 1)
+        jobs = _whole("jobs", jobs, 1)
         if executor is not None:
             raise PatienceRulesError("give either an executor or a number of jobs, not both")
     if executor is not None and not callable(getattr(executor, "submit", None)):
@@ -606,7 +625,7 @@ def play_deals(
     if progress is not None and not callable(progress):
         raise PatienceRulesError(f"progress is a function of (done, total), got {_shown(progress)}")
     chosen = _player(player, policy)
-    _whole("max_moves", max_moves, 1, _MAX_TRIALS)
+    max_moves = _whole("max_moves", max_moves, 1, _MAX_TRIALS)
     chunks = _chunks(start, count, chunk_size)
     total = DealStats()
     done = 0
@@ -619,6 +638,10 @@ def play_deals(
                 progress(done, count)
         return total
     own = executor is None
+    if own or isinstance(executor, ProcessPoolExecutor):
+        why = _unpicklable(chosen)
+        if why is not None:
+            raise PatienceRulesError(why)
     if executor is None:
         why = _unloadable(chosen)
         if why is not None:
@@ -662,8 +685,11 @@ def play_deals(
         raise PatienceRulesError(
             "a worker process of the default pool stopped before its task was done: a "
             "worker loads the rules and the player anew, so a player of your own must be "
-            "defined at the top level of a module it can import (the worker's own error is "
-            "printed above); jobs=1 plays in this process"
+            "defined at the top level of a module it can import, and a program that plays "
+            "on worker processes keeps its own statements under 'if __name__ == "
+            "\"__main__\":' (a worker runs the program's file again, but not what is under "
+            "that guard; the worker's own error is printed above); jobs=1 plays in this "
+            "process"
         ) from error
     except BaseException:
         _withdraw(pending)
