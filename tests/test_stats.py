@@ -136,6 +136,15 @@ def test_empty_stats() -> None:
     assert empty.confidence_interval() == (0.0, 1.0)
 
 
+def test_a_stopped_game_is_not_won() -> None:
+    # (play_deal counts a game given up or stopped as not won)
+    with pytest.raises(pr.PatienceRulesError, match="a game given up or stopped is not won"):
+        DealResult(0, True, 52, 10, stopped=True)
+    with pytest.raises(pr.PatienceRulesError, match="wins and games stopped together"):
+        DealStats(games=2, wins=2, stopped=1, cards_home=(0, 2))
+    assert DealStats(games=3, wins=2, stopped=1, cards_home=(0, 3)).stopped == 1
+
+
 def test_histogram_drops_trailing_zeros() -> None:
     assert DealStats(games=1, cards_home=(0, 1, 0, 0)).cards_home == (0, 1)
 

@@ -206,7 +206,8 @@ class Solution:
     :param moves: the winning moves from :attr:`start` (empty unless won).
     :param nodes: how many states the search reached (at most the
         ``max_nodes`` it was given).
-    :param seconds: how long it took.
+    :param seconds: how long it took (not compared: two solutions of the same
+        search are equal however long each took).
     :param start: the state searched from.
 
     >>> import patience_rules as pr
@@ -218,7 +219,7 @@ class Solution:
     outcome: Outcome
     moves: tuple[Move, ...]
     nodes: int
-    seconds: float
+    seconds: float = attrs.field(eq=False)
     start: State = attrs.field(repr=False)
 
     @property

@@ -169,6 +169,10 @@ class DealResult:
     moves: int = attrs.field(validator=lambda i, a, v: _whole("moves", v, 0))
     stopped: bool = attrs.field(default=False, validator=lambda i, a, v: _flag("stopped", v))
 
+    def __attrs_post_init__(self) -> None:
+        if self.won and self.stopped:
+            raise PatienceRulesError("a game given up or stopped is not won: won and stopped")
+
 
 def _flag(name: str, value: object) -> bool:
     if not isinstance(value, bool):
@@ -303,9 +307,10 @@ def _histogram(value: Iterable[int]) -> tuple[int, ...]:
 def _check_stats(stats: DealStats) -> None:
     for name in ("games", "wins", "moves", "stopped"):
         _whole(name, getattr(stats, name), 0)
-    if stats.wins > stats.games or stats.stopped > stats.games:
+    if stats.wins + stats.stopped > stats.games:
         raise PatienceRulesError(
-            f"expected at most as many wins and games stopped as games, got "
+            f"expected at most as many wins and games stopped together as games (a stopped "
+            f"game is not won), got "
             f"{_shown(stats.games)} games, {_shown(stats.wins)} wins and "
             f"{_shown(stats.stopped)} stopped"
         )
