@@ -1402,14 +1402,15 @@ def test_wilson_interval(successes: Any, trials: Any, confidence: Any, hostile_i
 @fuzz(60)
 @given(
     results=st.lists(
-        st.builds(
-            DealResult,
+        st.tuples(
             st.integers(0, 9),
             st.booleans(),
             st.integers(0, 104),
             st.integers(0, 500),
             st.booleans(),
         )
+        .filter(lambda fields: not (fields[1] and fields[4]))  # (a stopped game is not won)
+        .map(lambda fields: DealResult(*fields))
         | ANYTHING,
         max_size=4,
     )
@@ -1424,7 +1425,20 @@ def test_deal_stats(results: Any, confidence: Any, hostile_inputs: Any) -> None:
     assert sum(stats.cards_home) == stats.games and stats.wins <= stats.games
     interval = attempt(lambda: stats.confidence_interval(confidence))
     assert interval is REFUSED or 0.0 <= interval[0] <= interval[1] <= 1.0
-    assert json.loads(json.dumps(stats.to_dict()))["games"] == stats.games
+    data = json.loads(json.dumps(stats.to_dict()))
+    assert data["games"] == stats.games
+    assert DealStats.from_dict(data) == stats == sum([stats]) == sum([DealStats(), stats])
+
+
+@fuzz(60)
+@given(
+    data=st.deferred(lambda: mutated_data([DealStats(3, 1, (0, 2, 1), 9, 1).to_dict()])) | ANYTHING
+)
+def test_deal_stats_from_dict(data: Any, hostile_inputs: Any) -> None:
+    hostile_inputs["DealStats.from_dict"] += 1
+    stats = attempt(lambda: DealStats.from_dict(data))
+    if stats is not REFUSED:
+        assert DealStats.from_dict(stats.to_dict()) == stats
 
 
 @pytest.mark.extra

@@ -145,6 +145,28 @@ def test_a_stopped_game_is_not_won() -> None:
     assert DealStats(games=3, wins=2, stopped=1, cards_home=(0, 3)).stopped == 1
 
 
+def test_stats_sum_and_read_back_from_their_dict() -> None:
+    first = play_deals(CAPTIVE, 10, jobs=1)
+    second = play_deals(CAPTIVE, 10, start=10, jobs=1)
+    assert sum([first, second]) == first + second == play_deals(CAPTIVE, 20, jobs=1)
+    assert DealStats.from_dict(json.loads(json.dumps(first.to_dict()))) == first
+    with pytest.raises(pr.PatienceRulesError, match="lacks wins, cards_home, moves"):
+        DealStats.from_dict({"games": 1})
+    with pytest.raises(pr.PatienceRulesError, match="cards_home counts each game once"):
+        DealStats.from_dict({**first.to_dict(), "games": 11})
+    with pytest.raises(pr.PatienceRulesError, match="reads a mapping"):
+        DealStats.from_dict([1, 2])  # type: ignore[arg-type]
+
+
+def test_stats_counts_keep_the_means_finite() -> None:
+    # At most one game per deal number, each of at most 2**64 moves.
+    with pytest.raises(pr.PatienceRulesError, match="moves is a whole number from 0 to"):
+        DealStats(games=1, cards_home=(1,), moves=10**30)
+    with pytest.raises(pr.PatienceRulesError, match="games is a whole number from 0 to"):
+        DealStats(games=2**65, cards_home=(2**65,))
+    assert DealStats(games=1, cards_home=(1,), moves=2**64).mean_moves == 2.0**64
+
+
 def test_histogram_drops_trailing_zeros() -> None:
     assert DealStats(games=1, cards_home=(0, 1, 0, 0)).cards_home == (0, 1)
 

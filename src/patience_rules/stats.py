@@ -38,7 +38,7 @@ import pickle
 import statistics
 import sys
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, cast
@@ -305,8 +305,11 @@ def _histogram(value: Iterable[int]) -> tuple[int, ...]:
 
 
 def _check_stats(stats: DealStats) -> None:
-    for name in ("games", "wins", "moves", "stopped"):
-        _whole(name, getattr(stats, name), 0)
+    # (at most one game per deal number, each of at most as many moves as a game is
+    # given: so the means and the interval are finite)
+    for name in ("games", "wins", "stopped"):
+        _whole(name, getattr(stats, name), 0, _MAX_TRIALS)
+    _whole("moves", stats.moves, 0, stats.games * _MAX_TRIALS)
     if stats.wins + stats.stopped > stats.games:
         raise PatienceRulesError(
             f"expected at most as many wins and games stopped together as games (a stopped "
@@ -409,6 +412,12 @@ class DealStats:
             self.stopped + other.stopped,
         )
 
+    def __radd__(self, other: object) -> DealStats:
+        # (0 + stats, so that sum() of DealStats needs no start value)
+        if other == 0 and other.__class__ is int:
+            return self
+        return NotImplemented
+
     @property
     def losses(self) -> int:
         """How many deals were lost."""
@@ -457,6 +466,36 @@ class DealStats:
             "mean_moves": self.mean_moves,
             "stopped": self.stopped,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> DealStats:
+        """The counts written by :meth:`to_dict` (its figures are derived, and not read back).
+
+        :raises PatienceRulesError: for a dict that lacks a count, or whose counts
+            do not fit together.
+
+        >>> from patience_rules.stats import DealStats
+        >>> stats = DealStats(games=4, wins=2, cards_home=(0, 0, 2, 0, 2), moves=10)
+        >>> DealStats.from_dict(stats.to_dict()) == stats
+        True
+        """
+        if not isinstance(data, Mapping):
+            raise PatienceRulesError(f"DealStats.from_dict reads a mapping, got {_shown(data)}")
+        missing = [key for key in ("games", "wins", "cards_home", "moves") if key not in data]
+        if missing:
+            raise PatienceRulesError(
+                f"DealStats.from_dict: the dict lacks {', '.join(missing)} (as to_dict writes it)"
+            )
+        cards_home = data["cards_home"]
+        if not isinstance(cards_home, list | tuple):
+            raise PatienceRulesError(f"cards_home is a list of counts, got {_shown(cards_home)}")
+        return cls(
+            _whole("games", data["games"], 0),
+            _whole("wins", data["wins"], 0),
+            cards_home,
+            _whole("moves", data["moves"], 0),
+            _whole("stopped", data.get("stopped", 0), 0),
+        )
 
 
 def _play_chunk(
