@@ -215,6 +215,21 @@ def test_positions_late_on_a_winning_line_are_won(game: str) -> None:
         assert solution.replay().is_won
 
 
+@attrs.frozen
+class Int64:
+    """An integer of another library, such as NumPy's: a whole number through ``__index__``."""
+
+    value: int
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_integers_of_other_libraries_are_budgets_and_seeds() -> None:
+    given = solve(RC.deal(2), max_nodes=Int64(3_000), seed=Int64(4))  # type: ignore[arg-type]
+    assert given == solve(RC.deal(2), max_nodes=3_000, seed=4)
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [

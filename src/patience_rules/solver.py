@@ -175,7 +175,7 @@ import attrs
 
 from . import _allocation
 from ._allocation import KEENS, SLICE, Budget, OutOfBudget
-from .cards import _is_finite, _is_whole
+from .cards import _as_index, _is_finite
 from .errors import PatienceRulesError, _shown
 from .games import get_game
 from .moves import MoveKind
@@ -485,9 +485,13 @@ def _follow(start: State, budget: Budget) -> tuple[Move, ...] | None:
     return tuple(line)
 
 
-def _check_budget(max_nodes: object, max_seconds: object, seed: object) -> None:
-    """Refuse a budget or a seed that is not one, with the library's error."""
-    if max_nodes is not None and (not _is_whole(max_nodes) or max_nodes < 0):
+def _check_budget(
+    max_nodes: object, max_seconds: object, seed: object
+) -> tuple[int | None, int]:
+    """The node budget and the seed as ints (NumPy's integers too); a budget or a seed
+    that is not one is refused with the library's error."""
+    nodes = None if max_nodes is None else _as_index(max_nodes)
+    if max_nodes is not None and (nodes is None or nodes < 0):
         raise PatienceRulesError(
             f"max_nodes is a whole number of at least 0, or None for no limit, "
             f"got {_shown(max_nodes)}"
@@ -497,8 +501,10 @@ def _check_budget(max_nodes: object, max_seconds: object, seed: object) -> None:
             f"max_seconds is a finite number of at least 0, or None for no limit, "
             f"got {_shown(max_seconds)}"
         )
-    if not _is_whole(seed) or seed < 0:
+    number = _as_index(seed)
+    if number is None or number < 0:
         raise PatienceRulesError(f"the seed is a whole number of at least 0, got {_shown(seed)}")
+    return nodes, number
 
 
 def solve(
@@ -533,7 +539,7 @@ def solve(
     """
     if not isinstance(state, State):
         raise PatienceRulesError(f"solve() searches a State, got {_shown(state)}")
-    _check_budget(max_nodes, max_seconds, seed)
+    max_nodes, seed = _check_budget(max_nodes, max_seconds, seed)
     began = time.perf_counter()
     budget = Budget(max_nodes, max_seconds)
 
