@@ -485,9 +485,7 @@ def _follow(start: State, budget: Budget) -> tuple[Move, ...] | None:
     return tuple(line)
 
 
-def _check_budget(
-    max_nodes: object, max_seconds: object, seed: object
-) -> tuple[int | None, int]:
+def _check_budget(max_nodes: object, max_seconds: object, seed: object) -> tuple[int | None, int]:
     """The node budget and the seed as ints (NumPy's integers too); a budget or a seed
     that is not one is refused with the library's error."""
     nodes = None if max_nodes is None else _as_index(max_nodes)
