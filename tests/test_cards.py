@@ -6,13 +6,13 @@ import copy
 import pickle
 import typing
 from collections.abc import Callable
-from typing import SupportsIndex
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import patience_rules as pr
+from foreign_numbers import Int64, bool_
 from patience_rules import (
     Card,
     InvalidRulesError,
@@ -252,38 +252,16 @@ def test_any_value_is_a_card_index_or_a_notation_error(value: object) -> None:
     assert len(message) < 150
 
 
-def _numpy_bool_of_old() -> object:
-    """A value like NumPy's bool before NumPy 2.3, which has ``__index__`` (True is 1)."""
-
-    class bool_:  # (NumPy's own name)
-        def __index__(self) -> int:
-            return 1
-
-    bool_.__module__ = "numpy"
-    return bool_()
-
-
 def test_a_numpy_bool_is_no_whole_number_whatever_the_numpy() -> None:
     # Plain True is refused as a deal number and an action id: NumPy's too,
     # though older NumPy lets operator.index read it as 1.
-    old = _numpy_bool_of_old()
+    old = bool_()
     game = pr.get_game("captive-queens")
     with pytest.raises(pr.InvalidDealError):
         game.deal(old)  # type: ignore[arg-type]
     with pytest.raises(pr.IllegalMoveError):
-        pr.ActionSpace(game).move_of(old)  # type: ignore[arg-type]
-    assert pr.ActionSpace(game).move_of(np_int(1)) == pr.Move.redeal()
-
-
-def np_int(value: int) -> SupportsIndex:
-    """A whole number of another library: an int through ``__index__``."""
-
-    class int64:
-        def __index__(self) -> int:
-            return value
-
-    int64.__module__ = "numpy"
-    return int64()
+        pr.ActionSpace(game).move_of(old)
+    assert pr.ActionSpace(game).move_of(Int64(1)) == pr.Move.redeal()
 
 
 def test_the_annotations_of_a_card_resolve_at_run_time() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 import patience_rules as pr
 from composed import FORCED_BUILDS
+from foreign_numbers import Int64
 from patience_rules import State, _allocation
 from patience_rules.solver import Outcome, solve, solve_deal
 
@@ -213,16 +214,6 @@ def test_positions_late_on_a_winning_line_are_won(game: str) -> None:
         solution = solve(states[-1 - back], max_nodes=None)
         assert solution.outcome is Outcome.WON
         assert solution.replay().is_won
-
-
-@attrs.frozen
-class Int64:
-    """An integer of another library, such as NumPy's: a whole number through ``__index__``."""
-
-    value: int
-
-    def __index__(self) -> int:
-        return self.value
 
 
 def test_integers_of_other_libraries_are_budgets_and_seeds() -> None:

@@ -17,6 +17,7 @@ import attrs
 import pytest
 
 import patience_rules as pr
+from foreign_numbers import Int64
 from patience_rules.players import FirstPlayer, GreedyPlayer, RandomPlayer
 from patience_rules.stats import DealResult, DealStats, play_deal, play_deals, wilson_interval
 
@@ -326,16 +327,6 @@ def test_a_player_that_does_not_pickle_is_refused_before_any_worker_starts() -> 
             pool.shutdown()
     # In this process, or in threads, it plays.
     assert play_deals(ROYAL, 8, player=LockedPlayer(), jobs=1).games == 8
-
-
-@attrs.frozen
-class Int64:
-    """An integer of another library, such as NumPy's: a whole number through ``__index__``."""
-
-    value: int
-
-    def __index__(self) -> int:
-        return self.value
 
 
 def test_integers_of_other_libraries_are_deal_numbers_and_counts() -> None:
