@@ -165,7 +165,7 @@ class Move:
 
     def __str__(self) -> str:
         """The move's text form, such as ``'T3-F5'`` or ``'draw'``."""
-        return move_to_text(self)
+        return _move_text(self)
 
     def __repr__(self) -> str:
         if self == _DRAW:
@@ -215,6 +215,11 @@ def place_to_text(place: Place) -> str:
     """
     if not isinstance(place, Place):
         raise NotationError(f"place_to_text writes a Place, got {_shown(place)}")
+    return _place_text(place)
+
+
+def _place_text(place: Place) -> str:
+    """:func:`place_to_text` of a place known to be one."""
     letter = LETTERS[place.kind]
     if place.kind in SINGLE and place.index == 0:
         return letter
@@ -229,9 +234,14 @@ def move_to_text(move: Move) -> str:
     """
     if not isinstance(move, Move):
         raise NotationError(f"move_to_text writes a Move, got {_shown(move)}")
+    return _move_text(move)
+
+
+def _move_text(move: Move) -> str:
+    """:func:`move_to_text` of a move known to be one (``str(move)``)."""
     if move == _DRAW:
         return "draw"
     if move == _REDEAL:
         return "redeal"
     count = f":{move.count}" if move.count != 1 else ""
-    return f"{place_to_text(move.source)}-{place_to_text(move.target)}{count}"
+    return f"{_place_text(move.source)}-{_place_text(move.target)}{count}"

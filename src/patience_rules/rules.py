@@ -757,7 +757,8 @@ def _rules_from_json(text: str) -> GameRules:
     rules = _FROM_JSON.get(text)
     if rules is None:
         data = _checks.read_json(text, "rules")
-        rules = GameRules.from_dict(_checks.mapping(data, "rules"))
+        # (from_dict refuses what is not a mapping, as it refuses any bad value)
+        rules = GameRules.from_dict(cast("Mapping[str, object]", data))
         if len(_FROM_JSON) < 64:
             _FROM_JSON[text] = rules
     return rules

@@ -22,9 +22,9 @@ The players used to live here, as *policies*; their old names
 (``Policy``, ``GreedyPolicy``, ``RandomPolicy``, ``FirstPolicy``,
 ``get_policy``, ``policy_names``) still import from this module as aliases
 of the new ones, with a :class:`DeprecationWarning`, and will be removed in
-a coming release (``Chooser`` kept its name, and imports from here too).  The ``policy=`` argument of
-:func:`play_deal` and :func:`play_deals` is likewise an alias of
-``player=``, with a warning.
+a coming release (``Chooser`` kept its name, and imports from here too).
+The ``policy=`` argument of :func:`play_deal` and :func:`play_deals` is
+likewise an alias of ``player=``, with a warning.
 """
 
 from __future__ import annotations
