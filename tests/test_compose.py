@@ -72,7 +72,7 @@ GAME = crescent_mill()
 
 def test_no_module_registers_it() -> None:
     assert GAME.name not in pr.game_names()
-    assert not pr.rules.is_registered(GAME)
+    assert not pr.is_registered(GAME)
     with pytest.raises(pr.NotationError, match="register the game"):
         pr.game_to_text(GAME)
 

@@ -8,6 +8,7 @@ reference; see ``docs/_ext/patience_docs.py``.)
 
 from __future__ import annotations
 
+import inspect
 import sys
 from pathlib import Path
 
@@ -40,6 +41,39 @@ def test_every_exported_name_exists(module_name: str) -> None:
     module = __import__(module_name, fromlist=["__all__"])
     missing = [name for name in getattr(module, "__all__", ()) if not hasattr(module, name)]
     assert not missing, f"{module_name}.__all__ names what it lacks: {missing}"
+
+
+@pytest.mark.parametrize("module_name", PARAMS)
+def test_every_public_looking_function_and_class_is_exported(module_name: str) -> None:
+    # A name without a leading underscore that a module defines but leaves out
+    # of __all__ reads as public and is not documented: name it _private.
+    module = __import__(module_name, fromlist=["__all__"])
+    if not hasattr(module, "__all__"):
+        return  # (exports what it defines: the test below)
+    exported = set(module.__all__)
+    stray = [
+        name
+        for name, value in vars(module).items()
+        if not name.startswith("_")
+        and name not in exported
+        and (inspect.isfunction(value) or inspect.isclass(value))
+        and value.__module__ == module_name
+    ]
+    assert not stray, f"{module_name} defines public-looking names outside __all__: {stray}"
+
+
+@pytest.mark.parametrize("module_name", PARAMS)
+def test_no_exported_name_reports_a_private_module(module_name: str) -> None:
+    # help(), reprs and the documentation name a class by its __module__.
+    module = __import__(module_name, fromlist=["__all__"])
+    private = {
+        name: owner
+        for name in getattr(module, "__all__", ())
+        if isinstance(owner := getattr(getattr(module, name), "__module__", None), str)
+        and owner.startswith("patience_rules")
+        and "._" in owner
+    }
+    assert not private, f"{module_name} exports names of private modules: {private}"
 
 
 def test_a_module_without_all_exports_what_it_defines() -> None:

@@ -100,3 +100,9 @@ class RecordDict(TypedDict):
     tags: dict[str, str]
     #: How the game stands after the last move.
     result: _GameResult
+
+
+# (Shown, by help(), reprs and the documentation, as of the modules that
+# document and export them.)
+StateDict.__module__ = "patience_rules.notation"
+RecordDict.__module__ = "patience_rules.records"

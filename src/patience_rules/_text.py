@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .cards import Card
 from .policies import Redeal
-from .rules import State, register_view
+from .rules import State, _register_view
 
 _EMPTY = "--"
 _HIDDEN = "##"
@@ -69,4 +69,4 @@ def render_state(state: State) -> str:
     return "\n".join(lines)
 
 
-register_view("text", render_state)
+_register_view("text", render_state)

@@ -48,10 +48,10 @@ from .rules import (
     GameRules,
     State,
     _Board,
+    _chain_bottom_up,
+    _chain_from_bottom_up,
+    _chain_of_indices,
     _RulesName,
-    chain_bottom_up,
-    chain_from_bottom_up,
-    chain_of_indices,
 )
 
 __all__ = ["Engine"]
@@ -330,7 +330,7 @@ class Engine:
         more = state._more
         found = more[0] if more is not None else None
         if found is not None:
-            return tuple(chain_bottom_up(chain) for chain in found)
+            return tuple(_chain_bottom_up(chain) for chain in found)
         return tuple(
             cards[:height]
             for cards, height in zip(self._fixed, self.heights(state._key), strict=True)
@@ -491,7 +491,7 @@ class Engine:
         board = self._make(
             tuple(rest),
             EMPTY,
-            tuple(map(chain_from_bottom_up, columns)),
+            tuple(map(_chain_from_bottom_up, columns)),
             tuple(cells),
             key,
             tuple(found) if layout.records else None,
@@ -508,11 +508,11 @@ class Engine:
         found = position.foundations
         board = self._make(
             _cards_at(position.stock),
-            chain_of_indices(position.waste),
-            tuple(map(chain_of_indices, position.columns)),
+            _chain_of_indices(position.waste),
+            tuple(map(_chain_of_indices, position.columns)),
             _cells_at(position.cells),
             self.pack_heights(position.heights),
-            tuple(map(chain_of_indices, found)) if found is not None else None,
+            tuple(map(_chain_of_indices, found)) if found is not None else None,
             _cards_at(position.middle),
             position.redeals_used,
             position.face_up,
@@ -1282,8 +1282,8 @@ class Engine:
             shifted = []
             for column in board._columns:
                 if column and column[1]:
-                    cards = chain_bottom_up(column)
-                    column = (cards[0], chain_from_bottom_up(cards[1:]))
+                    cards = _chain_bottom_up(column)
+                    column = (cards[0], _chain_from_bottom_up(cards[1:]))
                 shifted.append(column)
             board._columns = tuple(shifted)
         if self._redeal_limit is not _NO_LIMIT:
@@ -1471,4 +1471,4 @@ _CELL_PLACES: Final = tuple(Place(_CELL, i) for i in range(64))
 _FOUNDATION_PLACES: Final = tuple(Place(_FOUNDATION, i) for i in range(64))
 _WASTE_PLACE: Final = Place(_WASTE)
 
-_rules.register_engine(Engine)
+_rules._register_engine(Engine)

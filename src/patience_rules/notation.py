@@ -74,10 +74,10 @@ from .rules import (
     OptionValue,
     State,
     _entry,
+    _register_view,
     _unknown_options,
     get_game,
     is_registered,
-    register_view,
 )
 
 __all__ = [
@@ -1077,4 +1077,4 @@ def move_from_loose_text(text: str, state: State) -> Move:
     )
 
 
-register_view("notation", state_to_text)
+_register_view("notation", state_to_text)

@@ -77,6 +77,7 @@ __all__ = [
     "game_entries",
     "game_names",
     "get_game",
+    "is_registered",
     "register_game",
 ]
 
@@ -123,7 +124,7 @@ Chain: TypeAlias = "tuple[()] | tuple[Card, Chain]"
 EMPTY: Final[Chain] = ()
 
 
-def chain_from_bottom_up(cards: Iterable[Card]) -> Chain:
+def _chain_from_bottom_up(cards: Iterable[Card]) -> Chain:
     """A chain whose top is the last of ``cards``."""
     chain: Chain = EMPTY
     for card in cards:
@@ -131,7 +132,7 @@ def chain_from_bottom_up(cards: Iterable[Card]) -> Chain:
     return chain
 
 
-def chain_of_indices(indices: bytes) -> Chain:
+def _chain_of_indices(indices: bytes) -> Chain:
     """A chain of the cards of ``indices`` (bytes of card indices, bottom to top)."""
     if not indices:
         return EMPTY
@@ -145,7 +146,7 @@ def chain_of_indices(indices: bytes) -> Chain:
 _CHAINS_OF_ONE: Final[tuple[Chain, ...]] = tuple((card, EMPTY) for card in _CARDS)
 
 
-def chain_bottom_up(chain: Chain) -> tuple[Card, ...]:
+def _chain_bottom_up(chain: Chain) -> tuple[Card, ...]:
     """The cards of a chain as a tuple from bottom to top."""
     return tuple(_bottom_up(chain))
 
@@ -178,7 +179,7 @@ def _chains_as_bytes(chains: Iterable[Chain]) -> list[bytes]:
     return piles
 
 
-def chain_length(chain: Chain) -> int:
+def _chain_length(chain: Chain) -> int:
     """How many cards a chain holds."""
     count = 0
     while chain:
@@ -217,12 +218,12 @@ _ENGINE: list[Callable[[GameRules], _Engine]] = []
 _VIEWS: dict[str, Callable[[State], str]] = {}
 
 
-def register_engine(factory: Callable[[GameRules], _Engine]) -> None:
+def _register_engine(factory: Callable[[GameRules], _Engine]) -> None:
     """Make ``factory`` the interpreter of every :class:`GameRules` (the engine module calls this)."""
     _ENGINE[:] = [factory]
 
 
-def register_view(name: str, view: Callable[[State], str]) -> None:
+def _register_view(name: str, view: Callable[[State], str]) -> None:
     """Register how a state shows as ``name``: ``"text"`` (``str``), ``"svg"``, ``"notation"`` (``repr``)."""
     _VIEWS[name] = view
 
@@ -1128,9 +1129,19 @@ def _cached(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRule
 def is_registered(rules: GameRules) -> bool:
     """Whether ``get_game(rules.name, **dict(rules.options))`` makes these very rules.
 
+    Rules that the registry makes are written by their name and options
+    alone: in a state's text and dict forms, a record's header and a pickle.
+    Any other rules (built by hand, or under a name the registry makes
+    differently) travel with their whole description (:meth:`GameRules.to_dict`),
+    and a state of them has no text form (:func:`~patience_rules.state_to_text`
+    refuses it; its dict form carries the rules).
+
     >>> import patience_rules as pr
-    >>> is_registered(pr.get_game("easy-start", redeals=3))
+    >>> pr.is_registered(pr.get_game("easy-start", redeals=3))
     True
+    >>> mine = pr.GameRules.from_dict(pr.sultan().to_dict() | {"name": "my-sultan"})
+    >>> pr.is_registered(mine)
+    False
     """
     known = _REGISTERED.get(rules)
     if known is None:
@@ -1518,12 +1529,12 @@ class State:
     @property
     def waste(self) -> tuple[Card, ...]:
         """The waste, bottom to top: the last card is playable."""
-        return chain_bottom_up(self._waste)
+        return _chain_bottom_up(self._waste)
 
     @property
     def columns(self) -> tuple[tuple[Card, ...], ...]:
         """The tableau columns, each from its bottom card to its (playable) top card."""
-        return tuple(chain_bottom_up(column) for column in self._columns)
+        return tuple(_chain_bottom_up(column) for column in self._columns)
 
     @property
     def face_down(self) -> tuple[int, ...]:
@@ -1539,7 +1550,7 @@ class State:
         if up is None:
             return (0,) * len(self._columns)
         return tuple(
-            chain_length(column) - count for column, count in zip(self._columns, up, strict=True)
+            _chain_length(column) - count for column, count in zip(self._columns, up, strict=True)
         )
 
     @property
@@ -1575,7 +1586,7 @@ class State:
         >>> pr.get_game("captive-queens").deal(1).waste_size
         0
         """
-        return chain_length(self._waste)
+        return _chain_length(self._waste)
 
     @property
     def redeals_used(self) -> int:

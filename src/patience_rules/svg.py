@@ -32,7 +32,7 @@ from .errors import NotationError, _shown
 from .moves import place_to_text
 from .piles import PileKind, Place
 from .policies import Redeal
-from .rules import State, register_view
+from .rules import State, _register_view
 
 __all__ = ["state_to_svg"]
 
@@ -334,4 +334,4 @@ def state_to_svg(state: State) -> str:
     return "".join([*head, *canvas.parts, "</svg>"])
 
 
-register_view("svg", state_to_svg)
+_register_view("svg", state_to_svg)

@@ -15,7 +15,15 @@ True
 
 from __future__ import annotations
 
-from ..rules import _LIBRARY_GAMES, GameEntry, game_entries, game_names, get_game, register_game
+from ..rules import (
+    _LIBRARY_GAMES,
+    GameEntry,
+    game_entries,
+    game_names,
+    get_game,
+    is_registered,
+    register_game,
+)
 from .captive_queens import captive_queens, easy_start
 from .crescent import crescent
 from .freecell import freecell
@@ -34,6 +42,7 @@ __all__ = [
     "game_entries",
     "game_names",
     "get_game",
+    "is_registered",
     "klondike",
     "odd_and_even",
     "register_game",
