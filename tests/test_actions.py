@@ -179,7 +179,7 @@ def test_a_state_of_another_game_is_refused() -> None:
     other = pr.get_game("easy-start").deal(1)
     with pytest.raises(pr.InvalidRulesError, match="easy-start"):
         space.mask(other)
-    with pytest.raises(pr.InvalidRulesError, match="got 'state'"):
+    with pytest.raises(pr.InvalidArgumentError, match=r"expected a State of .* got 'state'"):
         space.legal_actions("state")  # type: ignore[arg-type]
     with pytest.raises(pr.InvalidRulesError, match="GameRules"):
         pr.ActionSpace("captive-queens")  # type: ignore[arg-type]

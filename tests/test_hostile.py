@@ -53,6 +53,7 @@ from patience_rules import (
     FoundationSequence,
     GameRules,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidDealError,
     InvalidRulesError,
     Middle,
@@ -910,9 +911,13 @@ def test_place(kind: Any, index: Any, hostile_inputs: Any) -> None:
     for game in (pr.get_game("royal-cotillion"), pr.get_game("klondike")):
         read = attempt(partial(notation.place_from_text, text, game), NotationError)
         assert read is REFUSED or read == place
+        # (every game has one stock and one waste, empty where it deals no stock)
+        known = game.layout.has(place) or place in (Place(PileKind.STOCK), Place(PileKind.WASTE))
         name = attempt(partial(game.describe_place, place), UnknownPlaceError)
+        assert (name is REFUSED) != known
         assert name is REFUSED or isinstance(name, str)
         top = attempt(partial(game.deal(1).top_card, place), UnknownPlaceError)
+        assert (top is REFUSED) != known
         assert top is REFUSED or top is None or isinstance(top, Card)
 
 
@@ -1207,10 +1212,15 @@ def test_action_space(rules: Any, action: Any, move: Any, state: Any, hostile_in
     label = attempt(lambda: space.label(action), IllegalMoveError)
     assert label is REFUSED or isinstance(label, str)
     attempt(lambda: space.id_of(move), IllegalMoveError)
-    mask = attempt(lambda: space.mask(state), InvalidRulesError)
+    mask = attempt(lambda: space.mask(state), InvalidRulesError, InvalidArgumentError)
     if mask is not REFUSED:
         assert len(mask) == space.size
-    legal = attempt(lambda: space.legal_move(state, action), IllegalMoveError, InvalidRulesError)
+    legal = attempt(
+        lambda: space.legal_move(state, action),
+        IllegalMoveError,
+        InvalidRulesError,
+        InvalidArgumentError,
+    )
     if legal is not REFUSED:
         assert isinstance(state, State) and state.is_legal(legal)
     with pytest.raises(AttributeError):

@@ -248,8 +248,10 @@ def test_every_place_and_every_move_shape_of_a_game_reads_back(name: str) -> Non
     places = _every_place(rules)
     texts = {place_to_text(place) for place in places}
     assert len(texts) == len(places)  # no two places share a text
+    state = rules.deal(1)
     for place in places:
         assert place_from_text(place_to_text(place), rules) == place
+        assert place_from_text(place_to_text(place), state) == place  # (as move_from_text)
     layout = rules.layout
     for move in layout.moves:
         assert move_to_text(move) == str(move)

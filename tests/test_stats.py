@@ -267,11 +267,11 @@ if __name__ == "__main__":
     ("where", "expected"),
     [
         # A class defined at the prompt: refused before any worker starts.
-        ("-c", "PatienceRulesError the player Mine() is of a class defined at the prompt"),
+        ("-c", "InvalidArgumentError the player Mine() is of a class defined at the prompt"),
         # A class a script defines under its main guard: the worker cannot load it.
         ("script", "PatienceRulesError a worker process of the default pool stopped"),
         # A program read from standard input: no worker can run it again.
-        ("stdin", "PatienceRulesError the program runs from '<stdin>', not a file"),
+        ("stdin", "InvalidArgumentError the program runs from '<stdin>', not a file"),
         # A script with no main guard: a worker that runs it again plays again.
         ("unguarded", "PatienceRulesError a worker process of the default pool stopped"),
     ],

@@ -19,6 +19,7 @@ from .deals import MAX_DEAL_NUMBER, microsoft_deck_order, shuffled_deck
 from .engine import Engine  # the interpreter of every GameRules: first
 from .errors import (
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidDealError,
     InvalidRulesError,
     NotationError,
@@ -104,6 +105,7 @@ __all__ = [
     "GameResult",
     "GameRules",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidDealError",
     "InvalidRulesError",
     "Layout",

@@ -46,7 +46,7 @@ from collections.abc import Iterator
 from typing import SupportsIndex
 
 from .cards import _as_index
-from .errors import IllegalMoveError, InvalidRulesError, _shown
+from .errors import IllegalMoveError, InvalidArgumentError, InvalidRulesError, _shown
 from .moves import Move, move_to_text
 from .policies import Redeal
 from .rules import GameRules, State
@@ -143,6 +143,8 @@ class ActionSpace:
 
         :raises IllegalMoveError: if the id is out of range or its move is not
             legal in ``state``; the message says why.
+        :raises InvalidArgumentError: if ``state`` is not a :class:`~patience_rules.State`.
+        :raises InvalidRulesError: if it is a state of another game.
         """
         move = self.move_of(action)
         self._check_state(state)
@@ -158,13 +160,21 @@ class ActionSpace:
         return self._labels[self._check(action)]
 
     def legal_actions(self, state: State) -> tuple[int, ...]:
-        """The ids of the legal moves of ``state``, in increasing order."""
+        """The ids of the legal moves of ``state``, in increasing order.
+
+        :raises InvalidArgumentError: if ``state`` is not a :class:`~patience_rules.State`.
+        :raises InvalidRulesError: if it is a state of another game.
+        """
         self._check_state(state)
         ids = self._ids
         return tuple(sorted(ids[move] for move in state.legal_moves()))
 
     def mask(self, state: State) -> tuple[bool, ...]:
-        """For every action id, whether its move is legal in ``state``."""
+        """For every action id, whether its move is legal in ``state``.
+
+        :raises InvalidArgumentError: if ``state`` is not a :class:`~patience_rules.State`.
+        :raises InvalidRulesError: if it is a state of another game.
+        """
         mask = [False] * len(self._moves)
         for action in self.legal_actions(state):
             mask[action] = True
@@ -181,10 +191,15 @@ class ActionSpace:
         return index
 
     def _check_state(self, state: State) -> None:
-        if not isinstance(state, State) or state.rules != self.rules:
-            what = f"a state of {state.rules!r}" if isinstance(state, State) else _shown(state)
+        if not isinstance(state, State):
+            raise InvalidArgumentError(
+                f"expected a State of {self.rules!r} (this action space numbers its moves), "
+                f"got {_shown(state)}"
+            )
+        if state.rules != self.rules:
             raise InvalidRulesError(
-                f"this action space numbers the moves of {self.rules!r}, got {what}"
+                f"this action space numbers the moves of {self.rules!r}, "
+                f"got a state of {state.rules!r}"
             )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 __all__ = [
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidDealError",
     "InvalidRulesError",
     "NotationError",
@@ -46,6 +47,22 @@ class IllegalMoveError(PatienceRulesError, ValueError):
     Traceback (most recent call last):
     ...
     patience_rules.errors.IllegalMoveError: illegal move redeal in Captive Queens: a redeal needs an empty stock, and the stock still has cards
+    """
+
+
+class InvalidArgumentError(PatienceRulesError, ValueError):
+    """An argument that a function does not take, where no error above names it better.
+
+    A search budget or a seed out of range, a player without a
+    ``chooser(deal)`` method, counts of :class:`~patience_rules.stats.DealStats`
+    that do not add up, a confidence level outside 0 to 1, say.
+
+    >>> from patience_rules.solver import solve
+    >>> import patience_rules as pr
+    >>> solve(pr.get_game("royal-cotillion").deal(1), max_nodes=-1)
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.InvalidArgumentError: max_nodes is a whole number of at least 0, or None for no limit, got -1
     """
 
 

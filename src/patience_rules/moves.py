@@ -155,12 +155,12 @@ class Move:
 
     @property
     def is_draw(self) -> bool:
-        """Whether this is the draw from the stock."""
-        return self.source.kind is _STOCK
+        """Whether this is the draw from the stock (``kind is MoveKind.DRAW``)."""
+        return self.source.kind is _STOCK and self.target.kind is _WASTE
 
     @property
     def is_redeal(self) -> bool:
-        """Whether this is the redeal."""
+        """Whether this is the redeal (``kind is MoveKind.REDEAL``)."""
         return self.target.kind is _STOCK
 
     def __str__(self) -> str:

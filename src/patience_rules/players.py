@@ -39,7 +39,7 @@ import attrs
 
 from .cards import _is_whole
 from .deals import MAX_DEAL_NUMBER, _SplitMix64, check_deal_number
-from .errors import PatienceRulesError, _shown
+from .errors import InvalidArgumentError, _shown
 from .piles import PileKind
 from .state import Move, State
 
@@ -206,7 +206,7 @@ class RandomPlayer:
     game on every platform, in any process, in any order.
 
     :param seed: a whole number from 0 to 2**64 - 1.
-    :raises PatienceRulesError: for any other seed.
+    :raises InvalidArgumentError: for any other seed.
 
     >>> import patience_rules as pr
     >>> from patience_rules.players import RandomPlayer
@@ -217,7 +217,7 @@ class RandomPlayer:
     >>> RandomPlayer(seed=-1)
     Traceback (most recent call last):
     ...
-    patience_rules.errors.PatienceRulesError: a player's seed is a whole number from 0 to 18446744073709551615, got -1
+    patience_rules.errors.InvalidArgumentError: a player's seed is a whole number from 0 to 18446744073709551615, got -1
     """
 
     seed: int = attrs.field(default=0, validator=lambda i, a, v: _check_seed(v))
@@ -261,7 +261,7 @@ def player_names() -> tuple[str, ...]:
 def _check_seed(value: object) -> None:
     """Refuse a seed that is not a whole number from 0 to 2**64 - 1."""
     if not _is_whole(value) or not 0 <= value <= MAX_DEAL_NUMBER:
-        raise PatienceRulesError(
+        raise InvalidArgumentError(
             f"a player's seed is a whole number from 0 to {MAX_DEAL_NUMBER}, got {_shown(value)}"
         )
 
@@ -269,7 +269,7 @@ def _check_seed(value: object) -> None:
 def get_player(name: str, *, seed: int = 0) -> Player:
     """The player called ``name``; ``seed`` seeds a random one.
 
-    :raises PatienceRulesError: for a name that is not known (the message
+    :raises InvalidArgumentError: for a name that is not known (the message
         lists the known names), or a bad seed (whichever the player: a seed
         is a whole number from 0 to 2**64 - 1).
 
@@ -279,11 +279,11 @@ def get_player(name: str, *, seed: int = 0) -> Player:
     >>> get_player("clever")
     Traceback (most recent call last):
     ...
-    patience_rules.errors.PatienceRulesError: unknown player 'clever': expected one of greedy, random, first
+    patience_rules.errors.InvalidArgumentError: unknown player 'clever': expected one of greedy, random, first
     """
     factory = _PLAYERS.get(name) if isinstance(name, str) else None
     if factory is None:
-        raise PatienceRulesError(
+        raise InvalidArgumentError(
             f"unknown player {_shown(name)}: expected one of {', '.join(_PLAYERS)}"
         )
     _check_seed(seed)

@@ -41,6 +41,7 @@ from .cards import (
 from .deals import MAX_DEAL_NUMBER, MAX_MICROSOFT_DEAL, microsoft_deck_order, shuffled_deck
 from .errors import (
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidRulesError,
     NotationError,
     PatienceRulesError,
@@ -1232,15 +1233,24 @@ class State:
     _engine: _Engine
     _hash: int | None
 
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        # (the engine builds states without calling this: see _Board)
+        raise InvalidArgumentError(
+            "a State is made by its rules (GameRules.deal, deal_from or make_state) or "
+            "by State.apply, not by calling State()"
+        )
+
     # -- value semantics ------------------------------------------------------
 
     def __hash__(self) -> int:
         h = self._hash
         if h is None:
             # The foundations, the cells, the stock's size and the waste's top
-            # card (and the columns' top cards where cards build on them):
-            # equal states hash alike, and states that differ elsewhere differ
-            # here too nearly always.
+            # card, and the columns whole where cards move onto or around in
+            # them (a shift, a build): equal states hash alike, and states
+            # that differ elsewhere differ here too nearly always.  (The
+            # columns' top cards alone left one hash to a thousand Crescent
+            # states; tuples of chains hash in C, as fast as the tops.)
             waste = self._waste
             engine = self._engine
             h = hash(
@@ -1251,9 +1261,7 @@ class State:
                     self._nstock,
                     self._redeals,
                     engine.rules_hash,
-                    tuple(column[0] if column else None for column in self._columns)
-                    if engine.hash_columns
-                    else None,
+                    self._columns if engine.hash_columns else None,
                 )
             )
             _SET_HASH(self, h)
@@ -1493,12 +1501,18 @@ class State:
         For a foundation this is its top card; for the stock, the next card
         to be drawn; for the middle, the card last in card order.
 
-        :raises UnknownPlaceError: if the layout has no pile at ``place``.
+        :raises UnknownPlaceError: if the layout has no pile at ``place``
+            (every game has the stock and the waste, ``Place(PileKind.STOCK)``
+            and ``Place(PileKind.WASTE)``: empty where the game deals no stock).
 
         >>> import patience_rules as pr
         >>> state = pr.get_game("royal-cotillion").deal(7)
         >>> state.top_card(Place(PileKind.FOUNDATION, 0))
         Card.from_str('AC')
+        >>> state.top_card(Place(PileKind.WASTE, 3))
+        Traceback (most recent call last):
+        ...
+        patience_rules.errors.UnknownPlaceError: W4 is not a place of Royal Cotillion: expected one of S, W, T1, ...
         """
         self._check_place(place)
         kind = place.kind
@@ -1686,6 +1700,10 @@ class _Board:
     __slots__ = State.__slots__  # type: ignore[attr-defined]
 
 
+#: The places every game has, empty where it deals no stock (one stock, one waste).
+_EVERY_GAMES_PLACES: Final = frozenset((Place(PileKind.STOCK), Place(PileKind.WASTE)))
+
+
 def _check_place(rules: GameRules, place: object) -> None:
     """Refuse what is not a place of the rules' layout (the stock and waste always are)."""
     if not isinstance(place, Place):
@@ -1693,7 +1711,7 @@ def _check_place(rules: GameRules, place: object) -> None:
             f"expected a Place such as Place(PileKind.COLUMN, 0), got {_shown(place)}"
         )
     layout = rules.layout
-    if not layout.has(place) and place.kind not in (PileKind.STOCK, PileKind.WASTE):
+    if not layout.has(place) and place not in _EVERY_GAMES_PLACES:
         raise UnknownPlaceError(
             f"{place_to_text(place)} is not a place of {rules.title}: expected one of "
             f"{', '.join(place_to_text(known) for known in layout.places)}"

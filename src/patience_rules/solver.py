@@ -176,7 +176,7 @@ import attrs
 from . import _allocation
 from ._allocation import KEENS, SLICE, Budget, OutOfBudget
 from .cards import _as_index, _is_finite
-from .errors import PatienceRulesError, _shown
+from .errors import InvalidArgumentError, _shown
 from .games import get_game
 from .moves import MoveKind
 from .piles import PileKind
@@ -490,18 +490,18 @@ def _check_budget(max_nodes: object, max_seconds: object, seed: object) -> tuple
     that is not one is refused with the library's error."""
     nodes = None if max_nodes is None else _as_index(max_nodes)
     if max_nodes is not None and (nodes is None or nodes < 0):
-        raise PatienceRulesError(
+        raise InvalidArgumentError(
             f"max_nodes is a whole number of at least 0, or None for no limit, "
             f"got {_shown(max_nodes)}"
         )
     if max_seconds is not None and (not _is_finite(max_seconds) or max_seconds < 0):
-        raise PatienceRulesError(
+        raise InvalidArgumentError(
             f"max_seconds is a finite number of at least 0, or None for no limit, "
             f"got {_shown(max_seconds)}"
         )
     number = _as_index(seed)
     if number is None or number < 0:
-        raise PatienceRulesError(f"the seed is a whole number of at least 0, got {_shown(seed)}")
+        raise InvalidArgumentError(f"the seed is a whole number of at least 0, got {_shown(seed)}")
     return nodes, number
 
 
@@ -523,7 +523,7 @@ def solve(
         (``None``: no time limit).  A node budget gives the same answer on
         every machine; a time budget does not.
     :param seed: the seed of the playouts' random choices.
-    :raises PatienceRulesError: for a state that is not one, a negative or
+    :raises InvalidArgumentError: for a state that is not one, a negative or
         non-numeric budget, a time budget that is not finite, or a negative
         seed.
 
@@ -533,10 +533,10 @@ def solve(
     >>> solve(pr.get_game("captive-queens").deal(2), max_seconds=float("nan"))
     Traceback (most recent call last):
     ...
-    patience_rules.errors.PatienceRulesError: max_seconds is a finite number of at least 0, or None for no limit, got nan
+    patience_rules.errors.InvalidArgumentError: max_seconds is a finite number of at least 0, or None for no limit, got nan
     """
     if not isinstance(state, State):
-        raise PatienceRulesError(f"solve() searches a State, got {_shown(state)}")
+        raise InvalidArgumentError(f"solve() searches a State, got {_shown(state)}")
     max_nodes, seed = _check_budget(max_nodes, max_seconds, seed)
     began = time.perf_counter()
     budget = Budget(max_nodes, max_seconds)
@@ -579,5 +579,5 @@ def solve_deal(
     """
     rules = get_game(game) if isinstance(game, str) else game
     if not isinstance(rules, GameRules):
-        raise PatienceRulesError(f"expected a game name or GameRules, got {_shown(game)}")
+        raise InvalidArgumentError(f"expected a game name or GameRules, got {_shown(game)}")
     return solve(rules.deal(number), max_nodes=max_nodes, max_seconds=max_seconds, seed=seed)

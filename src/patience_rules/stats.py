@@ -49,7 +49,7 @@ from . import _checks
 from ._checks import MAX_DECKS
 from .cards import Card, _as_index
 from .deals import MAX_DEAL_NUMBER
-from .errors import InvalidDealError, PatienceRulesError, _shown
+from .errors import InvalidArgumentError, InvalidDealError, PatienceRulesError, _shown
 from .players import Chooser as Chooser  # an old name, as in players
 from .players import (
     FirstPlayer,
@@ -119,16 +119,16 @@ _MOST_CARDS = 52 * MAX_DECKS
 
 def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
     """``value`` as an int if it is a whole number (NumPy's too) from ``low`` (to ``high``),
-    else a PatienceRulesError."""
+    else an InvalidArgumentError."""
     number = _as_index(value)
-    return _checks.whole(name, value if number is None else number, low, high, PatienceRulesError)
+    return _checks.whole(name, value if number is None else number, low, high, InvalidArgumentError)
 
 
 def _player(player: Player | None, policy: Player | None) -> Player:
     """The player of a call that may name it by its old keyword, ``policy``."""
     if policy is not None:
         if player is not None:
-            raise PatienceRulesError("give a player, or a policy (its old name), not both")
+            raise InvalidArgumentError("give a player, or a policy (its old name), not both")
         warnings.warn(
             "policy= is an old name of player=, and goes in a coming release",
             DeprecationWarning,
@@ -138,7 +138,7 @@ def _player(player: Player | None, policy: Player | None) -> Player:
     if player is None:
         return GreedyPlayer()
     if not callable(getattr(player, "chooser", None)):
-        raise PatienceRulesError(
+        raise InvalidArgumentError(
             f"a player has a chooser(deal) method (see patience_rules.players), "
             f"got {_shown(player)}"
         )
@@ -153,7 +153,7 @@ class DealResult:
     it up, or it was stopped after the most moves a game is given (see
     :func:`play_deal`).  It counts as not won.
 
-    :raises PatienceRulesError: for a deal number out of range, a count that
+    :raises InvalidArgumentError: for a deal number out of range, a count that
         is not a whole number in range (at most 832 cards home: sixteen
         decks), or won and stopped that are not True or False.
 
@@ -171,12 +171,12 @@ class DealResult:
 
     def __attrs_post_init__(self) -> None:
         if self.won and self.stopped:
-            raise PatienceRulesError("a game given up or stopped is not won: won and stopped")
+            raise InvalidArgumentError("a game given up or stopped is not won: won and stopped")
 
 
 def _flag(name: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise PatienceRulesError(f"{name} is True or False, got {_shown(value)}")
+        raise InvalidArgumentError(f"{name} is True or False, got {_shown(value)}")
     return value
 
 
@@ -207,7 +207,7 @@ def play_deal(
         far more than any game of the registered games needs when it goes
         somewhere).
     :raises InvalidDealError: for a deal number out of range.
-    :raises PatienceRulesError: for rules or a player that are not one.
+    :raises InvalidArgumentError: for rules or a player that are not one.
 
     >>> import patience_rules as pr
     >>> from patience_rules.stats import play_deal
@@ -216,7 +216,7 @@ def play_deal(
     (False, 49)
     """
     if not isinstance(rules, GameRules):
-        raise PatienceRulesError(f"expected the rules of a game (GameRules), got {_shown(rules)}")
+        raise InvalidArgumentError(f"expected the rules of a game (GameRules), got {_shown(rules)}")
     chosen = _player(player, policy)
     max_moves = _whole("max_moves", max_moves, 1, _MAX_TRIALS)
     state = rules.deal(deal)  # (which checks the deal number: an int, or NumPy's)
@@ -241,7 +241,7 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
     trials, unlike the textbook normal interval.  With no trials it is
     ``(0.0, 1.0)``: nothing is known.
 
-    :raises PatienceRulesError: unless ``0 <= successes <= trials <= 2**64``
+    :raises InvalidArgumentError: unless ``0 <= successes <= trials <= 2**64``
         (one trial per deal number) and ``0 < confidence < 1``.
 
     >>> from patience_rules.stats import wilson_interval
@@ -253,12 +253,12 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
     >>> wilson_interval(1, 10**5000)
     Traceback (most recent call last):
     ...
-    patience_rules.errors.PatienceRulesError: trials is a whole number from 0 to 18446744073709551616, got an integer of 5001 digits
+    patience_rules.errors.InvalidArgumentError: trials is a whole number from 0 to 18446744073709551616, got an integer of 5001 digits
     """
     _whole("trials", trials, 0, _MAX_TRIALS)
     _whole("successes", successes, 0, _MAX_TRIALS)
     if successes > trials:
-        raise PatienceRulesError(
+        raise InvalidArgumentError(
             f"expected 0 <= successes <= trials, got {successes} successes in {trials} trials"
         )
     level: object = confidence  # checked as any value, whatever the annotation says
@@ -267,7 +267,7 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
         or isinstance(level, bool | Card)  # (a card is an int that no number compares with)
         or not 0 < level < 1
     ):
-        raise PatienceRulesError(
+        raise InvalidArgumentError(
             "the confidence level is a number between 0 and 1 (such as 0.95), "
             f"got {_shown(confidence)}"
         )
@@ -288,13 +288,13 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
 
 def _histogram(value: Iterable[int]) -> tuple[int, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise PatienceRulesError(
+        raise InvalidArgumentError(
             f"cards_home is a sequence of counts, one for each number of cards home, "
             f"got {_shown(value)}"
         )
     counts = tuple(itertools.islice(value, _MOST_CARDS + 2))
     if len(counts) > _MOST_CARDS + 1:
-        raise PatienceRulesError(
+        raise InvalidArgumentError(
             f"cards_home has a count for 0 to {_MOST_CARDS} cards home, got more counts"
         )
     for count in counts:
@@ -311,14 +311,14 @@ def _check_stats(stats: DealStats) -> None:
         _whole(name, getattr(stats, name), 0, _MAX_TRIALS)
     _whole("moves", stats.moves, 0, stats.games * _MAX_TRIALS)
     if stats.wins + stats.stopped > stats.games:
-        raise PatienceRulesError(
+        raise InvalidArgumentError(
             f"expected at most as many wins and games stopped together as games (a stopped "
             f"game is not won), got "
             f"{_shown(stats.games)} games, {_shown(stats.wins)} wins and "
             f"{_shown(stats.stopped)} stopped"
         )
     if sum(stats.cards_home) != stats.games:
-        raise PatienceRulesError(
+        raise InvalidArgumentError(
             f"cards_home counts each game once: expected counts adding up to "
             f"{_shown(stats.games)}, got {_shown(sum(stats.cards_home))}"
         )
@@ -339,7 +339,7 @@ class DealStats:
     Two results add up (``a + b``) to the result of both runs; the sum does
     not depend on the order, so chunks may finish in any order.
 
-    :raises PatienceRulesError: for counts that are not whole numbers of at
+    :raises InvalidArgumentError: for counts that are not whole numbers of at
         least 0, more wins or games stopped than games, or a histogram whose
         counts do not add up to the games.
 
@@ -371,7 +371,7 @@ class DealStats:
     def of(cls, results: Iterable[DealResult]) -> DealStats:
         """The counts of some deal results.
 
-        :raises PatienceRulesError: for anything but DealResult values.
+        :raises InvalidArgumentError: for anything but DealResult values.
 
         >>> from patience_rules.stats import DealResult, DealStats
         >>> DealStats.of([DealResult(0, True, 3, 7), DealResult(1, False, 1, 4)])
@@ -379,14 +379,14 @@ class DealStats:
         """
         given: object = results  # checked as any value, whatever the annotation says
         if isinstance(given, str | bytes) or not isinstance(given, Iterable):
-            raise PatienceRulesError(
+            raise InvalidArgumentError(
                 f"DealStats.of counts an iterable of DealResult values, got {_shown(results)}"
             )
         games = wins = moves = stopped = 0
         histogram: list[int] = []
         for result in results:
             if not isinstance(result, DealResult):
-                raise PatienceRulesError(
+                raise InvalidArgumentError(
                     f"DealStats.of counts DealResult values, got {_shown(result)}"
                 )
             games += 1
@@ -471,7 +471,7 @@ class DealStats:
     def from_dict(cls, data: Mapping[str, object]) -> DealStats:
         """The counts written by :meth:`to_dict` (its figures are derived, and not read back).
 
-        :raises PatienceRulesError: for a dict that lacks a count, or whose counts
+        :raises InvalidArgumentError: for a dict that lacks a count, or whose counts
             do not fit together.
 
         >>> from patience_rules.stats import DealStats
@@ -480,15 +480,15 @@ class DealStats:
         True
         """
         if not isinstance(data, Mapping):
-            raise PatienceRulesError(f"DealStats.from_dict reads a mapping, got {_shown(data)}")
+            raise InvalidArgumentError(f"DealStats.from_dict reads a mapping, got {_shown(data)}")
         missing = [key for key in ("games", "wins", "cards_home", "moves") if key not in data]
         if missing:
-            raise PatienceRulesError(
+            raise InvalidArgumentError(
                 f"DealStats.from_dict: the dict lacks {', '.join(missing)} (as to_dict writes it)"
             )
         cards_home = data["cards_home"]
         if not isinstance(cards_home, list | tuple):
-            raise PatienceRulesError(f"cards_home is a list of counts, got {_shown(cards_home)}")
+            raise InvalidArgumentError(f"cards_home is a list of counts, got {_shown(cards_home)}")
         return cls(
             _whole("games", data["games"], 0),
             _whole("wins", data["wins"], 0),
@@ -618,7 +618,7 @@ def play_deals(
     :param policy: the old name of ``player``.
     :param max_moves: the most moves a game is given (see :func:`play_deal`).
     :raises InvalidDealError: for a first or last deal number out of range.
-    :raises PatienceRulesError: for a negative count, bad jobs, chunk size,
+    :raises InvalidArgumentError: for a negative count, bad jobs, chunk size,
         ``max_pending``, executor or player, or both ``executor`` and
         ``jobs``.
 
@@ -638,7 +638,7 @@ def play_deals(
     True
     """
     if not isinstance(rules, GameRules):
-        raise PatienceRulesError(f"expected the rules of a game (GameRules), got {_shown(rules)}")
+        raise InvalidArgumentError(f"expected the rules of a game (GameRules), got {_shown(rules)}")
     count = _whole("the number of deals", count, 0)
     last = rules.max_deal_number  # (FreeCell's, Microsoft's, stop at 2**31 - 1)
     first = _as_index(start)  # (NumPy's integers too)
@@ -660,14 +660,16 @@ def play_deals(
     if jobs is not None:
         jobs = _whole("jobs", jobs, 1)
         if executor is not None:
-            raise PatienceRulesError("give either an executor or a number of jobs, not both")
+            raise InvalidArgumentError("give either an executor or a number of jobs, not both")
     if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise PatienceRulesError(
+        raise InvalidArgumentError(
             "an executor is a concurrent.futures.Executor (such as a ProcessPoolExecutor "
             f"or a Dask client's get_executor()), got {_shown(executor)}"
         )
     if progress is not None and not callable(progress):
-        raise PatienceRulesError(f"progress is a function of (done, total), got {_shown(progress)}")
+        raise InvalidArgumentError(
+            f"progress is a function of (done, total), got {_shown(progress)}"
+        )
     chosen = _player(player, policy)
     max_moves = _whole("max_moves", max_moves, 1, _MAX_TRIALS)
     chunks = _chunks(start, count, chunk_size)
@@ -685,11 +687,11 @@ def play_deals(
     if own or isinstance(executor, ProcessPoolExecutor):
         why = _unpicklable(chosen)
         if why is not None:
-            raise PatienceRulesError(why)
+            raise InvalidArgumentError(why)
     if executor is None:
         why = _unloadable(chosen)
         if why is not None:
-            raise PatienceRulesError(why)
+            raise InvalidArgumentError(why)
         workers = min(jobs or os.cpu_count() or 1, tasks)
         pool: concurrent.futures.Executor = ProcessPoolExecutor(
             max_workers=workers, mp_context=_process_context()
@@ -703,7 +705,7 @@ def play_deals(
     def submit(first: int, size: int) -> None:
         future = pool.submit(_play_chunk, rules, chosen, first, size, max_moves)
         if not isinstance(future, Future):
-            raise PatienceRulesError(
+            raise InvalidArgumentError(
                 f"the executor's submit() returned {_shown(future)}, "
                 "expected a concurrent.futures.Future"
             )
