@@ -780,12 +780,6 @@ class Engine:
         cards = f"{move.count} cards" if move.count != 1 else "a card"
         return f"{self.rules.title} never moves {cards} from {layout.name(source)} to {layout.name(target)}"
 
-    def transition(self, state: State, move: Move) -> State:
-        """The state after ``move``, without checking that it is legal."""
-        board = self._board(state)
-        self._do(board, move, False)
-        return self._finish(board)
-
     def _do(self, board: Any, move: Move, private: bool) -> None:
         """Make ``move`` on ``board`` (it is legal there).
 
