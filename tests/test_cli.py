@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import re
 import signal
 import subprocess
@@ -989,6 +990,23 @@ def test_which_moves_are_safe() -> None:
     queens = pr.get_game("easy-start").deal(1)
     assert cli._automatic(queens, "forced") == queens.legal_moves()[0]
     assert cli._automatic(royal.deal(7), "forced") is None
+
+
+def test_no_move_is_safe_where_a_foundation_takes_any_suit() -> None:
+    # Windmill's foundations want a rank, not a card: another suit's card
+    # may fill one later, so which card goes there first is a choice.
+    windmill = pr.get_game("windmill")
+    rng = random.Random(5)
+    home_plays = 0
+    for deal in range(40):
+        state = windmill.deal(deal)
+        while not state.is_over:
+            moves = state.legal_moves()
+            assert not any(cli._is_safe(state, move, moves) for move in moves)
+            home_plays += sum(move.target.kind is pr.PileKind.FOUNDATION for move in moves)
+            state = state.apply(rng.choice(moves))
+    assert home_plays > 1000
+    assert cli._automatic(windmill.deal(1), "safe") is None
 
 
 def test_auto_play_hands_over_after_many_moves(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -51,7 +51,8 @@ safe when all of these hold:
 
 1. in this game, cards only ever move home: every move of the game is a
    draw, a redeal, or a play to a foundation or the middle (so a card can
-   be wanted nowhere else);
+   be wanted nowhere else), and each foundation takes the cards of one suit
+   (so it wants one card next: not Windmill's);
 2. it plays a card from a tableau column, a reserve cell or the waste to a
    foundation;
 3. no other legal move plays to that foundation, and no other legal move
@@ -60,9 +61,8 @@ safe when all of these hold:
 5. nothing is refilled because of it, now or later: its column still holds
    a card afterwards, or else the stock and the waste are both empty.
 
-In the games of this release, whose foundations each take the cards of one
-suit in a fixed order, a safe move never turns a game that can be won into
-one that cannot: every winning line must play that copy to that foundation
+A foundation takes its suit's cards in a fixed order, so a safe move never
+turns a game that can be won into one that cannot: every winning line must play that copy to that foundation
 (nothing else can fill it), nothing else happens to its pile first, and
 playing it at once changes nothing any other move depends on.  Safe moves
 are few early in a two-deck game; they are the obvious plays of the end
@@ -493,9 +493,10 @@ _AUTO_CHOICES = ("none", "forced", "safe")
 
 @functools.lru_cache(maxsize=64)
 def _moves_only_home(rules: GameRules) -> bool:
-    """Whether every move of ``rules`` is a draw, a redeal or a play home."""
+    """Whether every move of ``rules`` is a draw, a redeal or a play home,
+    and each foundation takes the cards of one suit."""
     home = (PileKind.FOUNDATION, PileKind.MIDDLE)
-    return all(
+    return all(foundation.suit is not None for foundation in rules.foundations) and all(
         move.is_draw or move.is_redeal or move.target.kind in home
         for move in ActionSpace(rules).moves
     )

@@ -17,8 +17,9 @@ The algorithm:
 3. Shuffle by Fisher and Yates from the end: for *i* from n-1 down to 1,
    draw a whole number *j* uniformly from 0 to *i* and swap positions *i* and
    *j*.  *j* is an output *x* reduced mod (i + 1), drawing again while *x* is
-   at or above the largest multiple of (i + 1) below 2**64, so that every *j*
-   is equally likely.
+   at or above 2**64 - (2**64 mod (i + 1)), the largest multiple of (i + 1)
+   up to 2**64 (2**64 itself where (i + 1) is a power of two: no draw is
+   then refused), so that every *j* is equally likely.
 
 The result is the deck order, first card dealt first.
 

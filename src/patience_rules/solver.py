@@ -520,8 +520,10 @@ def solve(
     :param max_nodes: stop with :attr:`Outcome.UNKNOWN` after this many
         nodes (``None``: no node limit).
     :param max_seconds: stop with :attr:`Outcome.UNKNOWN` after this long
-        (``None``: no time limit).  A node budget gives the same answer on
-        every machine; a time budget does not.
+        (``None``: no time limit).  The clock is read every 256 nodes, so a
+        search may run up to 256 nodes past it (``max_seconds=0`` still
+        decides a position that takes fewer).  A node budget gives the same
+        answer on every machine; a time budget does not.
     :param seed: the seed of the playouts' random choices.
     :raises InvalidArgumentError: for a state that is not one, a negative or
         non-numeric budget, a time budget that is not finite, or a negative

@@ -9,8 +9,9 @@ a small labelled rectangle: an SVG group of class ``card`` whose
 ``data-card`` attribute is the card's text form.  Empty piles are dashed
 outlines of class ``slot``; the stock is a card back of class ``stock``.
 The picture's ``title`` is the game's title and its ``desc`` the status
-line (cards home, and the stock and redeals where the game has them); each
-card and pile has a ``title`` too (``QH (Ladies column 2)``), which screen
+line (cards home, the redeals or shifts left where the game has them, and
+the end of the game); each card and pile has a ``title`` too (``KS (Ladies
+T1)``, ``F1: clubs A 2 3 4 5 6 7 8 9 10 J Q K, empty``), which screen
 readers and browsers' tooltips show.
 
 A :class:`~patience_rules.State` shows this picture in a notebook, through

@@ -53,8 +53,8 @@ def captive_queens(*, redeals: int = 2) -> GameRules:
 
     One deck, no layout at the start.  Cards are turned one at a time: a
     Queen goes to the middle, a 6 or a 5 starts the foundation of its suit
-    (foundations 0-3: the sixes of clubs, diamonds, hearts, spades, building
-    up to the Jack; 4-7: the fives, building down to the Ace and then the
+    (foundations 1-4: the sixes of clubs, diamonds, hearts, spades, building
+    up to the Jack; 5-8: the fives, building down to the Ace and then the
     King), a card that fits a foundation goes there, any other to the waste,
     whose top card goes to a foundation as soon as it fits.  Every move is
     compulsory, so a state has at most one legal move.

@@ -24,9 +24,9 @@ __all__ = ["odd_and_even"]
 def odd_and_even(*, redeals: int = 1) -> GameRules:
     """The rules of Odd and Even.
 
-    Two decks.  The eight foundations are Royal Cotillion's: foundations 0-3
+    Two decks.  The eight foundations are Royal Cotillion's: foundations 1-4
     are the Ace foundations (clubs, diamonds, hearts, spades) building
-    ``A 3 5 7 9 J K 2 4 6 8 10 Q``, 4-7 the Deuce foundations building
+    ``A 3 5 7 9 J K 2 4 6 8 10 Q``, 5-8 the Deuce foundations building
     ``2 4 6 8 10 Q A 3 5 7 9 J K``; their bases are laid out before play.
     The next nine cards of the deck order go to the nine reserve cells (a
     3x3 square, cell 1 to cell 9), and the other 87 cards are the stock.

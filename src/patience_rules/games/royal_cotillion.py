@@ -28,8 +28,8 @@ EVEN_FIRST = FoundationSequence(start=Rank.TWO, step=2, length=13)
 def royal_cotillion(*, stock_refill: bool = False) -> GameRules:
     """The rules of Royal Cotillion.
 
-    Foundations 0-3 are the Ace foundations (clubs, diamonds, hearts,
-    spades), 4-7 the Deuce foundations; their bases are laid out before
+    Foundations 1-4 are the Ace foundations (clubs, diamonds, hearts,
+    spades), 5-8 the Deuce foundations; their bases are laid out before
     play.  The Ladies are four columns of three cards, never refilled; the
     Lords are sixteen cells, refilled at once from the waste.  No redeal.
 
