@@ -57,7 +57,7 @@ def isolated_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     """The game registry and its caches as copies: what a test registers is gone after it."""
     from patience_rules import rules
 
-    for table in ("_REGISTRY", "_BY_NAME", "_MADE", "_REGISTERED"):
+    for table in ("_REGISTRY", "_ALIASES", "_BY_NAME", "_MADE", "_REGISTERED"):
         monkeypatch.setattr(rules, table, dict(getattr(rules, table)))
 
 

@@ -45,6 +45,30 @@ def test_every_game_is_registered_under_its_id() -> None:
         env_id("no-such-game")
 
 
+def test_the_action_space_samples_a_legal_action_under_the_infos_mask() -> None:
+    # Gymnasium's idiom: Discrete.sample(mask) takes an int8 mask, 1 for legal.
+    env = gymnasium.make(env_id("klondike"))
+    env.action_space.seed(3)
+    _, info = env.reset(seed=3)
+    for _ in range(200):
+        action = env.action_space.sample(info["action_mask"])
+        assert info["action_mask"][action] == 1
+        _, _, terminated, truncated, info = env.step(action)
+        assert not info["illegal_action"]
+        if terminated or truncated:
+            _, info = env.reset()
+
+
+def test_every_spelling_get_game_reads_gets_that_games_id(isolated_registry: None) -> None:
+    # A variant's rules carry its base game's name (Parlett's Easy start is
+    # easy-start with redeals=3): the id comes from the entry the name reads as.
+    pr.register_game("klondike-3", lambda: pr.klondike(draw=3), summary="d3", aliases=("k3",))
+    register_envs()
+    for spelling in ("Easy-Start-Parlett", " easy-start-parlett", "K3", "QUADRILLE"):
+        made = gymnasium.make(env_id(spelling)).unwrapped
+        assert made.rules == pr.get_game(spelling)  # type: ignore[attr-defined]
+
+
 def test_games_that_may_go_on_for_ever_are_registered_with_a_step_limit() -> None:
     limited = {
         name
@@ -337,6 +361,7 @@ def test_masks_reach_through_gymnasiums_wrappers(env: gymnasium.Env[Any, Any]) -
     while not (terminated or truncated):
         mask = masks_as_sb3_contrib_gets_them(env)
         assert mask.dtype == np.bool_
+        assert info["action_mask"].dtype == np.int8  # (as Gymnasium's own environments)
         assert mask.shape == (env.action_space.n,)  # type: ignore[attr-defined]
         assert np.array_equal(mask, info["action_mask"])
         assert np.array_equal(mask, env.unwrapped.action_masks())  # type: ignore[attr-defined]

@@ -337,6 +337,17 @@ def test_deserializing_reads_lines_that_end_in_crlf() -> None:
     assert read.game_state == state.game_state
 
 
+def test_every_spelling_get_game_reads_gets_that_games_short_name(
+    isolated_registry: None,
+) -> None:
+    # (as the Gymnasium ids: a variant's rules carry its base game's name)
+    pr.register_game("klondike-3", lambda: pr.klondike(draw=3), summary="d3", aliases=("k3",))
+    register_games()
+    for spelling in ("Easy-Start-Parlett", " easy-start-parlett", "K3", "QUADRILLE"):
+        game = pyspiel.load_game(short_name(spelling))
+        assert game.rules == pr.get_game(spelling)
+
+
 def test_names_that_share_a_short_name_are_refused_not_confused(isolated_registry: None) -> None:
     klondike = pr.get_game("klondike")
     pr.register_game("easy_start", lambda: attrs.evolve(klondike, name="easy_start"), summary="x")

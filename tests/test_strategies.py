@@ -293,6 +293,9 @@ def test_any_build_is_drawn_as_every_build_is_valid() -> None:
     }
     unused = find(st.from_type(pr.Build), lambda build: build not in builds, settings=ONCE)
     assert isinstance(unused, pr.Build)
+    # Its dict form too: any Build's, not only the default's.
+    form = find(st.from_type(pr.BuildDict), lambda data: data != pr.Build().to_dict())
+    assert pr.Build.from_dict(form) != pr.Build()
 
 
 def _drawn_with_form(forms: tuple[Any, type]) -> st.SearchStrategy[tuple[Any, object]]:

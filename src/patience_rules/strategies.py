@@ -458,7 +458,9 @@ def deck_orders(game: GameRules) -> st.SearchStrategy[tuple[Card, ...]]:
 
     Any arrangement can be drawn.  An order is drawn as the deck order of
     deal 1 with pairs of cards swapped, and shrinks towards deal 1's order
-    with as few cards displaced as possible.  It prints as
+    by deleting swaps (usually to as few cards displaced as the failure
+    needs; now and then a cycle of three where one swap would do).  It
+    prints as
     ``cards_from_text('3D 8S JC ...')``.
 
     :raises InvalidArgument: (when first drawn from) if ``game`` is not a
@@ -908,8 +910,9 @@ def _register_types() -> None:
     st.register_type_strategy(StateDict, lambda _: games().flatmap(states).map(state_to_dict))
     st.register_type_strategy(RecordDict, lambda _: games().flatmap(_records).map(_record_dict))
     st.register_type_strategy(RulesDict, lambda _: games().map(_dict_form))
-    # (every Build is valid: Hypothesis builds any from its fields)
-    st.register_type_strategy(BuildDict, lambda _: st.builds(Build).map(_dict_form))
+    # (every Build is valid: Hypothesis draws any from its fields; st.builds(Build)
+    # would fill no field that has a default)
+    st.register_type_strategy(BuildDict, lambda _: st.from_type(Build).map(_dict_form))
     for kind, form in _PART_FORMS:
         st.register_type_strategy(kind, _part_of)
         st.register_type_strategy(form, functools.partial(_part_form, kind))

@@ -63,8 +63,12 @@ The environment, :class:`PatienceEnv`:
   later step is illegal too, until :meth:`~PatienceEnv.reset`, and the
   action mask is all false.  An action id is a whole number: an int or an
   integer NumPy scalar, never a bool;
-- ``info`` holds ``action_mask`` (a boolean array: which action ids are
-  legal now; none once the episode has ended), ``deal`` (the deal number as
+- ``info`` holds ``action_mask`` (which action ids are legal now, none once
+  the episode has ended: an array of ``numpy.int8``, 1 for legal, as
+  Gymnasium's own environments give it, so that
+  ``env.action_space.sample(info["action_mask"])`` draws a legal action;
+  :meth:`~PatienceEnv.action_masks` gives the same as booleans, as
+  sb3-contrib asks), ``deal`` (the deal number as
   a ``numpy.uint64``, so that a vector environment stacks the deal numbers
   of every game, which go up to 2**64 - 1, in one array; left out for an
   episode started from a state: :attr:`PatienceEnv.deal_number` is the
@@ -128,7 +132,7 @@ from ..cards import Card, _as_index
 from ..errors import InvalidDealError, InvalidRulesError, _shown
 from ..games import game_names, get_game
 from ..observation import Observer
-from ..rules import GameRules
+from ..rules import GameRules, _entry
 from ..state import State
 from . import MOVE_LIMIT, longest_game
 
@@ -310,7 +314,7 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
 
     def _info(self, mask: tuple[bool, ...], illegal: bool) -> dict[str, Any]:
         state = self.state
-        info: dict[str, Any] = {"action_mask": np.array(mask, dtype=np.bool_)}
+        info: dict[str, Any] = {"action_mask": np.array(mask, dtype=np.int8)}
         if self._deal is not None:
             info["deal"] = np.uint64(self._deal)
         info.update(cards_home=state.cards_home, won=state.is_won, illegal_action=illegal)
@@ -387,7 +391,9 @@ def env_id(game: str) -> str:
     >>> env_id("royal-cotillion"), env_id("easy-start-parlett")
     ('patience_rules/RoyalCotillion-v0', 'patience_rules/EasyStartParlett-v0')
     """
-    name = game if game in game_names() else get_game(game).name
+    name = (
+        game if game in game_names() else _entry(game).name
+    )  # (an alias or other spelling: its entry)
     first, *rest = name.split("-")
     title = first.capitalize() + "".join(
         word.capitalize() if word[:1].isalpha() else f"-{word}" for word in rest

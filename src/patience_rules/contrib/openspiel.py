@@ -69,7 +69,9 @@ And:
 - **actions**: the game's action ids (:class:`~patience_rules.ActionSpace`),
   listed in increasing order; ``action_to_string()`` gives their labels.
   An illegal action raises :class:`~patience_rules.IllegalMoveError` and
-  leaves the state as it was.
+  leaves the state as it was (but -1, OpenSpiel's ``kInvalidAction``, is
+  refused by OpenSpiel itself, with its ``SpielError``, before the game sees
+  it; so is -1 as a chance outcome).
 - **observations** show what the player sees, through
   :class:`~patience_rules.Observer`: ``observation_tensor()`` is its vector
   (as float32) and ``observation_string()`` its text
@@ -129,7 +131,7 @@ from ..errors import (
 )
 from ..games import game_names, get_game
 from ..observation import Observer
-from ..rules import GameRules
+from ..rules import GameRules, _entry
 from ..state import State
 from . import MOVE_LIMIT, longest_game
 from ._spiel import SpielGame, SpielState
@@ -179,7 +181,7 @@ def short_name(game: str) -> str:
     ('patience_easy_start_parlett', 'patience_captive_queens')
     """
     names = game_names()
-    name = game if game in names else get_game(game).name
+    name = game if game in names else _entry(game).name  # (an alias or other spelling: its entry)
     short = SHORT_NAME_PREFIX + name.replace("-", "_")
     owner = _OWNERS.get(short)
     if owner is None:
