@@ -267,7 +267,7 @@ class TestStates:
         with pytest.raises(pr.InvalidArgumentError, match="made by its rules"):
             pr.State()
         with pytest.raises(pr.InvalidArgumentError, match="make_state"):
-            pr.State(stock=())
+            pr.State(stock=())  # type: ignore[call-arg]
 
     def test_states_of_different_games_differ(self) -> None:
         assert pr.get_game("easy-start").deal(1) != pr.get_game("easy-start-parlett").deal(1)

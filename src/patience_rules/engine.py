@@ -155,8 +155,8 @@ class Engine:
     rules_hash: int
     #: The packed key of every foundation full.
     full_key: int
-    #: Whether a state's hash takes in the columns' top cards (where cards move
-    #: onto columns, the columns are most of what tells states apart).
+    #: Whether a state's hash takes in its columns, whole (where cards move
+    #: onto or around in columns, the columns are most of what tells states apart).
     hash_columns: bool
     #: How a pickle names the rules, once they or a state are pickled.
     pickled_as: _RulesName | GameRules | None
