@@ -1446,7 +1446,7 @@ def test_deal_stats(results: Any, confidence: Any, hostile_inputs: Any) -> None:
 )
 def test_deal_stats_from_dict(data: Any, hostile_inputs: Any) -> None:
     hostile_inputs["DealStats.from_dict"] += 1
-    stats = attempt(lambda: DealStats.from_dict(data))
+    stats = attempt(lambda: DealStats.from_dict(data), NotationError)
     if stats is not REFUSED:
         assert DealStats.from_dict(stats.to_dict()) == stats
 

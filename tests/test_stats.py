@@ -151,11 +151,14 @@ def test_stats_sum_and_read_back_from_their_dict() -> None:
     second = play_deals(CAPTIVE, 10, start=10, jobs=1)
     assert sum([first, second]) == first + second == play_deals(CAPTIVE, 20, jobs=1)
     assert DealStats.from_dict(json.loads(json.dumps(first.to_dict()))) == first
-    with pytest.raises(pr.PatienceRulesError, match="lacks wins, cards_home, moves"):
+    # (a reader of dicts: NotationError, as every other)
+    with pytest.raises(pr.NotationError, match="lacks wins, cards_home, moves"):
         DealStats.from_dict({"games": 1})
-    with pytest.raises(pr.PatienceRulesError, match="cards_home counts each game once"):
+    with pytest.raises(pr.NotationError, match="cards_home counts each game once"):
         DealStats.from_dict({**first.to_dict(), "games": 11})
-    with pytest.raises(pr.PatienceRulesError, match="reads a mapping"):
+    with pytest.raises(pr.NotationError, match="games is a whole number"):
+        DealStats.from_dict({**first.to_dict(), "games": -1})
+    with pytest.raises(pr.NotationError, match="reads a mapping"):
         DealStats.from_dict([1, 2])  # type: ignore[arg-type]
 
 

@@ -49,7 +49,13 @@ from . import _checks
 from ._checks import MAX_DECKS
 from .cards import Card, _as_index
 from .deals import MAX_DEAL_NUMBER
-from .errors import InvalidArgumentError, InvalidDealError, PatienceRulesError, _shown
+from .errors import (
+    InvalidArgumentError,
+    InvalidDealError,
+    NotationError,
+    PatienceRulesError,
+    _shown,
+)
 from .players import Chooser as Chooser  # an old name, as in players
 from .players import (
     FirstPlayer,
@@ -471,8 +477,8 @@ class DealStats:
     def from_dict(cls, data: Mapping[str, object]) -> DealStats:
         """The counts written by :meth:`to_dict` (its figures are derived, and not read back).
 
-        :raises InvalidArgumentError: for a dict that lacks a count, or whose counts
-            do not fit together.
+        :raises NotationError: for a dict that lacks a count, or whose counts
+            do not fit together (as every reader of dicts).
 
         >>> from patience_rules.stats import DealStats
         >>> stats = DealStats(games=4, wins=2, cards_home=(0, 0, 2, 0, 2), moves=10)
@@ -480,22 +486,27 @@ class DealStats:
         True
         """
         if not isinstance(data, Mapping):
-            raise InvalidArgumentError(f"DealStats.from_dict reads a mapping, got {_shown(data)}")
+            raise NotationError(f"DealStats.from_dict reads a mapping, got {_shown(data)}")
         missing = [key for key in ("games", "wins", "cards_home", "moves") if key not in data]
         if missing:
-            raise InvalidArgumentError(
+            raise NotationError(
                 f"DealStats.from_dict: the dict lacks {', '.join(missing)} (as to_dict writes it)"
             )
         cards_home = data["cards_home"]
         if not isinstance(cards_home, list | tuple):
-            raise InvalidArgumentError(f"cards_home is a list of counts, got {_shown(cards_home)}")
-        return cls(
-            _whole("games", data["games"], 0),
-            _whole("wins", data["wins"], 0),
-            cards_home,
-            _whole("moves", data["moves"], 0),
-            _whole("stopped", data.get("stopped", 0), 0),
-        )
+            raise NotationError(
+                f"DealStats.from_dict: cards_home is a list of counts, got {_shown(cards_home)}"
+            )
+        try:
+            return cls(
+                _whole("games", data["games"], 0),
+                _whole("wins", data["wins"], 0),
+                cards_home,
+                _whole("moves", data["moves"], 0),
+                _whole("stopped", data.get("stopped", 0), 0),
+            )
+        except InvalidArgumentError as error:
+            raise NotationError(f"DealStats.from_dict: {error}") from None
 
 
 def _play_chunk(
