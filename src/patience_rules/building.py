@@ -77,6 +77,9 @@ class Runs(enum.Enum):
     #: A run of *n* cards moves as one move when *n* <= (1 + empty cells) x
     #: 2 ** (empty columns), the target column not counted when it is empty:
     #: the moves one card at a time that it stands for (FreeCell's supermove).
+    #: Only the piles that could take those cards count: the cells if cards
+    #: may be moved into them (:attr:`Refill.BY_MOVE`), the empty columns if
+    #: any card may be moved into one (``BY_MOVE`` with no ``fill_rank``).
     SUPERMOVE = "supermove"
 
     def describe(self) -> str:

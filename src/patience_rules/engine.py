@@ -107,11 +107,13 @@ class Engine:
         "_fill_rank",
         "_fixed",
         "_forced",
+        "_free_columns",
         "_home_index",
         "_known",
         "_last",
         "_listed",
         "_mask",
+        "_max_run",
         "_middle_set",
         "_more_moves",
         "_n_cells",
@@ -221,6 +223,10 @@ class Engine:
         self._runs = layout.runs
         self._fill_by_move = layout.column_refill is Refill.BY_MOVE
         self._fill_rank = layout.fill_rank
+        #: Whether any card may be moved into an empty column (one that carries
+        #: a supermove's cards); the longest run the layout moves.
+        self._free_columns = self._fill_by_move and self._fill_rank is None
+        self._max_run = layout.max_run
         #: For every card, the cards that may be placed on it.
         self._takes: tuple[tuple[Card, ...], ...] = tuple(
             tuple(card for card in _CARDS if below in self._onto[card]) if self._onto else ()
@@ -999,10 +1005,15 @@ class Engine:
         runs = self._runs
         if runs is _RUNS_NONE:
             return 1, 1
+        most = self._max_run  # (the longest run the layout has moves for)
         if runs is _RUNS_ANY:
-            return _NO_LIMIT, _NO_LIMIT
-        free = 1 + state._cells.count(None)
-        return free << empty_columns, free << max(empty_columns - 1, 0)
+            return most, most
+        # Only the piles a card may be moved into carry a run card by card:
+        # the cells if cards park there, the empty columns if any card may
+        # go into one.
+        free = 1 + state._cells.count(None) if self._parks else 1
+        empty = empty_columns if self._free_columns else 0
+        return min(free << empty, most), min(free << max(empty - 1, 0), most)
 
     def _face_up(self, state: Any, i: int) -> int:
         more = state._more

@@ -30,7 +30,7 @@ from typing import Final
 
 from attrs.exceptions import FrozenInstanceError
 
-from .building import Build, Runs
+from .building import Build, Direction, Runs
 from .cards import Card, Rank, Suit, standard_deck
 from .moves import SINGLE, Move, MoveKind
 from .piles import Foundation, Middle, PileKind, Place, Reserve, Stock, Tableau
@@ -243,10 +243,14 @@ class Layout:
         self.has_redeal: bool = self.redeals != 0 and (
             self.has_stock if self.redeal is Redeal.TURN_OVER else self.columns > 0
         )
-        #: The longest run that can leave a column in one move.
+        #: The longest run that can leave a column in one move: 13 where each
+        #: card is a rank above (or each below) the one under it, else as many
+        #: cards as the deck has, at most 104 (a build up or down, or that
+        #: wraps, makes runs of any length; the longer move as shorter runs).
         self.max_run: int = 1
         if self.runs is not Runs.NONE and self.build is not None:
-            self.max_run = 13 if not self.build.wrap else min(len(self.deck), 104)
+            monotone = not self.build.wrap and self.build.direction is not Direction.EITHER
+            self.max_run = 13 if monotone else min(len(self.deck), 104)
         self.places: tuple[Place, ...] = (
             *((_STOCK, _WASTE) if self.has_stock else ()),
             *(Place(PileKind.COLUMN, i) for i in range(self.columns)),

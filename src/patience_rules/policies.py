@@ -117,7 +117,8 @@ class Redeal(enum.Enum):
     TURN_OVER = "turn-over"
     #: Crescent's shift: the bottom card of every tableau column holding two
     #: or more cards goes to the top of its column; the other cards keep
-    #: their order.  It can be made at any time.
+    #: their order.  It can be made at any time while a shift is left and
+    #: some column holds two or more cards (else it would change nothing).
     SHIFT = "shift"
 
     def describe(self) -> str:

@@ -1,0 +1,132 @@
+"""Runs of cards that move as one move, in games composed here from the parts.
+
+A run's length is bounded by the build (13 where each card is a rank above,
+or each below, the one under it; longer where the build goes up or down, or
+wraps), and a supermove by the piles that could carry the run card by card:
+only the cells a card may be moved into, and the empty columns any card may
+go into.
+"""
+
+from __future__ import annotations
+
+import patience_rules as pr
+from patience_rules import (
+    Build,
+    Direction,
+    Foundation,
+    FoundationSequence,
+    GameRules,
+    Move,
+    PileKind,
+    Place,
+    Rank,
+    Refill,
+    Reserve,
+    Runs,
+    Suit,
+    Suits,
+    Tableau,
+)
+
+UP = FoundationSequence(start=Rank.ACE, wrap=False)
+FOUNDATIONS = [Foundation(suit, UP) for suit in Suit]
+T = PileKind.COLUMN
+
+
+def dealt(rules: GameRules, head: str) -> pr.State:
+    """``rules`` dealt from a deck order that starts with the cards of ``head``."""
+    first = pr.cards_from_text(head)
+    return rules.deal_from([*first, *(card for card in rules.deck() if card not in first)])
+
+
+def runs_listed(state: pr.State) -> list[str]:
+    return [str(move) for move in state.legal_moves() if move.count > 1]
+
+
+def test_a_run_that_goes_up_and_down_may_be_longer_than_a_suit() -> None:
+    zigzag = GameRules(
+        name="zigzag",
+        title="Zigzag",
+        decks=1,
+        foundations=FOUNDATIONS,
+        tableau=Tableau(
+            columns=2,
+            depth=(14, 1),
+            build=Build(suits=Suits.ANY, direction=Direction.EITHER),
+            runs=Runs.ANY,
+        ),
+    )
+    assert zigzag.layout.max_run == 52
+    state = dealt(zigzag, "5C 4H 6D 5H 6S 5D 6C 5S 6H 7C 8D 7H 8S 7D 8C")
+    assert len(state.columns[0]) == 14
+    whole = Move.to_column(Place(T, 0), 1, count=14)
+    # (the run of 14 on the 4H: it listed nothing, raising IndexError, before)
+    assert whole in state.legal_moves()
+    after = state.apply(whole)
+    assert after.columns[0] == ()
+    assert after.columns[1] == (pr.Card.from_str("4H"), *state.columns[0])
+    assert str(state).startswith("Zigzag")
+
+
+def test_a_run_of_one_suit_that_does_not_wrap_is_at_most_13() -> None:
+    rules = pr.get_game("freecell")
+    assert rules.layout.max_run == 13
+    assert max(move.count for move in rules.layout.moves) == 13
+
+
+def supermove_game(
+    *, column_refill: Refill, fill_rank: Rank | None = None, cells: Reserve | None = None
+) -> GameRules:
+    return GameRules(
+        name="supermoves",
+        title="Supermoves",
+        decks=1,
+        foundations=FOUNDATIONS,
+        tableau=Tableau(
+            columns=3,
+            depth=(0, 2, 1),
+            refill=column_refill,
+            fill_rank=fill_rank,
+            build=Build(suits=Suits.ANY),
+            runs=Runs.SUPERMOVE,
+        ),
+        reserve=cells,
+    )
+
+
+def test_an_empty_column_carries_a_supermove_only_if_any_card_may_go_there() -> None:
+    # Column 1 empty, 9C 8C on column 2, 10H on column 3: the run of two
+    # moves onto the 10H if the 8C can wait in the empty column.
+    any_card = dealt(supermove_game(column_refill=Refill.BY_MOVE), "9C 10H 8C")
+    assert "T2-T3:2" in runs_listed(any_card)
+    never = dealt(supermove_game(column_refill=Refill.NEVER), "9C 10H 8C")
+    assert never.columns[0] == ()
+    assert runs_listed(never) == []
+    assert not never.is_legal(Move.to_column(Place(T, 1), 2, count=2))
+    kings_only = dealt(
+        supermove_game(column_refill=Refill.BY_MOVE, fill_rank=Rank.KING), "9C 10H 8C"
+    )
+    assert runs_listed(kings_only) == []
+    # One card at a time, the 8C could go nowhere but onto the 9C it left.
+    assert [m for m in kings_only.legal_moves() if m.source == Place(T, 1)] == []
+
+
+def test_a_cell_carries_a_supermove_only_if_cards_may_be_moved_into_it() -> None:
+    # Column 1 9C 8C, column 2 10H, the cell dealt the AC, which goes home.
+    def emptied(refill: Refill) -> pr.State:
+        rules = GameRules(
+            name="supermoves",
+            title="Supermoves",
+            decks=1,
+            foundations=FOUNDATIONS,
+            tableau=Tableau(
+                columns=2, depth=(2, 1), build=Build(suits=Suits.ANY), runs=Runs.SUPERMOVE
+            ),
+            reserve=Reserve(cells=1, refill=refill, dealt=1),
+        )
+        state = dealt(rules, "9C 10H 8C AC").apply(Move.to_foundation(Place(PileKind.CELL, 0), 0))
+        assert state.cells == (None,)
+        return state
+
+    assert runs_listed(emptied(Refill.BY_MOVE)) == ["T1-T2:2"]
+    assert runs_listed(emptied(Refill.NEVER)) == []
