@@ -95,9 +95,12 @@ class Position:
 @settings(max_examples=10)
 @given(st.builds(Position))
 def test_builds_fills_fields_of_the_library_types(position: Position) -> None:
-    assert isinstance(position.state, pr.State)
-    assert isinstance(position.hint, pr.Move)
-    assert isinstance(position.favourite, pr.Card)
+    # (values the strategies promise, not only of the right types)
+    state = position.state
+    assert state.rules.name in REGISTERED
+    assert pr.state_from_text(pr.state_to_text(state)) == state
+    assert any(position.hint in rules.layout.moves for rules in REGISTERED.values())
+    assert position.favourite in pr.standard_deck()
 
 
 @settings(max_examples=10)

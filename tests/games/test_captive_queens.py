@@ -194,7 +194,10 @@ def test_won_or_lost_after_at_most_three_passes() -> None:
             losses += 1
             assert state.redeals_used == 2 and state.stock == ()
             assert state.waste and state.cards_home < 52
-    assert 3 <= losses <= 25
+    # (about 12 of 30 expected, one standard deviation 2.7: a correct engine
+    # stays in this band with probability above 0.99; the rate itself is
+    # checked over 3,000 deals in test_statistics)
+    assert 5 <= losses <= 20
 
 
 def test_easy_start_lays_out_queens_fives_and_sixes() -> None:
@@ -229,4 +232,4 @@ def test_a_random_walk_never_offers_a_choice() -> None:
         state = GAME.deal(rng.randrange(10**9))
         while not state.is_over:
             state = state.apply(only_move(state))
-        assert state.cards_home <= 52
+        assert state.is_won or (state.redeals_used == 2 and state.stock == () and state.waste)
