@@ -62,11 +62,11 @@ safe when all of these hold:
    a card afterwards, or else the stock and the waste are both empty.
 
 A foundation takes its suit's cards in a fixed order, so a safe move never
-turns a game that can be won into one that cannot: every winning line must play that copy to that foundation
-(nothing else can fill it), nothing else happens to its pile first, and
-playing it at once changes nothing any other move depends on.  Safe moves
-are few early in a two-deck game; they are the obvious plays of the end
-game.
+turns a game that can be won into one that cannot: every winning line must
+play that copy to that foundation (nothing else can fill it), nothing else
+happens to its pile first, and playing it at once changes nothing any other
+move depends on.  Safe moves are few early in a two-deck game; they are
+the obvious plays of the end game.
 
 >>> from patience_rules.cli import main
 >>> main(["show", "captive-queens", "--deal", "1"])
