@@ -33,6 +33,18 @@ FOUNDATIONS = [Foundation(suit, UP) for suit in Suit]
 T = PileKind.COLUMN
 
 
+def composed(tableau: Tableau, reserve: Reserve | None = None, title: str = "Runs") -> GameRules:
+    """A one-deck game of ``tableau`` (and ``reserve``) feeding four Ace foundations."""
+    return GameRules(
+        name=title.lower(),
+        title=title,
+        decks=1,
+        foundations=FOUNDATIONS,
+        tableau=tableau,
+        reserve=reserve,
+    )
+
+
 def dealt(rules: GameRules, head: str) -> pr.State:
     """``rules`` dealt from a deck order that starts with the cards of ``head``."""
     first = pr.cards_from_text(head)
@@ -44,17 +56,14 @@ def runs_listed(state: pr.State) -> list[str]:
 
 
 def test_a_run_that_goes_up_and_down_may_be_longer_than_a_suit() -> None:
-    zigzag = GameRules(
-        name="zigzag",
-        title="Zigzag",
-        decks=1,
-        foundations=FOUNDATIONS,
-        tableau=Tableau(
+    zigzag = composed(
+        Tableau(
             columns=2,
             depth=(14, 1),
             build=Build(suits=Suits.ANY, direction=Direction.EITHER),
             runs=Runs.ANY,
         ),
+        title="Zigzag",
     )
     assert zigzag.layout.max_run == 52
     state = dealt(zigzag, "5C 4H 6D 5H 6S 5D 6C 5S 6H 7C 8D 7H 8S 7D 8C")
@@ -74,23 +83,16 @@ def test_a_run_of_one_suit_that_does_not_wrap_is_at_most_13() -> None:
     assert max(move.count for move in rules.layout.moves) == 13
 
 
-def supermove_game(
-    *, column_refill: Refill, fill_rank: Rank | None = None, cells: Reserve | None = None
-) -> GameRules:
-    return GameRules(
-        name="supermoves",
-        title="Supermoves",
-        decks=1,
-        foundations=FOUNDATIONS,
-        tableau=Tableau(
+def supermove_game(*, column_refill: Refill, fill_rank: Rank | None = None) -> GameRules:
+    return composed(
+        Tableau(
             columns=3,
             depth=(0, 2, 1),
             refill=column_refill,
             fill_rank=fill_rank,
             build=Build(suits=Suits.ANY),
             runs=Runs.SUPERMOVE,
-        ),
-        reserve=cells,
+        )
     )
 
 
@@ -114,15 +116,9 @@ def test_an_empty_column_carries_a_supermove_only_if_any_card_may_go_there() -> 
 def test_a_cell_carries_a_supermove_only_if_cards_may_be_moved_into_it() -> None:
     # Column 1 9C 8C, column 2 10H, the cell dealt the AC, which goes home.
     def emptied(refill: Refill) -> pr.State:
-        rules = GameRules(
-            name="supermoves",
-            title="Supermoves",
-            decks=1,
-            foundations=FOUNDATIONS,
-            tableau=Tableau(
-                columns=2, depth=(2, 1), build=Build(suits=Suits.ANY), runs=Runs.SUPERMOVE
-            ),
-            reserve=Reserve(cells=1, refill=refill, dealt=1),
+        rules = composed(
+            Tableau(columns=2, depth=(2, 1), build=Build(suits=Suits.ANY), runs=Runs.SUPERMOVE),
+            Reserve(cells=1, refill=refill, dealt=1),
         )
         state = dealt(rules, "9C 10H 8C AC").apply(Move.to_foundation(Place(PileKind.CELL, 0), 0))
         assert state.cells == (None,)

@@ -492,9 +492,9 @@ _AUTO_CHOICES = ("none", "forced", "safe")
 
 
 @functools.lru_cache(maxsize=64)
-def _moves_only_home(rules: GameRules) -> bool:
-    """Whether every move of ``rules`` is a draw, a redeal or a play home,
-    and each foundation takes the cards of one suit."""
+def _may_have_safe_moves(rules: GameRules) -> bool:
+    """Condition 1 of a safe move (see the module notes): every move of ``rules``
+    is a draw, a redeal or a play home, and each foundation takes one suit."""
     home = (PileKind.FOUNDATION, PileKind.MIDDLE)
     return all(foundation.suit is not None for foundation in rules.foundations) and all(
         move.is_draw or move.is_redeal or move.target.kind in home
@@ -515,7 +515,7 @@ def _is_safe(state: State, move: Move, moves: tuple[Move, ...]) -> bool:
     if move.source.kind not in (PileKind.COLUMN, PileKind.CELL, PileKind.WASTE):
         return False
     card = state.card_of(move)
-    if card is None or not _moves_only_home(state.rules):
+    if card is None or not _may_have_safe_moves(state.rules):
         return False
     for other in moves:
         if other == move or other.is_draw or other.is_redeal:

@@ -1707,7 +1707,7 @@ class _Board:
 
 
 #: The places every game has, empty where it deals no stock (one stock, one waste).
-_EVERY_GAMES_PLACES: Final = frozenset((Place(PileKind.STOCK), Place(PileKind.WASTE)))
+_EVERY_GAMES_PLACES: Final = frozenset((_STOCK_PLACE, Place(PileKind.WASTE)))
 
 
 def _check_place(rules: GameRules, place: object) -> None:

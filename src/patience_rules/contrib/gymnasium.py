@@ -391,9 +391,7 @@ def env_id(game: str) -> str:
     >>> env_id("royal-cotillion"), env_id("easy-start-parlett")
     ('patience_rules/RoyalCotillion-v0', 'patience_rules/EasyStartParlett-v0')
     """
-    name = (
-        game if game in game_names() else _entry(game).name
-    )  # (an alias or other spelling: its entry)
+    name = _entry(game).name  # (as get_game reads it: an alias or other spelling too)
     first, *rest = name.split("-")
     title = first.capitalize() + "".join(
         word.capitalize() if word[:1].isalpha() else f"-{word}" for word in rest

@@ -180,12 +180,13 @@ def short_name(game: str) -> str:
     >>> short_name("easy-start-parlett"), short_name("quadrille")
     ('patience_easy_start_parlett', 'patience_captive_queens')
     """
-    names = game_names()
-    name = game if game in names else _entry(game).name  # (an alias or other spelling: its entry)
+    name = _entry(game).name  # (as get_game reads it: an alias or other spelling too)
     short = SHORT_NAME_PREFIX + name.replace("-", "_")
     owner = _OWNERS.get(short)
     if owner is None:
-        owner = min(other for other in names if other.replace("-", "_") == name.replace("-", "_"))
+        owner = min(
+            other for other in game_names() if other.replace("-", "_") == name.replace("-", "_")
+        )
     if owner != name:
         raise InvalidRulesError(
             f"game {name!r} has no OpenSpiel short name of its own: {short!r} is game "
