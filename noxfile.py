@@ -25,9 +25,9 @@
 - ``bench``: the benchmarks.
 
 ``nox`` alone runs tests, extras, typing and lint; ``.ci/run`` runs tests,
-matrix, lowest, extras, typing, lint, package and docs.  Sessions make their
-virtualenvs with uv when nox has it (``python -m pip install "nox[uv]"``),
-with virtualenv otherwise.
+then matrix, typing and extras beside lowest, docs, package and lint (two
+sessions at once, one a core).  Sessions make their virtualenvs with uv when
+nox has it (``python -m pip install "nox[uv]"``), with virtualenv otherwise.
 """
 
 from __future__ import annotations
