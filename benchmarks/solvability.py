@@ -18,6 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from patience_rules.solver import solve_deal
+from patience_rules.stats import _process_context
 
 
 def one(job: tuple[str, int, int | None, float | None]) -> tuple[int, str, int, float]:
@@ -49,7 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     counts = {"won": 0, "lost": 0, "unknown": 0}
     slowest = 0.0
     began = time.perf_counter()
-    with ProcessPoolExecutor(args.jobs) as pool:
+    # Worker processes that start clean, as the statistics' pool starts them
+    # (forking a process that runs threads, a test runner say, may deadlock).
+    with ProcessPoolExecutor(args.jobs, mp_context=_process_context()) as pool:
         for number, outcome, nodes, seconds in pool.map(one, jobs, chunksize=4):
             counts[outcome] += 1
             if outcome != "unknown":

@@ -6,6 +6,7 @@ Needs the ``dask`` extra (``dask[distributed]``); run by the ``extras`` session.
 from __future__ import annotations
 
 import json
+import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
@@ -22,7 +23,8 @@ def test_a_dask_cluster_counts_what_a_process_pool_counts() -> None:
 
     rules = pr.get_game("royal-cotillion")
     player = RandomPlayer(seed=11)
-    with ProcessPoolExecutor(2) as pool:
+    # (spawned workers: forking a process that runs threads may deadlock)
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
         expected = play_deals(rules, 60, start=500, player=player, executor=pool, chunk_size=9)
     # distributed is only partly typed: its constructors are untyped calls.
     cluster = LocalCluster(  # type: ignore[no-untyped-call, unused-ignore]
