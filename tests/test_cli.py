@@ -533,6 +533,24 @@ def test_play_help_comes_from_the_legal_moves(
         assert "or 'draw'" in line
 
 
+def test_play_describes_the_redeal_of_the_game_at_hand(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Crescent's redeal shifts its columns; it has no stock or waste to turn over.
+    feed(monkeypatch, "q")
+    _, out, _ = run(capsys, "play", "crescent", "--deal", "1")
+    assert "redeal (the bottom card of every column of two or more cards goes to its top)" in out
+    assert "waste" not in out.lower()
+    # Klondike's turns the waste over, once the stock is drawn.
+    state, draws = pr.get_game("klondike").deal(1), 0
+    while not any(move.is_redeal for move in state.legal_moves()):
+        state, draws = state.apply(pr.Move.draw()), draws + 1
+    feed(monkeypatch, *["draw"] * draws, "q")
+    _, out, _ = run(capsys, "play", "klondike", "--deal", "1")
+    assert "redeal (the waste is turned over as the new stock, without shuffling)" in out
+    assert "column" not in out.split("redeal (")[1].split("\n")[0]
+
+
 def test_play_messages_name_piles_as_the_notation_does(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -624,7 +624,7 @@ def _describe_move(state: State, move: Move) -> str:
     if move.is_draw:
         return "draw"
     if move.is_redeal:
-        return "redeal (turn the waste over as the new stock)"
+        return f"redeal ({state.rules.layout.redeal.describe()})"
     card = state.card_of(move)
     where = f"{card!s:>3}  {move_text(move)}"
     target = move.target
