@@ -320,7 +320,7 @@ def test_stats_scheduler_needs_dask(
     assert status == 2
     assert err == (
         "patience-rules: error: --scheduler needs Dask's distributed package: "
-        "pip install 'patience-rules[dask]'\n"
+        'pip install "patience-rules[dask]"\n'
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import importlib.metadata
+import operator
 import os
 import re
 import subprocess
@@ -13,7 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 import patience_rules as pr
@@ -121,6 +122,59 @@ def test_a_drawn_state_prints_short() -> None:
     notes = "\n".join(getattr(failure.value, "__notes__", []))
     assert "state=state_from_text(" in notes
     assert "_engine" not in notes
+
+
+#: The types whose drawn values Hypothesis prints as we print them (it prints
+#: the enums, Rank and Suit included, itself).
+PRINTED = (
+    pr.Card,
+    pr.GameRules,
+    pr.State,
+    pr.Move,
+    pr.Place,
+    pr.GameRecord,
+    pr.Layout,
+    pr.Observation,
+    pr.StateDict,
+    pr.RecordDict,
+    pr.RulesDict,
+    pr.Build,
+    pr.BuildDict,
+    pr.FoundationSequence,
+    pr.SequenceDict,
+    pr.Foundation,
+    pr.FoundationDict,
+    pr.Tableau,
+    pr.TableauDict,
+    pr.Reserve,
+    pr.ReserveDict,
+    pr.Middle,
+    pr.MiddleDict,
+    pr.Stock,
+    pr.StockDict,
+)
+
+
+@pytest.mark.parametrize("kind", PRINTED, ids=lambda kind: kind.__name__)
+def test_a_failing_example_prints_as_code_that_rebuilds_it(kind: type) -> None:
+    drawn: list[object] = []
+
+    @settings(database=None, max_examples=3, phases=[Phase.generate])
+    @given(st.from_type(kind))
+    def fails(value: object) -> None:
+        drawn.append(value)
+        raise AssertionError("shown")
+
+    with pytest.raises(AssertionError) as failure:
+        fails()
+    notes = "\n".join(getattr(failure.value, "__notes__", []))
+    lines = notes[notes.index("fails(") :].splitlines()
+    call = lines[: lines.index(")") + 1]
+    # Hypothesis's comments ("# or any other generated value") left out.
+    code = "\n".join(re.sub(r"(^|  )# .*$", "", line) for line in call)
+    public = {name: getattr(pr, name) for name in pr.__all__}
+    rebuilt = eval(code, {**public, "operator": operator}, {"fails": lambda value: value})
+    assert rebuilt == drawn[-1], code
 
 
 def _declared_by_the_installed_copy() -> bool:

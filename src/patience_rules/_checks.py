@@ -31,6 +31,16 @@ def pretty(value: object, printer: Any, cycle: bool) -> None:
     printer.text(repr(value))
 
 
+def named(value: object) -> str:
+    """A field's value in a part's repr: members by name (``Refill.NEVER``), so that
+    the repr is the call that makes the part; tuples of them too."""
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
+    if isinstance(value, tuple):
+        return f"({', '.join(map(named, value))}{',' if len(value) == 1 else ''})"
+    return repr(value)
+
+
 # -- checks of arguments (InvalidRulesError) -----------------------------------
 
 

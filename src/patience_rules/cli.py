@@ -822,7 +822,7 @@ def _distributed_client() -> Callable[..., object]:
         from distributed import Client  # the optional 'dask' extra
     except ImportError:
         raise _UsageError(
-            "--scheduler needs Dask's distributed package: pip install 'patience-rules[dask]'"
+            '--scheduler needs Dask\'s distributed package: pip install "patience-rules[dask]"'
         ) from None
     client: Callable[..., object] = Client
     return client

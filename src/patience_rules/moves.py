@@ -186,7 +186,10 @@ class Move:
         return f"Move({source}, Place(PileKind.{target.kind.name}, {target.index}){count})"
 
     def _repr_pretty_(self, printer: object, cycle: bool) -> None:
-        """IPython and Hypothesis print a move in its text form."""
+        """IPython and Hypothesis print a move as its repr, the call that makes it.
+
+        (``str(move)`` is its text form; the strategies add it in a note.)
+        """
         printer.text(repr(self))  # type: ignore[attr-defined]
 
 

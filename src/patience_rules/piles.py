@@ -217,7 +217,7 @@ class Foundation:
 
     _repr_pretty_ = _checks.pretty
 
-    suit: Suit | None = attrs.field(validator=_check_suit)
+    suit: Suit | None = attrs.field(validator=_check_suit, repr=_checks.named)
     sequence: FoundationSequence = attrs.field(validator=_check_sequence)
     laid_out: bool = attrs.field(
         default=False, validator=lambda i, a, v: _checks.flag("laid_out", v)
@@ -317,7 +317,7 @@ class Tableau:
         turns face up at once (automatically, not a move).
 
     >>> Tableau(columns=4, depth=3, name="Ladies")
-    Tableau(columns=4, depth=3, refill=<Refill.NEVER: 'never'>, name='Ladies', build=None, runs=<Runs.NONE: 'none'>, fill_rank=None, face_down=False)
+    Tableau(columns=4, depth=3, refill=Refill.NEVER, name='Ladies', build=None, runs=Runs.NONE, fill_rank=None, face_down=False)
     >>> Tableau(columns=0, depth=3)
     Traceback (most recent call last):
     ...
@@ -328,13 +328,16 @@ class Tableau:
 
     columns: int = attrs.field(validator=lambda i, a, v: _checks.whole("columns", v, 1, MAX_PILES))
     depth: int | tuple[int, ...] = attrs.field(converter=_to_depth, validator=_check_depth)
-    refill: Refill = attrs.field(default=Refill.NEVER, validator=_check_refill)
+    refill: Refill = attrs.field(default=Refill.NEVER, validator=_check_refill, repr=_checks.named)
     name: str = attrs.field(default="Tableau", converter=_checks.plain, validator=_name())
     build: Build | None = attrs.field(default=None, kw_only=True)
     runs: Runs = attrs.field(
-        default=Runs.NONE, kw_only=True, validator=lambda i, a, v: _checks.member("runs", Runs, v)
+        default=Runs.NONE,
+        kw_only=True,
+        validator=lambda i, a, v: _checks.member("runs", Runs, v),
+        repr=_checks.named,
     )
-    fill_rank: Rank | None = attrs.field(default=None, kw_only=True)
+    fill_rank: Rank | None = attrs.field(default=None, kw_only=True, repr=_checks.named)
     face_down: bool = attrs.field(
         default=False, kw_only=True, validator=lambda i, a, v: _checks.flag("face_down", v)
     )
@@ -464,7 +467,7 @@ class Reserve:
     _repr_pretty_ = _checks.pretty
 
     cells: int = attrs.field(validator=lambda i, a, v: _checks.whole("cells", v, 1, MAX_PILES))
-    refill: Refill = attrs.field(default=Refill.NEVER, validator=_check_refill)
+    refill: Refill = attrs.field(default=Refill.NEVER, validator=_check_refill, repr=_checks.named)
     width: int = attrs.field(default=4, validator=lambda i, a, v: _checks.whole("width", v, 1, 64))
     name: str = attrs.field(default="Reserve", converter=_checks.plain, validator=_name())
     dealt: bool | int = attrs.field(default=True, kw_only=True, eq=_dealt_key)
@@ -542,12 +545,12 @@ class Middle:
         going there when they turn up.
 
     >>> Middle(ranks=[Rank.QUEEN], name="Queens")
-    Middle(ranks=(<Rank.QUEEN: 12>,), laid_out=False, name='Queens')
+    Middle(ranks=(Rank.QUEEN,), laid_out=False, name='Queens')
     """
 
     _repr_pretty_ = _checks.pretty
 
-    ranks: tuple[Rank, ...] = attrs.field(converter=_to_ranks)
+    ranks: tuple[Rank, ...] = attrs.field(converter=_to_ranks, repr=_checks.named)
     laid_out: bool = attrs.field(
         default=False, validator=lambda i, a, v: _checks.flag("laid_out", v)
     )
@@ -615,7 +618,7 @@ class Stock:
         the tableau (Crescent).
 
     >>> Stock(redeals=2)
-    Stock(redeals=2, draw=1, redeal=<Redeal.TURN_OVER: 'turn-over'>)
+    Stock(redeals=2, draw=1, redeal=Redeal.TURN_OVER)
     >>> Stock(redeals=-1)
     Traceback (most recent call last):
     ...
@@ -627,7 +630,9 @@ class Stock:
     redeals: int | None = attrs.field(default=0, validator=_check_redeals)
     draw: int = attrs.field(default=1, validator=lambda i, a, v: _checks.whole("draw", v, 1, 52))
     redeal: Redeal = attrs.field(
-        default=Redeal.TURN_OVER, validator=lambda i, a, v: _checks.member("redeal", Redeal, v)
+        default=Redeal.TURN_OVER,
+        validator=lambda i, a, v: _checks.member("redeal", Redeal, v),
+        repr=_checks.named,
     )
 
     def to_dict(self) -> StockDict:

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import operator
 import shlex
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
@@ -835,16 +836,22 @@ def _record_from_text(text: str) -> GameRecord:
 _record_from_text.__name__ = "GameRecord.from_text"
 
 
-def _layout_of(rules: GameRules) -> Layout:
-    return rules.layout
-
-
-def _observation_of(state: State) -> Observation:
-    return Observer(state.rules).observe(state)
+def _observed(state: State) -> st.SearchStrategy[Observation]:
+    # (flatmapped, so that the observation prints as its repr, a call)
+    return st.just(Observer(state.rules).observe(state))
 
 
 def _record_dict(record: GameRecord) -> RecordDict:
     return record.to_dict()
+
+
+def _rules_dict(rules: GameRules) -> RulesDict:
+    return rules.to_dict()
+
+
+# (Printed as the calls that rebuild them, as records are.)
+_record_dict.__name__ = "GameRecord.to_dict"
+_rules_dict.__name__ = "GameRules.to_dict"
 
 
 def _parts_of_registered_games() -> dict[type, list[object]]:
@@ -865,13 +872,17 @@ def _part_of(kind: type) -> st.SearchStrategy[object]:
     return st.sampled_from(_parts_of_registered_games()[kind])
 
 
-def _dict_form(value: Any) -> object:
-    # Any part, or rules: its to_dict.
-    return value.to_dict()
+def _build_dict(build: Build) -> BuildDict:
+    return build.to_dict()
+
+
+_build_dict.__name__ = "Build.to_dict"
 
 
 def _part_form(kind: type, form: type) -> st.SearchStrategy[object]:
-    return _part_of(kind).map(_dict_form)
+    # (the dicts themselves, which print as they are)
+    parts: list[Any] = _parts_of_registered_games()[kind]
+    return st.sampled_from([part.to_dict() for part in parts])
 
 
 #: Each part's class and the type of its dict form.
@@ -905,14 +916,14 @@ def _register_types() -> None:
     st.register_type_strategy(Move, lambda _: games().flatmap(_moves_of_layout))
     st.register_type_strategy(Place, lambda _: games().flatmap(_places_of_layout))
     st.register_type_strategy(GameRecord, lambda _: games().flatmap(_records))
-    st.register_type_strategy(Layout, lambda _: games().map(_layout_of))
-    st.register_type_strategy(Observation, lambda _: games().flatmap(states).map(_observation_of))
+    st.register_type_strategy(Layout, lambda _: games().map(operator.attrgetter("layout")))
+    st.register_type_strategy(Observation, lambda _: games().flatmap(states).flatmap(_observed))
     st.register_type_strategy(StateDict, lambda _: games().flatmap(states).map(state_to_dict))
     st.register_type_strategy(RecordDict, lambda _: games().flatmap(_records).map(_record_dict))
-    st.register_type_strategy(RulesDict, lambda _: games().map(_dict_form))
+    st.register_type_strategy(RulesDict, lambda _: games().map(_rules_dict))
     # (every Build is valid: Hypothesis draws any from its fields; st.builds(Build)
     # would fill no field that has a default)
-    st.register_type_strategy(BuildDict, lambda _: st.from_type(Build).map(_dict_form))
+    st.register_type_strategy(BuildDict, lambda _: st.from_type(Build).map(_build_dict))
     for kind, form in _PART_FORMS:
         st.register_type_strategy(kind, _part_of)
         st.register_type_strategy(form, functools.partial(_part_form, kind))

@@ -51,7 +51,7 @@ def klondike(
         onto a column where it fits (off by default).
 
     >>> klondike(draw=3, redeals=2).stock
-    Stock(redeals=2, draw=3, redeal=<Redeal.TURN_OVER: 'turn-over'>)
+    Stock(redeals=2, draw=3, redeal=Redeal.TURN_OVER)
     >>> klondike(draw=2)
     Traceback (most recent call last):
     ...
