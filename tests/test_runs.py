@@ -4,7 +4,7 @@ A run's length is bounded by the build (13 where each card is a rank above,
 or each below, the one under it; longer where the build goes up or down, or
 wraps), and a supermove by the piles that could carry the run card by card:
 only the cells a card may be moved into, and the empty columns any card may
-go into.
+go into.  The observation holds such long columns whole.
 """
 
 from __future__ import annotations
@@ -126,3 +126,28 @@ def test_a_cell_carries_a_supermove_only_if_cards_may_be_moved_into_it() -> None
 
     assert runs_listed(emptied(Refill.BY_MOVE)) == ["T1-T2:2"]
     assert runs_listed(emptied(Refill.NEVER)) == []
+
+
+def test_a_column_longer_than_a_suit_is_observed_whole() -> None:
+    # Built up and down one card at a time (no runs move), a column grows
+    # past 13 cards: the observation sizes columns by the deck then.
+    either = Build(suits=Suits.ANY, direction=Direction.EITHER)
+    rules = pr.GameRules(
+        name="zigzag",
+        title="Zigzag",
+        decks=1,
+        foundations=FOUNDATIONS,
+        tableau=Tableau(columns=1, depth=1, build=either),
+        stock=pr.Stock(redeals=0),
+    )
+    head = "5C 6C 5D 6D 5H 6H 5S 6S 7C 8C 9C 10C JC QC KC"
+    state = dealt(rules, head)
+    for _ in range(14):
+        state = state.apply(Move.draw()).apply(pr.move_from_text("W-T1", state))
+    observer = pr.Observer(rules)
+    observation = observer.observe(state)
+    assert observation.columns == (tuple(pr.cards_from_text(head)),)
+    vector = observer.vector(state)
+    assert observer.field("columns").length == 52
+    codes = vector[observer.field("columns").offset :][:16]  # (top card first)
+    assert codes == (*(pr.card_code(card) for card in reversed(observation.columns[0])), 0)

@@ -38,8 +38,9 @@ field              length              each number
 =================  ==================  ===========================================
 
 A column's capacity is its dealt depth where nothing is built on it, its
-depth and a run of twelve more where cards build on it, and the whole deck
-where runs wrap around.
+depth and a run of twelve more where cards build on it one way (up or
+down), and the whole deck where the build goes either way or wraps around
+(its runs have any length).
 
 A *card code* is :data:`NO_CARD` (0) for no card, ``card.index + 1``
 (1 to 52) for a card seen face up, and :data:`HIDDEN_CARD` (53) for a card
@@ -68,6 +69,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from .building import Direction
 from .cards import Card
 from .errors import InvalidRulesError, NotationError, UnknownFieldError, _shown
 from .layout import Layout
@@ -402,8 +404,9 @@ def _column_capacity(layout: Layout) -> int:
     deepest = max(layout.depths, default=0)
     if layout.build is None and layout.column_refill.value != "move":
         return max(deepest, 1) if layout.column_refill.is_automatic else deepest
-    if layout.build is not None and layout.build.wrap:
-        return len(layout.deck)
+    build = layout.build
+    if build is not None and (build.wrap or build.direction is Direction.EITHER):
+        return len(layout.deck)  # (runs of any length: 5 6 5 6 ..., or K A 2 ...)
     return max(deepest, 1) + 12
 
 
