@@ -699,6 +699,18 @@ def test_replay_reads_a_record_saved_with_a_byte_order_mark(
     assert out.rstrip().endswith(f"{count} moves replayed; 52 of 52 cards home; result: won")
 
 
+def test_a_path_with_a_nul_byte_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # (a shell cannot pass one, but a program calling main can)
+    for argv in (["replay", "a\x00b"], ["play", "klondike", "--record", "a\x00b"]):
+        status, out, err = run(capsys, *argv)
+        assert status == 2
+        assert out == ""
+        assert err.count("\n") == 1 and "embedded null byte" in err
+        assert "'a\\x00b'" in err
+
+
 def test_replay_reads_standard_input(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -429,9 +429,7 @@ class _Output:
             self.close()
         except OSError as error:
             self.close()  # (what is buffered cannot be written: drop it)
-            raise _OutputError(
-                f"cannot write to standard output: {error.strerror or error}"
-            ) from None
+            raise _OutputError(f"cannot write to standard output: {_why(error)}") from None
 
     def close(self) -> None:
         """The reader went away: write nothing more."""
@@ -694,14 +692,19 @@ def _counted(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
+def _why(error: Exception) -> str:
+    """Why a file could not be used: the system's words (an OSError's), else the error's."""
+    return getattr(error, "strerror", None) or str(error)
+
+
 def _write_record(path: str, text: str) -> None:
     """Write a game record's ``text`` to ``path``, or say in one line why it cannot be."""
     try:
         with open(path, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
-    except OSError as error:
+    except (OSError, ValueError) as error:  # (ValueError: a NUL in the path)
         raise _UsageError(
-            f"cannot write the game record to {_shown(path, 200)}: {error.strerror or error}"
+            f"cannot write the game record to {_shown(path, 200)}: {_why(error)}"
         ) from None
 
 
@@ -908,9 +911,7 @@ class _Utf8:
         try:
             data = self._binary.read(size)
         except OSError as error:
-            raise _UsageError(
-                f"cannot read the game record {self._where}: {error.strerror or error}"
-            ) from None
+            raise _UsageError(f"cannot read the game record {self._where}: {_why(error)}") from None
         pending = len(self._decoder.getstate()[0])
         try:
             text = self._decoder.decode(data, final=not data)
@@ -940,10 +941,8 @@ def _read_record(path: str) -> GameRecord:
         return GameRecord.read(_Utf8(buffer, where) if buffer is not None else stdin)
     try:
         handle = open(path, "rb")  # noqa: SIM115 (closed below, after the reading)
-    except OSError as error:
-        raise _UsageError(
-            f"cannot read the game record {where}: {error.strerror or error}"
-        ) from None
+    except (OSError, ValueError) as error:  # (ValueError: a NUL in the path)
+        raise _UsageError(f"cannot read the game record {where}: {_why(error)}") from None
     with handle:
         try:
             return GameRecord.read(_Utf8(handle, where))
@@ -1056,9 +1055,9 @@ def _run_play(args: argparse.Namespace, out: _Output) -> int:
         # written costs no game and a file there is left as it is until the end)
         with open(args.record, "a", encoding="utf-8"):
             pass
-    except OSError as error:
+    except (OSError, ValueError) as error:  # (ValueError: a NUL in the path)
         raise _UsageError(
-            f"cannot write the game record to {_shown(args.record, 200)}: {error.strerror or error}"
+            f"cannot write the game record to {_shown(args.record, 200)}: {_why(error)}"
         ) from None
     return _play(rules, args.deal, auto, out, record=args.record)
 
