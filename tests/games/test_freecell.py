@@ -143,6 +143,15 @@ def test_the_number_of_free_cells_is_an_option(cells: int) -> None:
     assert state.columns == GAME.deal(1).columns
     parks = {m for m in legal(state) if m.startswith("T1-R")}
     assert parks == {f"T1-R{r}" for r in range(1, cells + 1)}
+    # The description, which records and dict forms carry, counts them too.
+    counted = {
+        1: "one free cell.",
+        2: "two free cells.",
+        6: "six free cells.",
+        10: "ten free cells.",
+    }
+    assert f"columns; {counted[cells]} Aces start" in rules.description
+    assert "four free cells" in GAME.description
 
 
 def test_the_cards_are_dealt_in_rows_across_the_eight_columns() -> None:

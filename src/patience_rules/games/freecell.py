@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..building import Build, Direction, Runs, Suits
 from ..cards import Rank, Suit, _is_whole
 from ..errors import InvalidRulesError, _shown
@@ -24,6 +26,12 @@ __all__ = ["freecell"]
 ACE_UP = FoundationSequence(start=Rank.ACE, step=1, length=13, wrap=False)
 #: One rank lower, in the other colour.
 DOWN_IN_ALTERNATE_COLOURS = Build(suits=Suits.ALTERNATE, direction=Direction.DOWN)
+
+
+#: The numbers of free cells a FreeCell game may have, in words.
+_NUMBERS: Final = dict(
+    enumerate(["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"], 1)
+)
 
 
 def freecell(*, cells: int = 4, supermoves: bool = True) -> GameRules:
@@ -83,7 +91,8 @@ def freecell(*, cells: int = 4, supermoves: bool = True) -> GameRules:
         options=tuple(options),
         shuffle=Shuffle.MICROSOFT,
         description=(
-            "One deck, dealt face up to eight columns; four free cells. Aces start the four "
+            f"One deck, dealt face up to eight columns; {_NUMBERS[cells]} free "
+            f"cell{'s' if cells > 1 else ''}. Aces start the four "
             "foundations, which build up in suit. Cards build down in alternate colours on the "
             "columns; any card fills an empty column or a free cell"
             + (
