@@ -133,7 +133,6 @@ def shuffled_deck(cards: Sequence[_T], number: int) -> tuple[_T, ...]:
 
 
 #: The largest Microsoft FreeCell deal number: the generator keeps 31 bits of state.
-#: The largest deal number of Microsoft's numbering (its generator has 31 bits).
 MAX_MICROSOFT_DEAL = (1 << 31) - 1
 
 
