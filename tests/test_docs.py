@@ -123,3 +123,17 @@ def test_the_check_sees_a_missing_docstring() -> None:
 
     assert public_api.undocumented({"x.bare": bare, "x.described": described}) == ["x.bare"]
     assert public_api.undocumented({"x.prop": property(bare)}) == ["x.prop"]
+
+
+def test_the_readme_shows_both_commands_on_its_first_screen() -> None:
+    # Installing and running from a checkout, and the test command, which
+    # .ci/run runs word for word, within the README's first 30 lines.
+    root = DOCS.parent
+    first_screen = root.joinpath("README.md").read_text(encoding="utf-8").splitlines()[:30]
+    install = "python -m pip install -e . && python -m patience_rules show royal-cotillion"
+    tests = 'python -m pip install "nox[uv]" && python -m nox -s tests'
+    assert any(line.startswith(install) for line in first_screen)
+    assert tests in first_screen
+    ci = root / ".ci" / "run"
+    if ci.exists():  # (a checkout; the sdist leaves .ci out)
+        assert f"run bash -c '{tests}'" in ci.read_text(encoding="utf-8")
