@@ -31,7 +31,13 @@ from patience_rules import (
     Rank,
     State,
 )
-from patience_rules.rules import PICKLE_FORMAT, _registered_rules, _restore_state, is_registered
+from patience_rules.rules import (
+    PICKLE_FORMAT,
+    _registered_rules,
+    _restore_state,
+    _rules_from_json,
+    is_registered,
+)
 from validity_model import broken_rules, parts_of
 
 HUGE = 10**5000
@@ -197,8 +203,20 @@ def _royal(**changes: object) -> tuple[Any, ...]:
         # Heights are a tuple, as pickles make them: not a list, nor a range to read.
         ((ROYAL, PICKLE_FORMAT, _royal(foundations=[1] * 8)), "is malformed: 'expected a tuple"),
         ((ROYAL, PICKLE_FORMAT, _royal(foundations=range(10**18))), "expected a tuple"),
-        ((ROYAL, PICKLE_FORMAT, payload(ROYAL.deal(7))[:7]), "unknown format 2"),
-        ((ROYAL, PICKLE_FORMAT, None), "unknown format 2"),
+        # The format's version with piles of another shape: that format, malformed.
+        (
+            (ROYAL, PICKLE_FORMAT, payload(ROYAL.deal(7))[:7]),
+            "in format 2 is malformed: expected a tuple of 8 piles .*, got a tuple of 7 items",
+        ),
+        (
+            (ROYAL, PICKLE_FORMAT, (*payload(ROYAL.deal(7)), 0)),
+            "in format 2 is malformed: expected a tuple of 8 piles .*, got a tuple of 9 items",
+        ),
+        (
+            (ROYAL, PICKLE_FORMAT, list(payload(ROYAL.deal(7)))),
+            "in format 2 is malformed: expected a tuple of 8 piles .*, got a list of 8 items",
+        ),
+        ((ROYAL, PICKLE_FORMAT, None), "in format 2 is malformed: .*, got None"),
         # Another game's piles, and no game at all.
         ((QUEENS, PICKLE_FORMAT, payload(ROYAL.deal(7))), "Captive Queens"),
         ((42, PICKLE_FORMAT, payload(ROYAL.deal(7))), "names its rules first .*, got 42"),
@@ -389,6 +407,64 @@ def test_the_piles_of_the_first_format_are_read_and_checked(at: int) -> None:
     with pytest.raises(NotationError, match="malformed"):
         _restore_state(loaded.rules, _first_format_bytes(loaded)[:-1], 0)
     assert _restore_state(loaded.rules, _first_format_bytes(loaded), loaded.redeals_used) == loaded
+
+
+def test_the_first_format_is_bytes_and_a_whole_number() -> None:
+    state = ROYAL.deal(3)
+    data = _first_format_bytes(state)
+    assert _restore_state(ROYAL, data, 0) == state
+    cases: list[tuple[object, object, str]] = [
+        # (Exactly bytes: a subclass could read differently each time it is read.)
+        (_Shifty(data), 0, "is malformed: 'expected the piles as bytes, got _Shifty'"),
+        # (A count, not a truth value nor a card.)
+        (data, True, "is malformed: 'expected a whole number of redeals, got bool'"),
+        (data, Card.from_str("AC"), "is malformed: 'expected a whole number of redeals, got Card'"),
+    ]
+    for piles, redeals_used, message in cases:
+        with pytest.raises(NotationError, match=message):
+            _restore_state(ROYAL, piles, redeals_used)
+
+
+class _Text(str):
+    """A text that equals every text (a cached one too)."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, str)
+
+    __hash__ = str.__hash__
+
+
+@pytest.mark.parametrize(
+    "text", [("x",), ["x"], None, 42, b"{}", _Text(json.dumps(ROYAL.to_dict()))]
+)
+def test_pickled_rules_are_exactly_a_json_text(text: object) -> None:
+    with pytest.raises(
+        NotationError, match=r"^pickled rules are their dict form as a JSON text, got "
+    ):
+        _rules_from_json(text)
+
+
+def test_pickled_rules_that_are_no_json_text_are_refused_on_load() -> None:
+    # Rules that no registered game makes pickle as their dict form in JSON.
+    mine = GameRules.from_dict({**ROYAL.to_dict(), "name": "my-cotillion"})
+    loader, (text,) = mine.__reduce__()
+    assert loader is _rules_from_json and isinstance(text, str)
+    assert pickle.loads(pickle.dumps(mine)) == mine
+    with pytest.raises(NotationError, match="pickled rules are their dict form as a JSON text"):
+        pickle.loads(pickle.dumps(_Call(_rules_from_json, [text])))
+    with pytest.raises(NotationError, match="rules: malformed JSON"):
+        pickle.loads(pickle.dumps(_Call(_rules_from_json, text[:-1])))
+
+
+class _Call:
+    """Pickles as a call of ``function`` with ``arguments``."""
+
+    def __init__(self, function: object, *arguments: object) -> None:
+        self.function = function
+        self.arguments = arguments
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (self.function, self.arguments)
 
 
 def _first_format_bytes(state: State) -> bytes:

@@ -1,4 +1,4 @@
-"""Argument checks shared by the parts, and the reading of their dict forms.
+"""Argument checks shared by the parts, the reading of their dict forms, and their pickles.
 
 Every check raises the library's own error with a message that says what
 was wrong and what was expected, quoting the bad value briefly.
@@ -12,6 +12,8 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
+
+import attrs
 
 from .cards import Rank, Suit, _is_whole
 from .errors import InvalidRulesError, NotationError, PatienceRulesError, _shown
@@ -253,3 +255,87 @@ def read_suit(value: object, where: str) -> Suit | None:
             f"{where}: expected a suit (C, D, H or S) or null for any suit, got {_shown(value)}"
         )
     return suit
+
+
+# -- pickles of the parts (NotationError) ----------------------------------------
+
+#: The parts that pickle as a call of their constructor (see :func:`pickled_by_constructor`).
+_PICKLED_PARTS: list[type] = []
+#: For each class of part pickled or loaded so far, the fields its constructor takes:
+#: each field's name and the keyword that passes it.
+_CONSTRUCTOR_FIELDS: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
+def pickled_by_constructor(kind: type[T]) -> type[T]:
+    """Make the attrs class ``kind`` pickle as a call of its constructor (a class decorator).
+
+    A pickle of a part holds :func:`unpickled_part`, the part's class and the
+    values of the fields its constructor takes, in order; loading calls the
+    constructor with them, so every check runs as when the part is made, and
+    fields the constructor works out (a sequence's ranks, a build's table) are
+    worked out again.  attrs' own pickling, field by field, checks nothing: a
+    part pickled that way (as release 0.1.0 pickled them) is refused.
+    """
+    _PICKLED_PARTS.append(kind)
+    # (by setattr: mypy refuses an assignment to a method)
+    setattr(kind, "__reduce__", _reduce_part)  # noqa: B010
+    setattr(kind, "__setstate__", _refuse_state)  # noqa: B010
+    return kind
+
+
+def _constructor_fields(kind: type) -> tuple[tuple[str, str], ...]:
+    """The fields the constructor of the attrs class ``kind`` takes: each field's name and keyword."""
+    fields = _CONSTRUCTOR_FIELDS.get(kind)
+    if fields is None:
+        fields = tuple(
+            (field.name, field.alias or field.name) for field in attrs.fields(kind) if field.init
+        )
+        _CONSTRUCTOR_FIELDS[kind] = fields
+    return fields
+
+
+def _reduce_part(part: object) -> tuple[object, tuple[type, tuple[object, ...]]]:
+    """``__reduce__`` of a part: :func:`unpickled_part` with its class and constructor's values."""
+    kind = type(part)
+    return (
+        unpickled_part,
+        (kind, tuple(getattr(part, name) for name, _ in _constructor_fields(kind))),
+    )
+
+
+def unpickled_part(kind: object, values: object) -> object:
+    """A pickled part made again: its constructor called with ``values``, checked as when it is made.
+
+    ``kind`` is one of the parts (or a subclass of one) and ``values`` a tuple of
+    the values of the fields its constructor takes, in order, as
+    :func:`pickled_by_constructor` pickles them.
+
+    :raises NotationError: for a class that is not a part, values of another
+        shape, or values that the constructor refuses.
+    """
+    if not isinstance(kind, type) or not issubclass(kind, tuple(_PICKLED_PARTS)):
+        names = ", ".join(part.__name__ for part in _PICKLED_PARTS)
+        raise NotationError(f"a pickled part is one of {names}, got {_shown(kind)}")
+    fields = _constructor_fields(kind)
+    if not isinstance(values, tuple) or values.__class__ is not tuple or len(values) != len(fields):
+        raise NotationError(
+            f"a pickled {kind.__name__} is malformed: expected a tuple of the {len(fields)} "
+            f"values of {', '.join(keyword for _, keyword in fields)}, got {_shown(values)}"
+        )
+    try:
+        return kind(**{keyword: value for (_, keyword), value in zip(fields, values, strict=True)})
+    except PatienceRulesError as error:
+        raise NotationError(f"a pickled {kind.__name__} is malformed: {error}") from None
+    except (ValueError, TypeError) as error:  # (a value no check foresaw)
+        raise NotationError(
+            f"a pickled {kind.__name__} is malformed: {_shown(str(error))}"
+        ) from None
+
+
+def _refuse_state(part: object, state: object) -> None:
+    """``__setstate__`` of a part: a part pickled field by field is refused (its fields are unchecked)."""
+    raise NotationError(
+        f"a {type(part).__name__} pickled field by field (as release 0.1.0 pickled parts) "
+        "cannot be loaded, as its fields would go unchecked: parts pickle as a call of their "
+        "constructor, which checks them"
+    )

@@ -129,6 +129,7 @@ class BuildDict(TypedDict):
     wrap: bool
 
 
+@_checks.pickled_by_constructor
 @attrs.frozen(repr=False)
 class Build:
     """How cards build on a tableau column.

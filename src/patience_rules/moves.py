@@ -26,6 +26,7 @@ from typing import Any, Final
 
 import attrs
 
+from . import _checks
 from .cards import _is_whole
 from .errors import InvalidRulesError, NotationError, _shown
 from .piles import PileKind, Place
@@ -78,6 +79,7 @@ def _check_count(instance: Any, attribute: Any, value: Any) -> None:
         )
 
 
+@_checks.pickled_by_constructor
 @attrs.frozen(repr=False, order=True, cache_hash=True)
 class Move:
     """A move: the playable card of ``source`` (or a run of ``count`` cards) goes to ``target``.

@@ -88,6 +88,7 @@ def _check_index(instance: Any, attribute: Any, value: Any) -> None:
         )
 
 
+@_checks.pickled_by_constructor
 @attrs.frozen(order=True, repr=False)
 class Place:
     """Where a pile is in a layout: its kind and its number (from 0).
@@ -189,6 +190,7 @@ class StockDict(TypedDict):
     redeal: str
 
 
+@_checks.pickled_by_constructor
 @attrs.frozen
 class Foundation:
     """A foundation: it takes the ranks of ``sequence`` in order, in one suit or any.
@@ -292,6 +294,7 @@ def _check_refill(instance: Any, attribute: Any, value: Any) -> None:
     _checks.member("refill", Refill, value)
 
 
+@_checks.pickled_by_constructor
 @attrs.frozen
 class Tableau:
     """Tableau columns of overlapping cards; each column's top card is playable.
@@ -440,6 +443,7 @@ def _dealt_key(dealt: bool | int) -> tuple[str, int]:
     return ("every", 0) if dealt is True else ("cells", int(dealt))
 
 
+@_checks.pickled_by_constructor
 @attrs.frozen
 class Reserve:
     """Single-card cells; the card in a cell is playable.
@@ -536,6 +540,7 @@ def _to_ranks(value: Iterable[Rank]) -> tuple[Rank, ...]:
         ) from None
 
 
+@_checks.pickled_by_constructor
 @attrs.frozen
 class Middle:
     """A middle pile that takes every card of the given ranks, in any order.
@@ -600,6 +605,7 @@ def _check_redeals(instance: Any, attribute: Any, value: Any) -> None:
         _checks.whole("the redeal limit", value, 0, MAX_REDEALS)
 
 
+@_checks.pickled_by_constructor
 @attrs.frozen
 class Stock:
     """The stock and its waste, and what a redeal does.

@@ -754,8 +754,16 @@ def _registered_rules(name: str, options: tuple[tuple[str, OptionValue], ...]) -
     return _unpickled_rules((name, options))
 
 
-def _rules_from_json(text: str) -> GameRules:
-    """The rules of a dict form in JSON (for unpickling)."""
+def _rules_from_json(text: object) -> GameRules:
+    """The rules of a dict form in JSON (for unpickling).
+
+    :raises NotationError: for a value that is not such a text, or a text that
+        is not the dict form of rules.
+    """
+    # (Exactly a str, as pickle makes it: a subclass could compare equal to a
+    # cached text that it is not.)
+    if not isinstance(text, str) or text.__class__ is not str:
+        raise NotationError(f"pickled rules are their dict form as a JSON text, got {_shown(text)}")
     rules = _FROM_JSON.get(text)
     if rules is None:
         data = _checks.read_json(text, "rules")
@@ -1740,42 +1748,52 @@ def _restore_state(named: object, version: object, payload: object) -> State:
     could not reach from being built from mangled bytes.
     """
     rules = named if named.__class__ is GameRules else _unpickled_rules(named)
-    try:
-        if (
-            _is_whole(version)  # (never compared as it is: a Decimal('sNaN') would raise)
-            and version == PICKLE_FORMAT
-            and isinstance(payload, tuple)
-            and len(payload) == 8
-        ):
-            stock, waste, columns, cells, foundations, middle, face_down, redeals = payload
-            position = _validity.check_indices(
-                rules.layout,
-                rules.title,
-                rules.compulsion,
-                (
-                    stock,
-                    waste,
-                    _tuple(columns),
-                    cells,
-                    _tuple(foundations),
-                    middle,
-                    redeals,
-                    face_down,
-                ),
+    # (The version is never compared as it is: a Decimal('sNaN') would raise.)
+    if _is_whole(version) and version == PICKLE_FORMAT:
+        # (Exactly a tuple, as pickle makes it: a subclass could read differently.)
+        if not isinstance(payload, tuple) or payload.__class__ is not tuple or len(payload) != 8:
+            got = (
+                f"a {type(payload).__name__} of {len(payload)} items"
+                if payload.__class__ in (tuple, list)  # (exactly: a subclass's len could fail)
+                else _shown(payload)
             )
-            return rules._engine._build(position)
-        if isinstance(version, bytes) and isinstance(payload, int):
+            raise NotationError(
+                f"a pickled state of {rules.title} in format {PICKLE_FORMAT} is malformed: "
+                "expected a tuple of 8 piles and counts (stock, waste, columns, cells, "
+                f"foundations, middle, face-down counts, redeals used), got {got}"
+            )
+    elif not (isinstance(version, bytes) and isinstance(payload, int)):
+        # (The first format gives its piles as bytes and then the redeals used.)
+        raise NotationError(
+            f"a pickled state in an unknown format {_shown(version)}: expected format "
+            f"{PICKLE_FORMAT} (pickles of states are made and read by the same release line)"
+        )
+    try:
+        if isinstance(version, bytes):
             return _restore_format_1(rules, version, payload)
+        stock, waste, columns, cells, foundations, middle, face_down, redeals = _tuple(payload)
+        position = _validity.check_indices(
+            rules.layout,
+            rules.title,
+            rules.compulsion,
+            (
+                stock,
+                waste,
+                _tuple(columns),
+                cells,
+                _tuple(foundations),
+                middle,
+                redeals,
+                face_down,
+            ),
+        )
+        return rules._engine._build(position)
     except PatienceRulesError as error:
         raise NotationError(f"a pickled state of {rules.title}: {error}") from None
     except (ValueError, TypeError, IndexError) as error:
         raise NotationError(
             f"a pickled state of {rules.title} is malformed: {_shown(str(error))}"
         ) from None
-    raise NotationError(
-        f"a pickled state in an unknown format {_shown(version)}: expected format "
-        f"{PICKLE_FORMAT} (pickles of states are made and read by the same release line)"
-    )
 
 
 #: The names the library registers itself (:mod:`patience_rules.games`, as
@@ -1832,8 +1850,16 @@ def _unpickled_rules(named: object) -> GameRules:
         raise NotationError(f"a pickle names rules that cannot be made: {error}") from None
 
 
-def _restore_format_1(rules: GameRules, data: bytes, redeals_used: int) -> State:
-    """A state pickled in the first format (format 1): heights, cells, piles as bytes."""
+def _restore_format_1(rules: GameRules, data: object, redeals_used: object) -> State:
+    """A state pickled in the first format (format 1): heights, cells, piles as bytes.
+
+    Bytes of another shape give a TypeError, ValueError or IndexError, which
+    :func:`_restore_state` reports as a malformed pickle.
+    """
+    if not isinstance(data, bytes) or data.__class__ is not bytes:
+        raise TypeError(f"expected the piles as bytes, got {type(data).__name__}")
+    if not _is_whole(redeals_used):
+        raise TypeError(f"expected a whole number of redeals, got {type(redeals_used).__name__}")
     layout = rules.layout
     at = layout.foundations
     heights = list(data[:at])

@@ -71,6 +71,7 @@ def _check_sequence(instance: FoundationSequence) -> tuple[Rank, ...]:
     return tuple(ranks)
 
 
+@_checks.pickled_by_constructor
 @attrs.frozen(repr=False)
 class FoundationSequence:
     """The ranks a foundation takes, in order, from its base card up.
