@@ -18,7 +18,7 @@ from typing_extensions import assert_type
 
 import patience_rules as pr
 from notation_support import Played, assert_typed_dict, assert_valid, play, played_games
-from patience_rules import IllegalMoveError, InvalidDealError, Move, NotationError
+from patience_rules import IllegalMoveError, InvalidDealError, Move, NotationError, records
 from patience_rules.records import (
     MAX_MOVE_LENGTH,
     MAX_TAG_LINE,
@@ -398,6 +398,92 @@ def test_a_deal_that_is_no_deal_number_is_refused_briefly(deal: object) -> None:
 def test_an_endless_deck_order_is_refused() -> None:
     with pytest.raises(InvalidDealError, match="deck order"):
         GameRecord(pr.get_game("captive-queens"), itertools.repeat(pr.Card.from_str("AC")))
+
+
+# -- moves from an iterable, and the most moves a record holds -----------------
+
+#: Klondike's cycle of legal moves, played for ever: its 24 stock cards drawn, then a redeal.
+CYCLE: typing.Final = (Move.draw(),) * 24 + (Move.redeal(),)
+
+
+class Taken:
+    """The moves of an iterable, counted as they are taken, and never more than ``most``."""
+
+    def __init__(self, moves: typing.Iterable[Move], most: int) -> None:
+        self.moves = iter(moves)
+        self.most = most
+        self.taken = 0
+
+    def __iter__(self) -> typing.Iterator[Move]:
+        return self
+
+    def __next__(self) -> Move:
+        move = next(self.moves)
+        self.taken += 1
+        if self.taken > self.most:
+            raise AssertionError(f"read on to move {self.taken}")
+        return move
+
+
+def test_moves_from_an_iterable_are_played_as_they_are_taken() -> None:
+    klondike = pr.get_game("klondike")
+    draws = Taken(itertools.repeat(Move.draw()), 10**4)
+    with pytest.raises(IllegalMoveError) as caught:
+        GameRecord(klondike, 1, draws)
+    # The 25th draw is refused (Klondike's stock holds 24 cards), and no move after it is taken.
+    assert draws.taken == 25
+    # As a list of the same moves is refused, and a finite generator.
+    with pytest.raises(IllegalMoveError) as listed:
+        GameRecord(klondike, 1, [Move.draw()] * 30)
+    assert str(caught.value) == str(listed.value)
+    assert str(caught.value).startswith("move 25 (draw): illegal move draw in Klondike")
+    with pytest.raises(IllegalMoveError, match=r"^move 1 \(0\): expected a Move, got 0$"):
+        GameRecord(klondike, 1, Taken(range(10**18), 1))  # type: ignore[arg-type]
+    played = Taken(CYCLE * 2, 50)
+    assert GameRecord(klondike, 1, played) == GameRecord(klondike, 1, CYCLE * 2)
+    assert played.taken == 50
+
+
+def test_a_record_holds_at_most_max_record_moves_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Klondike may go on for ever by legal moves: an endless iterable (or
+    # text) of them is refused at the move past the bound, not read on.
+    monkeypatch.setattr(records, "MAX_RECORD_MOVES", 1000)
+    klondike = pr.get_game("klondike")
+    endless = Taken(itertools.cycle(CYCLE), 10**4)
+    with pytest.raises(IllegalMoveError, match=r"^move 1001: a record holds at most 1000 moves$"):
+        GameRecord(klondike, 1, endless)
+    assert endless.taken == 1001
+    with pytest.raises(IllegalMoveError, match=r"^move 1001: a record holds at most 1000 moves$"):
+        GameRecord(klondike, 1, list(itertools.islice(itertools.cycle(CYCLE), 1001)))
+    longest = GameRecord(klondike, 1, Taken(itertools.islice(itertools.cycle(CYCLE), 1000), 1000))
+    assert len(longest.moves) == 1000
+    text = longest.to_text()
+    assert GameRecord.from_text(text) == longest
+    # The text reader and the dict reader keep to the same bound.
+    stream = EndlessDraws(10**7, word=" ".join(str(move) for move in CYCLE) + " ")
+    stream.head = '[Game "klondike"]\n[Deal "1"]\n\n'
+    with pytest.raises(NotationError, match=r"^move 1001: a record holds at most 1000 moves$"):
+        GameRecord.read(stream)
+    assert stream.given <= 2**17
+    with pytest.raises(NotationError, match=r"^move 1001: a record holds at most 1000 moves$"):
+        GameRecord.from_text(text + " draw")
+    data = longest.to_dict()
+    assert GameRecord.from_dict(data) == longest
+    data["moves"].append("draw")
+    with pytest.raises(
+        NotationError, match=r"^moves: a record holds at most 1000 moves, got 1001$"
+    ):
+        GameRecord.from_dict(data)
+
+
+def test_the_most_moves_a_record_holds_is_a_million() -> None:
+    assert records.MAX_RECORD_MOVES == 1_000_000
+    moves = list(itertools.islice(itertools.cycle(CYCLE), 10**6 + 1))
+    # (a list too long is refused before any move is played)
+    with pytest.raises(
+        IllegalMoveError, match=r"^move 1000001: a record holds at most 1000000 moves$"
+    ):
+        GameRecord(pr.get_game("klondike"), 1, moves)
 
 
 # -- hostile input: only the library's errors -----------------------------------

@@ -44,6 +44,17 @@ move as soon as it is read, and stop at the first bad one with its number:
 however long the text, reading takes memory for the moves of one legal
 game, never for the whole text of the moves.  A word of the moves longer
 than :data:`MAX_MOVE_LENGTH` characters is refused unread.
+:class:`GameRecord` does the same with moves from any iterable (a
+generator, say): it plays each move as it takes it, and takes none after
+the first it refuses, so an endless iterable of draws is refused at its
+first illegal draw.
+
+**A record holds at most a million moves** (:data:`MAX_RECORD_MOVES`),
+however it is made or read.  Some games can go on for ever by legal moves
+(Klondike's unlimited redeals, a card moved back and forth in FreeCell):
+an endless text or iterable of such moves is refused at the move past
+that number, having taken the time and memory of a million moves (a few
+seconds and some megabytes), rather than read without end.
 
 >>> import patience_rules as pr
 >>> from patience_rules.records import GameRecord
@@ -101,6 +112,7 @@ from .state import Move, State
 
 __all__ = [
     "MAX_MOVE_LENGTH",
+    "MAX_RECORD_MOVES",
     "MAX_TAG_LINE",
     "GameRecord",
     "GameResult",
@@ -116,6 +128,8 @@ GameResult: TypeAlias = _GameResult
 MAX_TAG_LINE: Final = 1 << 20
 #: The longest word in the moves of a record's text (a move with its number).
 MAX_MOVE_LENGTH: Final = 100
+#: The most moves a record holds, however it is made or read.
+MAX_RECORD_MOVES: Final = 1_000_000
 
 _TAG_NAME_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _TAG_LINE_RE: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
@@ -177,24 +191,48 @@ def _to_deal(value: int | Iterable[Card]) -> int | tuple[Card, ...]:
     )
 
 
-def _to_moves(value: Iterable[Move]) -> tuple[Move, ...]:
+def _to_moves(value: Iterable[Move]) -> Iterable[Move]:
+    """``value`` if it can be moves: any iterable but text and bytes (read later, as replayed)."""
     given: object = value  # checked as any value, whatever the annotation says
     if isinstance(given, str | bytes) or not isinstance(given, Iterable):
         raise IllegalMoveError(
             f"a record's moves are a sequence of Move values, got {_shown(value)}"
         )
-    if given.__class__ is tuple or given.__class__ is list:
-        return tuple(value)  # (each move is checked as it is replayed)
-    # Any other iterable is read a move at a time, so that one of other
-    # values (a range of numbers, say) is refused at its first.
-    moves: list[Move] = []
+    return value
+
+
+def _too_many(number: int) -> str:
+    """Why move ``number`` is refused, when it is past :data:`MAX_RECORD_MOVES`."""
+    return f"move {number}: a record holds at most {MAX_RECORD_MOVES} moves"
+
+
+def _replayed(start: State, value: Iterable[Move]) -> tuple[tuple[Move, ...], State]:
+    """The moves of ``value`` and the state after them, each move played as soon as it is read.
+
+    Reading stops at the first move that is not legal (or, in an iterable
+    other than a tuple or list, not a Move), and at the first past
+    :data:`MAX_RECORD_MOVES`: an endless iterable is read no further.
+    """
+    whole = value.__class__ is tuple or value.__class__ is list
+    if whole and isinstance(value, tuple | list) and len(value) > MAX_RECORD_MOVES:
+        raise IllegalMoveError(_too_many(MAX_RECORD_MOVES + 1))
+    played: list[Move] = []
+    state = start
     for number, move in enumerate(value, 1):
-        if move.__class__ is not Move:
+        if number > MAX_RECORD_MOVES:
+            raise IllegalMoveError(_too_many(number))
+        # A move of a tuple or list is checked by apply; one of any other
+        # iterable (a range of numbers, say) is refused here at its first.
+        if not whole and move.__class__ is not Move:
             raise IllegalMoveError(
                 f"move {number} ({_move_text(move)}): expected a Move, got {_shown(move)}"
             )
-        moves.append(move)
-    return tuple(moves)
+        try:
+            state = state.apply(move)
+        except IllegalMoveError as error:
+            raise IllegalMoveError(f"move {number} ({_move_text(move)}): {error}") from None
+        played.append(move)
+    return tuple(played), state
 
 
 def _to_tags(
@@ -284,14 +322,18 @@ class GameRecord:
 
     :param rules: the game (registered, so that it can be named in text).
     :param deal: a deal number, or a deck order (first card dealt first).
-    :param moves: the moves played, in order.
+    :param moves: the moves played, in order: any iterable of :class:`Move`
+        values, at most :data:`MAX_RECORD_MOVES` of them.  Each move is
+        played as it is taken from the iterable, and none is taken after
+        the first that is refused.
     :param tags: other information as (name, value) pairs or a mapping, such
         as ``{"Player": "Ada"}``; kept in the order given.  A value is any
         text (see the module for how it is written).
 
     :raises IllegalMoveError: if a move is not legal when it is played; the
         message gives the move number (from 1), the move and the reason.
-        Also for moves that are not a sequence.
+        Also for moves that are not an iterable of moves (text is not), and
+        for more than :data:`MAX_RECORD_MOVES` moves.
     :raises InvalidDealError: for a deal number or deck order the game
         cannot deal.
     :raises NotationError: for bad tags.
@@ -321,27 +363,17 @@ class GameRecord:
         moves: Iterable[Move] = (),
         tags: Mapping[str, str] | Iterable[tuple[str, str]] = (),
     ) -> None:
-        self.__attrs_init__(rules, _to_deal(deal), _to_moves(moves), _to_tags(tags))
-
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.rules, GameRules):
-            raise InvalidDealError(
-                f"a record's rules are a GameRules value, got {_shown(self.rules)}"
-            )
-        _check_tags(self.tags)
-        start = (
-            self.rules.deal(self.deal)
-            if isinstance(self.deal, int)
-            else self.rules.deal_from(self.deal)
-        )
-        state = start
-        for number, move in enumerate(self.moves, 1):
-            try:
-                state = state.apply(move)
-            except IllegalMoveError as error:
-                raise IllegalMoveError(f"move {number} ({_move_text(move)}): {error}") from None
+        dealt = _to_deal(deal)
+        given = _to_moves(moves)
+        pairs = _to_tags(tags)
+        if not isinstance(rules, GameRules):
+            raise InvalidDealError(f"a record's rules are a GameRules value, got {_shown(rules)}")
+        _check_tags(pairs)
+        start = rules.deal(dealt) if isinstance(dealt, int) else rules.deal_from(dealt)
+        played, final = _replayed(start, given)
+        self.__attrs_init__(rules, dealt, played, pairs)
         object.__setattr__(self, "_start", start)
-        object.__setattr__(self, "_final", state)
+        object.__setattr__(self, "_final", final)
 
     # -- replaying ----------------------------------------------------------
 
@@ -441,8 +473,9 @@ class GameRecord:
 
         :raises NotationError: for malformed text, an unknown game, a deal the
             game cannot deal, an illegal move (with its number and the
-            reason: reading stops there), or a ``Result`` that the moves do
-            not reach.
+            reason: reading stops there), more than :data:`MAX_RECORD_MOVES`
+            moves (reading stops at the move past that number), or a
+            ``Result`` that the moves do not reach.
 
         >>> GameRecord.from_text('[Game "easy-start"]\\n[Deal "1"]\\n\\n1. draw 2. W-F9')
         Traceback (most recent call last):
@@ -563,6 +596,10 @@ class GameRecord:
             if len(deal) != len(deck):
                 raise NotationError("deck: expected one card in each item of the list")
         raw_moves = data.get("moves", [])
+        if isinstance(raw_moves, list) and len(raw_moves) > MAX_RECORD_MOVES:
+            raise NotationError(
+                f"moves: a record holds at most {MAX_RECORD_MOVES} moves, got {len(raw_moves)}"
+            )
         if not isinstance(raw_moves, list) or not all(isinstance(m, str) for m in raw_moves):
             raise NotationError("moves: expected a list of moves in text such as ['T3-F5']")
         raw_tags = data.get("tags", {})
@@ -608,6 +645,8 @@ class _Replay:
     def play(self, text: str) -> None:
         """Read the next move from ``text`` and play it."""
         number = len(self.moves) + 1
+        if number > MAX_RECORD_MOVES:
+            raise NotationError(_too_many(number))
         try:
             move = move_from_text(text, self.rules)
         except NotationError as error:
