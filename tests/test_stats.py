@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
+import os
 import subprocess
 import sys
 import threading
@@ -18,6 +19,7 @@ import pytest
 
 import patience_rules as pr
 from foreign_numbers import Int64
+from patience_rules import stats
 from patience_rules.players import FirstPlayer, GreedyPlayer, RandomPlayer
 from patience_rules.stats import DealResult, DealStats, play_deal, play_deals, wilson_interval
 
@@ -381,6 +383,7 @@ def test_play_deals_refuses_deals_past_the_games_last_up_front() -> None:
         ({"count": 2.5}, "number of deals"),
         ({"start": -3}, "first deal number"),
         ({"jobs": 0}, "jobs"),
+        ({"jobs": 4097}, r"^jobs is a whole number from 1 to 4096, got 4097$"),
         ({"chunk_size": 0}, "chunk size"),
         ({"max_pending": 0}, "max_pending"),
         ({"start": pr.MAX_DEAL_NUMBER}, "go past Captive Queens's last deal number"),
@@ -542,6 +545,83 @@ def test_a_failing_task_leaves_nothing_running() -> None:
             play_deals(CAPTIVE, 500, executor=executor, chunk_size=1, player=Broken())  # type: ignore[arg-type]
         assert all(future.done() for future in executor.futures)
         assert any(future.cancelled() for future in executor.futures)
+
+
+class PoolOfNone:
+    """Stands for ProcessPoolExecutor in play_deals, and starts no process.
+
+    It keeps the number of workers asked for, and hands out futures already
+    done (with no games played); it counts the tasks handed out and not yet
+    counted done by the progress callback, :meth:`done`.
+    """
+
+    def __init__(self) -> None:
+        self.workers: list[int] = []
+        self.submitted = 0
+        self.finished = 0
+        self.most_waiting = 0
+
+    def __call__(self, max_workers: int, mp_context: object = None) -> PoolOfNone:
+        self.workers.append(max_workers)
+        return self
+
+    def submit(self, fn: Callable[..., object], /, *args: object) -> Future[DealStats]:
+        self.submitted += 1
+        self.most_waiting = max(self.most_waiting, self.submitted - self.finished)
+        future: Future[DealStats] = Future()
+        future.set_result(DealStats())
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        pass
+
+    def done(self, done: int, total: int) -> None:
+        self.finished += 1
+
+
+def test_play_deals_refuses_more_jobs_than_max_jobs_before_making_a_pool(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_pool(max_workers: int, mp_context: object = None) -> None:
+        raise AssertionError(f"a pool of {max_workers} workers was made")
+
+    monkeypatch.setattr(stats, "ProcessPoolExecutor", no_pool)
+    klondike = pr.get_game("klondike")
+    for jobs in (4097, 10**9):
+        with pytest.raises(
+            pr.InvalidArgumentError, match=rf"^jobs is a whole number from 1 to 4096, got {jobs}$"
+        ):
+            play_deals(klondike, 10**6, jobs=jobs, chunk_size=1)
+    assert stats.MAX_JOBS == 4096  # (as the command line's --jobs)
+
+
+def test_the_default_pool_has_at_most_max_jobs_workers_and_max_pending_tasks_waiting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Stop(Exception):
+        pass
+
+    def stop(done: int, total: int) -> None:
+        raise Stop
+
+    # A machine of a million CPUs gets a pool of MAX_JOBS workers, with
+    # twice as many tasks waiting.
+    pool = PoolOfNone()
+    monkeypatch.setattr(stats, "ProcessPoolExecutor", pool)
+    monkeypatch.setattr(os, "cpu_count", lambda: 10**6)
+    with pytest.raises(Stop):
+        play_deals(CAPTIVE, 10**5, chunk_size=1, progress=stop)
+    assert pool.workers == [4096]
+    assert pool.submitted == 2 * 4096
+    # Twice the workers is held to MAX_PENDING (here made smaller than that).
+    pool = PoolOfNone()
+    monkeypatch.setattr(stats, "ProcessPoolExecutor", pool)
+    monkeypatch.setattr(stats, "MAX_PENDING", 3)
+    stats_of_none = play_deals(CAPTIVE, 40, jobs=4, chunk_size=1, progress=pool.done)
+    assert stats_of_none == DealStats()
+    assert pool.workers == [4]
+    assert pool.submitted == pool.finished == 40
+    assert pool.most_waiting == 3
 
 
 def test_play_deals_refuses_executor_and_jobs() -> None:

@@ -119,7 +119,7 @@ from .records import GameRecord
 from .rules import GameRules, _options_written
 from .solver import Outcome, Solution, solve
 from .state import Move, State
-from .stats import MAX_MOVES, DealStats, play_deals
+from .stats import MAX_JOBS, MAX_MOVES, DealStats, play_deals
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -287,7 +287,7 @@ def _whole_number(low: int, what: str, high: int = MAX_DEAL_NUMBER) -> Callable[
 
 _deal_number = _whole_number(0, "a deal number")
 _count = _whole_number(1, "a number of deals")
-_jobs = _whole_number(1, "a number of jobs", 4096)
+_jobs = _whole_number(1, "a number of jobs", MAX_JOBS)
 _seed = _whole_number(0, "a seed")
 _moves = _whole_number(1, "a number of moves", 10**9)
 _nodes = _whole_number(0, "a number of nodes", 10**15)

@@ -75,6 +75,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
     "DEFAULT_MAX_PENDING",
+    "MAX_JOBS",
     "MAX_MOVES",
     "MAX_PENDING",
     "DealResult",
@@ -116,6 +117,8 @@ DEFAULT_CHUNK_SIZE = 250
 DEFAULT_MAX_PENDING = 64
 #: The most tasks :func:`play_deals` may be told to keep waiting at once.
 MAX_PENDING = 1_000_000
+#: The most workers :func:`play_deals` may be told to start (``jobs``).
+MAX_JOBS = 4096
 
 #: The most trials :func:`wilson_interval` takes: one per deal number.
 _MAX_TRIALS = MAX_DEAL_NUMBER + 1
@@ -620,8 +623,10 @@ def play_deals(
         default a process pool of ``jobs`` workers is made for the call and
         shut down after it; with ``jobs=1`` the deals are played in this
         process, without any pool.
-    :param jobs: the workers of the default pool (default: the number of
-        CPUs); not allowed together with ``executor``.
+    :param jobs: the workers of the default pool, at most :data:`MAX_JOBS`
+        (default: the number of CPUs, or :data:`MAX_JOBS` if there are
+        more); not allowed together with ``executor``.  The pool has no
+        more workers than there are chunks.
     :param max_pending: how many tasks may wait in the executor at once, at
         most :data:`MAX_PENDING` (default: twice the workers of the default
         pool, or :data:`DEFAULT_MAX_PENDING` in an executor of the caller's).
@@ -669,7 +674,7 @@ def play_deals(
     if max_pending is not None:
         max_pending = _whole("max_pending", max_pending, 1, MAX_PENDING)
     if jobs is not None:
-        jobs = _whole("jobs", jobs, 1)
+        jobs = _whole("jobs", jobs, 1, MAX_JOBS)
         if executor is not None:
             raise InvalidArgumentError("give either an executor or a number of jobs, not both")
     if executor is not None and not callable(getattr(executor, "submit", None)):
@@ -703,11 +708,11 @@ def play_deals(
         why = _unloadable(chosen)
         if why is not None:
             raise InvalidArgumentError(why)
-        workers = min(jobs or os.cpu_count() or 1, tasks)
+        workers = min(jobs or os.cpu_count() or 1, MAX_JOBS, tasks)
         pool: concurrent.futures.Executor = ProcessPoolExecutor(
             max_workers=workers, mp_context=_process_context()
         )
-        limit = max_pending or 2 * workers
+        limit = max_pending or min(2 * workers, MAX_PENDING)
     else:
         pool = executor
         limit = max_pending or DEFAULT_MAX_PENDING
