@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import re
 from collections import Counter
 
 import attrs
@@ -15,6 +16,7 @@ from patience_rules import (
     Compulsion,
     Foundation,
     FoundationSequence,
+    GameEntry,
     IllegalMoveError,
     InvalidDealError,
     InvalidRulesError,
@@ -367,24 +369,28 @@ class TestRegistry:
     def test_a_factory_must_make_rules_of_the_registered_name(self) -> None:
         from patience_rules import rules as rules_module
 
+        before = pr.game_names()
         renamed = attrs.evolve(pr.royal_cotillion(), name="cotillion")
-        pr.register_game("my-cotillion", lambda: renamed, summary="x")
         with pytest.raises(InvalidRulesError) as caught:
-            pr.get_game("my-cotillion")
+            pr.register_game("my-cotillion", lambda: renamed, summary="x")
         assert str(caught.value).startswith(
-            "the factory of 'my-cotillion' made rules named 'cotillion', which "
+            "game 'my-cotillion' cannot be registered: get_game('my-cotillion') would refuse "
+            "it: the factory of 'my-cotillion' made rules named 'cotillion', which "
             "get_game('cotillion', ...) does not make"
         )
         # Named as a registered game that the registry makes otherwise.
         wide = attrs.evolve(pr.klondike(), title="Klondike wide", tableau=pr.freecell().tableau)
-        pr.register_game("klondike-wide", lambda: wide, summary="x")
         with pytest.raises(InvalidRulesError, match="named 'klondike', which get_game"):
-            pr.get_game("klondike-wide")
-        # Two entries whose rules carry each other's name: neither is made.
+            pr.register_game("klondike-wide", lambda: wide, summary="x")
+        assert pr.game_names() == before
+        # Two entries whose rules carry each other's name (put in the registry
+        # unchecked, as register_game now refuses each): neither is made.
         first = attrs.evolve(pr.royal_cotillion(), name="second")
         second = attrs.evolve(pr.royal_cotillion(), name="first")
-        pr.register_game("first", lambda: first, summary="x")
-        pr.register_game("second", lambda: second, summary="x")
+        for name, rules in (("first", first), ("second", second)):
+            with pytest.raises(InvalidRulesError, match="does not make"):
+                pr.register_game(name, lambda rules=rules: rules, summary="x")
+            rules_module._REGISTRY[name] = GameEntry(name, lambda rules=rules: rules, (), "x")
         for name in ("first", "second"):
             with pytest.raises(InvalidRulesError, match="does not make"):
                 pr.get_game(name)
@@ -452,11 +458,99 @@ class TestRegistry:
         def needs(*, suit: str) -> pr.GameRules:
             return pr.GameRules.from_dict({**pr.windmill().to_dict(), "name": "needs"})
 
-        pr.register_game("needs", needs, summary="A game with an option it must be given.")
+        # A game whose factory needs an option is registered only with a value
+        # for it (get_game makes every registered game by its name alone).
+        with pytest.raises(
+            InvalidRulesError,
+            match=r"^game 'needs' cannot be registered: its factory needs the option suit, "
+            r"which has no default: ",
+        ):
+            pr.register_game("needs", needs, summary="A game with an option it must be given.")
+        assert "needs" not in pr.game_names()
         with pytest.raises(
             InvalidRulesError, match=r"^option suit: .* \(it has no default\), got None$"
         ):
-            pr.get_game("needs", suit=None)
+            GameEntry("needs", needs, (), "A game with an option it must be given.").make(suit=None)
+        entry = pr.register_game("needs", needs, summary="Spades.", options={"suit": "S"})
+        assert entry.takes() == "suit='S'"
+        assert pr.get_game("needs").name == "needs"
+
+    @pytest.mark.usefixtures("isolated_registry")
+    @pytest.mark.parametrize("aliases", ["ab", b"ab", 3])
+    def test_aliases_given_as_text_are_refused(self, aliases: object) -> None:
+        before = pr.game_names()
+        with pytest.raises(
+            InvalidRulesError,
+            match=r"^a game's aliases are a tuple of names, such as \('quadrille',\), got ",
+        ):
+            pr.register_game("myk", pr.klondike, summary="s", aliases=aliases)  # type: ignore[arg-type]
+        assert pr.game_names() == before
+        for name in ("myk", "a", "b"):
+            with pytest.raises(UnknownGameError):
+                pr.get_game(name)
+
+    @pytest.mark.usefixtures("isolated_registry")
+    @pytest.mark.parametrize(
+        ("aliases", "message"),
+        [
+            (("myk",), "the alias 'myk' is the game's own name: "),
+            (("k1", "k2", "k1"), "the alias 'k1' is given twice: "),
+            (
+                tuple(f"k{i}" for i in range(65)),
+                "a game has at most 64 aliases, got more than 64",
+            ),
+        ],
+    )
+    def test_aliases_are_other_names_each_given_once(
+        self, aliases: tuple[str, ...], message: str
+    ) -> None:
+        before = pr.game_names()
+        with pytest.raises(InvalidRulesError, match=f"^{re.escape(message)}"):
+            pr.register_game("myk", pr.klondike, summary="s", aliases=aliases)
+        assert pr.game_names() == before
+        with pytest.raises(UnknownGameError):
+            pr.get_game("k1")
+        # An iterable other than a tuple is read once, alias by alias.
+        pr.register_game("myk", pr.klondike, summary="s", aliases=iter(("k1", "k2")))  # type: ignore[arg-type]
+        assert pr.get_game("k2") is pr.get_game("myk")
+        assert {entry.name: entry for entry in pr.game_entries()}["myk"].aliases == ("k1", "k2")
+
+    @pytest.mark.usefixtures("isolated_registry")
+    def test_a_registration_whose_rules_get_game_cannot_make_is_refused_at_once(self) -> None:
+        before = pr.game_names()
+        with pytest.raises(InvalidRulesError) as caught:
+            pr.register_game(
+                "myk", pr.klondike, summary="s", options={"draw": 2}, aliases=("myk-2",)
+            )
+        assert str(caught.value) == (
+            "game 'myk' cannot be registered: get_game('myk') would refuse it (its factory "
+            "given draw=2): draw is 1 or 3, got 2"
+        )
+        with pytest.raises(
+            InvalidRulesError, match=r"^game 'myk' cannot be registered: .* not take the option"
+        ):
+            pr.register_game("myk", pr.klondike, summary="s", options={"drow": 3})
+
+        def broken() -> pr.GameRules:
+            raise KeyError("a part the factory lacks")
+
+        with pytest.raises(
+            InvalidRulesError,
+            match=r"^game 'myk' cannot be registered: its factory failed: KeyError: ",
+        ) as failed:
+            pr.register_game("myk", broken, summary="s")
+        assert isinstance(failed.value.__cause__, KeyError)
+        # Each refusal left the registry as it was: the name and alias are free.
+        assert pr.game_names() == before
+        for name in ("myk", "myk-2"):
+            with pytest.raises(UnknownGameError):
+                pr.get_game(name)
+        entry = pr.register_game(
+            "myk", pr.klondike, summary="s", options={"draw": 3}, aliases=("myk-2",)
+        )
+        assert entry.make() is pr.get_game("myk-2") is pr.get_game("myk")
+        assert pr.get_game("myk").stock.draw == 3
+        assert pr.game_names() == tuple(sorted((*before, "myk")))
 
     def test_compulsion_is_a_part(self) -> None:
         forced = pr.get_game("captive-queens")

@@ -923,41 +923,161 @@ def register_game(
     game it varies); :func:`get_game` refuses rules of another name.  A name
     is written as :func:`get_game` and the text notation read it: lower-case
     letters, digits, ``-``, ``_`` and ``.``, starting with a letter or a
-    digit.  A malformed name, or one that is taken, raises
-    :class:`~patience_rules.InvalidRulesError` (a :class:`ValueError`).
+    digit.  ``aliases`` are other names for the game, written so too: a
+    tuple of names (a str is refused, not read a character at a time), none
+    of them the game's own name or given twice, at most 64.
+
+    The registration is checked at once: the rules are made as
+    ``get_game(name)`` makes them, by ``factory(**options)``, so that every
+    registered game can be made by its name alone (as the command line and
+    the adapters make them).  A game whose rules cannot be made so is
+    refused: one whose factory refuses the options, or fails, or needs an
+    option that has no default and is not given, or makes rules of another
+    name.
+
+    A malformed name or alias, one that is taken, or a game refused by
+    that check raises :class:`~patience_rules.InvalidRulesError` (a
+    :class:`ValueError`), and leaves the registry as it was.
 
     >>> import patience_rules as pr
     >>> pr.register_game("captive-queens", pr.captive_queens, summary="again")
     Traceback (most recent call last):
     ...
     patience_rules.errors.InvalidRulesError: the game name 'captive-queens' is registered already: choose another name
+    >>> pr.register_game("klondike-2", pr.klondike, summary="Draw two.", options={"draw": 2})
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.InvalidRulesError: game 'klondike-2' cannot be registered: get_game('klondike-2') would refuse it (its factory given draw=2): draw is 1 or 3, got 2
+    >>> "klondike-2" in pr.game_names()
+    False
     """
-    for given in (name, *aliases):
-        _checks.text("a game's name", given, 100)
-        if not _REGISTRY_NAME.fullmatch(given):
-            lowered = given.strip().lower()
+    return _register(name, factory, summary, options, aliases, made=True)
+
+
+def _register_library_game(
+    name: str,
+    factory: Callable[..., GameRules],
+    *,
+    summary: str,
+    options: Mapping[str, OptionValue] | None = None,
+    aliases: tuple[str, ...] = (),
+) -> GameEntry:
+    """:func:`register_game` for the library's own games, as the package is imported.
+
+    Their rules are not made at once: making every one of them would slow
+    the import (by some 12 ms), and the library's tests make them all.
+    """
+    entry = _register(name, factory, summary, options, aliases, made=False)
+    _LIBRARY_GAMES.add(name)
+    return entry
+
+
+def _register(
+    name: str,
+    factory: Callable[..., GameRules],
+    summary: str,
+    options: Mapping[str, OptionValue] | None,
+    aliases: Iterable[str],
+    *,
+    made: bool,
+) -> GameEntry:
+    """Register a game as :func:`register_game` says; its rules are made at once if ``made``."""
+    given: object = aliases  # checked as any value, whatever the annotation says
+    if isinstance(given, str | bytes) or not isinstance(given, Iterable):
+        raise InvalidRulesError(
+            f"a game's aliases are a tuple of names, such as ('quadrille',), got {_shown(aliases)}"
+        )
+    others = _checks.bounded(given, _MOST_ALIASES, f"a game has at most {_MOST_ALIASES} aliases")
+    for each in (name, *others):
+        _checks.text("a game's name", each, 100)
+        if not _REGISTRY_NAME.fullmatch(each):
+            lowered = each.strip().lower()
             hint = f": register it as {lowered!r}" if _REGISTRY_NAME.fullmatch(lowered) else ""
             raise InvalidRulesError(
                 "a game's registered name is lower-case letters, digits, '-', '_' and '.', "
                 "starting with a letter or a digit (as get_game and the text notation read "
-                f"it), got {_shown(given)}{hint}"
+                f"it), got {_shown(each)}{hint}"
             )
+    seen = {name}
+    for alias in others:
+        if alias in seen:
+            why = "is the game's own name" if alias == name else "is given twice"
+            raise InvalidRulesError(
+                f"the alias {alias!r} {why}: a game's aliases are other names than its own, "
+                "each given once"
+            )
+        seen.add(alias)
     if not callable(factory):
         raise InvalidRulesError(
             f"a game's factory is a callable that makes its rules, got {_shown(factory)}"
         )
-    taken = [n for n in (name, *aliases) if n in _REGISTRY or n in _ALIASES]
+    taken = [n for n in (name, *others) if n in _REGISTRY or n in _ALIASES]
     if taken:
         raise InvalidRulesError(
             f"the game name {taken[0]!r} is registered already: choose another name"
         )
     summary = _checks.text("a game's summary", _checks.plain(summary), 400)
-    entry = GameEntry(name, factory, _to_options(options or {}), summary, tuple(aliases))
+    entry = GameEntry(name, factory, _to_options(options or {}), summary, others)
     _REGISTRY[name] = entry
-    for alias in aliases:
+    for alias in others:
         _ALIASES[alias] = name
     _REGISTERED.clear()
+    if made:
+        try:
+            _make_registered(entry)
+        except BaseException:
+            _unregister(entry)
+            raise
     return entry
+
+
+def _make_registered(entry: GameEntry) -> None:
+    """Make the rules of ``entry``, just registered, as ``get_game(entry.name)`` makes them.
+
+    :raises InvalidRulesError: naming the game, if they cannot be made so.
+    """
+    refused = f"game {entry.name!r} cannot be registered"
+    given = ", ".join(f"{key}={value!r}" for key, value in entry.options)
+    with_options = f" (its factory given {given})" if given else ""
+    needed = [key for key, default in (entry._defaults() or {}).items() if default is _NO_DEFAULT]
+    if needed:
+        names = ", ".join(_key_shown(key, 40) for key in needed[:_MOST_NAMED])
+        several = len(needed) > 1
+        raise InvalidRulesError(
+            f"{refused}: its factory needs the option{'s' if several else ''} {names}, which "
+            f"{'have' if several else 'has'} no default: give the factory a default, or the "
+            "registration a value in options, so that get_game can make the game by its name"
+        )
+    try:
+        entry.make()
+    except PatienceRulesError as error:
+        raise InvalidRulesError(
+            f"{refused}: get_game({entry.name!r}) would refuse it{with_options}: {error}"
+        ) from None
+    except Exception as error:  # (a factory's own failure, whatever it raises)
+        raise InvalidRulesError(
+            f"{refused}: its factory failed{with_options}: {type(error).__name__}: "
+            f"{_shown(str(error), 200)}"
+        ) from error
+
+
+def _unregister(entry: GameEntry) -> None:
+    """Take ``entry`` out of the registry, and what its making left in the caches."""
+    del _REGISTRY[entry.name]
+    for alias in entry.aliases:
+        del _ALIASES[alias]
+    names = {entry.name, *entry.aliases}
+    for key in [key for key in _MADE if key[0] == entry.name]:
+        del _MADE[key]
+    for text in [text for text in _BY_NAME if text.strip().lower() in names]:
+        del _BY_NAME[text]
+    _REGISTERED.clear()
+
+
+#: The most aliases a game is registered under, and what a factory's
+#: parameter without a default has as its default.
+_MOST_ALIASES: Final = 64
+_NO_DEFAULT: Final = inspect.Parameter.empty
 
 
 def game_names() -> tuple[str, ...]:

@@ -2,7 +2,8 @@
 
 Each game is a page of composition (a function returning its
 :class:`~patience_rules.GameRules`); this package registers them under
-their names (see :func:`~patience_rules.register_game`).
+their names (see :func:`~patience_rules.register_game`).  Their rules are
+made when they are first asked for, not as the package is imported.
 
 >>> import patience_rules as pr
 >>> pr.game_names()
@@ -16,8 +17,8 @@ True
 from __future__ import annotations
 
 from ..rules import (
-    _LIBRARY_GAMES,
     GameEntry,
+    _register_library_game,
     game_entries,
     game_names,
     get_game,
@@ -51,71 +52,70 @@ __all__ = [
     "windmill",
 ]
 
-register_game(
+_register_library_game(
     "royal-cotillion",
     royal_cotillion,
     summary="Two decks; Ladies' columns and Lords' cells feed eight odd/even foundations; "
     "no redeal.",
 )
-register_game(
+_register_library_game(
     "royal-cotillion-stock-refill",
     royal_cotillion,
     options={"stock_refill": True},
     summary="Royal Cotillion with the traditional refill: an empty Lords cell takes the "
     "waste top, or the stock top when the waste is empty.",
 )
-register_game(
+_register_library_game(
     "captive-queens",
     captive_queens,
     aliases=("quadrille",),
     summary="One deck; 6s build up to the Jack, 5s down to the Ace and King, Queens held "
     "captive; no choices; two redeals.",
 )
-register_game(
+_register_library_game(
     "easy-start",
     easy_start,
     summary="Captive Queens with the Queens, 5s and 6s laid out before play; two redeals.",
 )
-register_game(
+_register_library_game(
     "easy-start-parlett",
     easy_start,
     options={"redeals": 3},
     summary="Easy start as David Parlett gives it: three redeals.",
 )
-register_game(
+_register_library_game(
     "odd-and-even",
     odd_and_even,
     summary="Two decks; Royal Cotillion's eight odd/even foundations fed by a 3x3 reserve "
     "refilled from the waste, else the stock; one redeal.",
 )
-register_game(
+_register_library_game(
     "sultan",
     sultan,
     summary="Two decks; the Kings and an Ace of hearts around the Sultan build up in suit from "
     "the divan's eight cells, which the player fills from the waste; two redeals.",
 )
-register_game(
+_register_library_game(
     "windmill",
     windmill,
     summary="Two decks; an Ace in the centre builds up in any suit four times over, four "
     "corners build down from any King; eight sails refilled from the waste, else the stock.",
 )
-register_game(
+_register_library_game(
     "crescent",
     crescent,
     summary="Two decks; sixteen piles build up or down in suit onto each other and feed Aces "
     "up and Kings down; no stock, three shifts.",
 )
-register_game(
+_register_library_game(
     "klondike",
     klondike,
     summary="One deck; seven columns face down but for their tops, built down in alternate "
     "colours; draw one (or three); any number of redeals.",
 )
-register_game(
+_register_library_game(
     "freecell",
     freecell,
     summary="One deck face up in eight columns, four free cells; Microsoft's deal numbers; "
     "runs move as supermoves.",
 )
-_LIBRARY_GAMES.update(game_names())
