@@ -19,7 +19,7 @@ import patience_rules as pr
 from patience_rules import _allocation, cli
 from patience_rules.cli import main, move_text, parse_move_text
 from patience_rules.players import GreedyPlayer, RandomPlayer
-from patience_rules.stats import play_deal, play_deals, wilson_interval
+from patience_rules.stats import DealStats, play_deal, play_deals, wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
 ENVIRONMENT = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
@@ -228,6 +228,8 @@ def test_stats_json_matches_the_api(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["ci95"] == pytest.approx(list(wilson_interval(expected.wins, 24)))
     assert data["jobs"] == 1
     assert data["seconds"] >= 0
+    # The report, game and player beside the counts, reads back whole.
+    assert DealStats.from_dict(data) == expected
 
 
 def test_commands_take_a_game_with_its_options(capsys: pytest.CaptureFixture[str]) -> None:

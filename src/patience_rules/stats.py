@@ -480,6 +480,11 @@ class DealStats:
     def from_dict(cls, data: Mapping[str, object]) -> DealStats:
         """The counts written by :meth:`to_dict` (its figures are derived, and not read back).
 
+        Other keys are left unread: the derived figures, and what
+        ``patience-rules stats --json`` writes beside the counts (the game,
+        the player, ...), so that its output reads back too.  ``stopped``
+        may be left out (0).
+
         :raises NotationError: for a dict that lacks a count, or whose counts
             do not fit together (as every reader of dicts).
 
