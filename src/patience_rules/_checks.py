@@ -274,7 +274,7 @@ def pickled_by_constructor(kind: type[T]) -> type[T]:
     constructor with them, so every check runs as when the part is made, and
     fields the constructor works out (a sequence's ranks, a build's table) are
     worked out again.  attrs' own pickling, field by field, checks nothing: a
-    part pickled that way (as release 0.1.0 pickled them) is refused.
+    part pickled that way (as earlier checkouts of the library pickled them) is refused.
     """
     _PICKLED_PARTS.append(kind)
     # (by setattr: mypy refuses an assignment to a method)
@@ -335,7 +335,6 @@ def unpickled_part(kind: object, values: object) -> object:
 def _refuse_state(part: object, state: object) -> None:
     """``__setstate__`` of a part: a part pickled field by field is refused (its fields are unchecked)."""
     raise NotationError(
-        f"a {type(part).__name__} pickled field by field (as release 0.1.0 pickled parts) "
-        "cannot be loaded, as its fields would go unchecked: parts pickle as a call of their "
-        "constructor, which checks them"
+        f"a {type(part).__name__} pickled field by field cannot be loaded, as its fields "
+        "would go unchecked: parts pickle as a call of their constructor, which checks them"
     )
