@@ -66,6 +66,19 @@ def test_every_public_value_type_resolves_to_valid_values(data: st.DataObject) -
     )
     record = data.draw(st.from_type(pr.GameRecord))
     assert pr.GameRecord.from_text(record.to_text()) == record
+    # The parts of a state of some registered game, which make it again.
+    parts = data.draw(st.from_type(pr.StateParts))
+    assert any(_makes_a_state(rules, parts) for rules in REGISTERED.values())
+    entry = data.draw(st.from_type(pr.GameEntry))
+    assert entry in pr.game_entries()
+
+
+def _makes_a_state(rules: pr.GameRules, parts: pr.StateParts) -> bool:
+    try:
+        state = rules.make_state(**parts)
+    except pr.PatienceRulesError:
+        return False
+    return state.parts() == parts
 
 
 @settings(max_examples=20)
@@ -136,6 +149,7 @@ PRINTED = (
     pr.Layout,
     pr.Observation,
     pr.StateDict,
+    pr.StateParts,
     pr.RecordDict,
     pr.RulesDict,
     pr.Build,

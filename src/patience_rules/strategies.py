@@ -93,7 +93,7 @@ from .policies import Compulsion, Refill
 from .records import GameRecord, RecordDict
 from .rules import GameRules, RulesDict, _pickled_rules
 from .sequences import FoundationSequence, SequenceDict
-from .state import Move, State
+from .state import Move, State, StateParts
 
 __all__ = [
     "deal_numbers",
@@ -841,6 +841,11 @@ def _observed(state: State) -> st.SearchStrategy[Observation]:
     return st.just(Observer(state.rules).observe(state))
 
 
+def _parts_of(state: State) -> st.SearchStrategy[StateParts]:
+    # (flatmapped, so that the parts print as themselves)
+    return st.just(state.parts())
+
+
 def _record_dict(record: GameRecord) -> RecordDict:
     return record.to_dict()
 
@@ -919,6 +924,8 @@ def _register_types() -> None:
     st.register_type_strategy(Layout, lambda _: games().map(operator.attrgetter("layout")))
     st.register_type_strategy(Observation, lambda _: games().flatmap(states).flatmap(_observed))
     st.register_type_strategy(StateDict, lambda _: games().flatmap(states).map(state_to_dict))
+    st.register_type_strategy(StateParts, lambda _: games().flatmap(states).flatmap(_parts_of))
+    st.register_type_strategy(GameEntry, lambda _: st.sampled_from(game_entries()))
     st.register_type_strategy(RecordDict, lambda _: games().flatmap(_records).map(_record_dict))
     st.register_type_strategy(RulesDict, lambda _: games().map(_rules_dict))
     # (every Build is valid: Hypothesis draws any from its fields; st.builds(Build)
