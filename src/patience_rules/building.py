@@ -130,7 +130,7 @@ class BuildDict(TypedDict):
 
 
 @_checks.pickled_by_constructor
-@attrs.frozen(repr=False)
+@attrs.frozen
 class Build:
     """How cards build on a tableau column.
 
@@ -148,11 +148,14 @@ class Build:
     """
 
     suits: Suits = attrs.field(
-        default=Suits.ALTERNATE, validator=lambda i, a, v: _checks.member("suits", Suits, v)
+        default=Suits.ALTERNATE,
+        validator=lambda i, a, v: _checks.member("suits", Suits, v),
+        repr=_checks.named,
     )
     direction: Direction = attrs.field(
         default=Direction.DOWN,
         validator=lambda i, a, v: _checks.member("direction", Direction, v),
+        repr=_checks.named,
     )
     wrap: bool = attrs.field(default=False, validator=lambda i, a, v: _checks.flag("wrap", v))
     onto: tuple[frozenset[Card], ...] = attrs.field(init=False, eq=False, repr=False)
@@ -162,11 +165,18 @@ class Build:
 
     _repr_pretty_ = _checks.pretty
 
-    def __repr__(self) -> str:
-        return (
-            f"Build(suits=Suits.{self.suits.name}, direction=Direction.{self.direction.name}, "
-            f"wrap={self.wrap})"
-        )
+    @property
+    def one_way(self) -> bool:
+        """Whether each card goes one rank above (or each one below) the card under
+        it, never from King to Ace or back: its runs then hold at most 13 cards.
+
+        A build that goes either way (5 6 5 6 ...) or wraps (... Q K A 2 ...)
+        makes runs of any length.
+
+        >>> Build().one_way, Build(direction=Direction.EITHER).one_way, Build(wrap=True).one_way
+        (True, False, False)
+        """
+        return not self.wrap and self.direction is not Direction.EITHER
 
     def accepts(self, card: Card, onto: Card) -> bool:
         """Whether ``card`` may be placed on ``onto``.

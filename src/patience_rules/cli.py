@@ -96,7 +96,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, BinaryIO, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Final, NoReturn, TextIO
 
 from . import __version__
 from .actions import ActionSpace
@@ -692,6 +692,10 @@ def _counted(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
+#: What opening a path raises when it cannot be used (ValueError: a NUL in it).
+_UNUSABLE_PATH: Final = (OSError, ValueError)
+
+
 def _why(error: Exception) -> str:
     """Why a file could not be used: the system's words (an OSError's), else the error's."""
     return getattr(error, "strerror", None) or str(error)
@@ -702,7 +706,7 @@ def _write_record(path: str, text: str) -> None:
     try:
         with open(path, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
-    except (OSError, ValueError) as error:  # (ValueError: a NUL in the path)
+    except _UNUSABLE_PATH as error:
         raise _UsageError(
             f"cannot write the game record to {_shown(path, 200)}: {_why(error)}"
         ) from None
@@ -941,7 +945,7 @@ def _read_record(path: str) -> GameRecord:
         return GameRecord.read(_Utf8(buffer, where) if buffer is not None else stdin)
     try:
         handle = open(path, "rb")  # noqa: SIM115 (closed below, after the reading)
-    except (OSError, ValueError) as error:  # (ValueError: a NUL in the path)
+    except _UNUSABLE_PATH as error:
         raise _UsageError(f"cannot read the game record {where}: {_why(error)}") from None
     with handle:
         try:
@@ -1055,7 +1059,7 @@ def _run_play(args: argparse.Namespace, out: _Output) -> int:
         # written costs no game and a file there is left as it is until the end)
         with open(args.record, "a", encoding="utf-8"):
             pass
-    except (OSError, ValueError) as error:  # (ValueError: a NUL in the path)
+    except _UNUSABLE_PATH as error:
         raise _UsageError(
             f"cannot write the game record to {_shown(args.record, 200)}: {_why(error)}"
         ) from None

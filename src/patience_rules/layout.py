@@ -30,7 +30,7 @@ from typing import Final
 
 from attrs.exceptions import FrozenInstanceError
 
-from .building import Build, Direction, Runs
+from .building import Build, Runs
 from .cards import Card, Rank, Suit, standard_deck
 from .moves import SINGLE, Move, MoveKind
 from .piles import Foundation, Middle, PileKind, Place, Reserve, Stock, Tableau
@@ -249,8 +249,7 @@ class Layout:
         #: wraps, makes runs of any length; the longer move as shorter runs).
         self.max_run: int = 1
         if self.runs is not Runs.NONE and self.build is not None:
-            monotone = not self.build.wrap and self.build.direction is not Direction.EITHER
-            self.max_run = 13 if monotone else min(len(self.deck), 104)
+            self.max_run = 13 if self.build.one_way else min(len(self.deck), 104)
         self.places: tuple[Place, ...] = (
             *((_STOCK, _WASTE) if self.has_stock else ()),
             *(Place(PileKind.COLUMN, i) for i in range(self.columns)),

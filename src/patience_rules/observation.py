@@ -69,7 +69,6 @@ from collections.abc import Iterable
 
 import attrs
 
-from .building import Direction
 from .cards import Card
 from .errors import InvalidRulesError, NotationError, UnknownFieldError, _shown
 from .layout import Layout
@@ -404,9 +403,8 @@ def _column_capacity(layout: Layout) -> int:
     deepest = max(layout.depths, default=0)
     if layout.build is None and layout.column_refill.value != "move":
         return max(deepest, 1) if layout.column_refill.is_automatic else deepest
-    build = layout.build
-    if build is not None and (build.wrap or build.direction is Direction.EITHER):
-        return len(layout.deck)  # (runs of any length: 5 6 5 6 ..., or K A 2 ...)
+    if layout.build is not None and not layout.build.one_way:
+        return len(layout.deck)  # (runs of any length)
     return max(deepest, 1) + 12
 
 

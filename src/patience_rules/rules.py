@@ -951,37 +951,24 @@ def register_game(
     >>> "klondike-2" in pr.game_names()
     False
     """
-    return _register(name, factory, summary, options, aliases, made=True)
-
-
-def _register_library_game(
-    name: str,
-    factory: Callable[..., GameRules],
-    *,
-    summary: str,
-    options: Mapping[str, OptionValue] | None = None,
-    aliases: tuple[str, ...] = (),
-) -> GameEntry:
-    """:func:`register_game` for the library's own games, as the package is imported.
-
-    Their rules are not made at once: making every one of them would slow
-    the import (by some 12 ms), and the library's tests make them all.
-    """
-    entry = _register(name, factory, summary, options, aliases, made=False)
-    _LIBRARY_GAMES.add(name)
-    return entry
+    return _register(name, factory, summary=summary, options=options, aliases=aliases)
 
 
 def _register(
     name: str,
     factory: Callable[..., GameRules],
-    summary: str,
-    options: Mapping[str, OptionValue] | None,
-    aliases: Iterable[str],
     *,
-    made: bool,
+    summary: str,
+    options: Mapping[str, OptionValue] | None = None,
+    aliases: Iterable[str] = (),
+    made: bool = True,
 ) -> GameEntry:
-    """Register a game as :func:`register_game` says; its rules are made at once if ``made``."""
+    """Register a game as :func:`register_game` says; its rules are made at once if ``made``.
+
+    The library registers its own games with ``made=False`` as the package
+    is imported: making every one of them would slow the import (by some
+    12 ms), and the library's tests make them all.
+    """
     given: object = aliases  # checked as any value, whatever the annotation says
     if isinstance(given, str | bytes) or not isinstance(given, Iterable):
         raise InvalidRulesError(
@@ -1891,7 +1878,9 @@ def _restore_state(named: object, version: object, payload: object) -> State:
     try:
         if isinstance(version, bytes):
             return _restore_format_1(rules, version, payload)
-        stock, waste, columns, cells, foundations, middle, face_down, redeals = _tuple(payload)
+        # (the payload checked above: exactly a tuple of 8)
+        piles = cast("tuple[object, ...]", payload)
+        stock, waste, columns, cells, foundations, middle, face_down, redeals = piles
         position = _validity.check_indices(
             rules.layout,
             rules.title,

@@ -72,7 +72,7 @@ def _check_sequence(instance: FoundationSequence) -> tuple[Rank, ...]:
 
 
 @_checks.pickled_by_constructor
-@attrs.frozen(repr=False)
+@attrs.frozen
 class FoundationSequence:
     """The ranks a foundation takes, in order, from its base card up.
 
@@ -93,22 +93,16 @@ class FoundationSequence:
     patience_rules.errors.InvalidRulesError: the sequence from 6 by +1 runs past the King after 8 cards but its length is 9; pass wrap=True to continue around
     """
 
-    start: Rank
+    start: Rank = attrs.field(repr=_checks.named)
     step: int = 1
     length: int = 13
     wrap: bool = True
-    ranks: tuple[Rank, ...] = attrs.field(init=False, eq=False)
+    ranks: tuple[Rank, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "ranks", _check_sequence(self))
 
     _repr_pretty_ = _checks.pretty
-
-    def __repr__(self) -> str:
-        return (
-            f"FoundationSequence(start=Rank.{self.start.name}, step={self.step}, "
-            f"length={self.length}, wrap={self.wrap})"
-        )
 
     def __str__(self) -> str:
         if self.length > 13:

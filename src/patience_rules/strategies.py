@@ -106,6 +106,7 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
+_A = TypeVar("_A")
 _P = ParamSpec("_P")
 
 #: The deal whose deck order drawn decks shrink towards: the deal that
@@ -827,13 +828,24 @@ def _records(draw: st.DrawFn, rules: GameRules) -> GameRecord:
     return _printed_as_text(draw, record, GameRecord.to_text, _record_from_text)
 
 
-def _record_from_text(text: str) -> GameRecord:
-    return GameRecord.from_text(text)
+def _called(name: str, function: Callable[[_A], _T]) -> Callable[[_A], _T]:
+    """``function``, named ``name``: the call that rebuilds what it returns.
+
+    Hypothesis prints a mapped value as the function's ``__name__`` called
+    on its argument (``GameRecord.from_text('...')``).
+    """
+
+    def call(value: _A) -> _T:
+        return function(value)
+
+    call.__name__ = call.__qualname__ = name
+    return call
 
 
-# Hypothesis prints a mapped value as the function's __name__ called on its
-# argument: the name of the call that rebuilds a record.
-_record_from_text.__name__ = "GameRecord.from_text"
+_record_from_text = _called("GameRecord.from_text", GameRecord.from_text)
+_record_dict = _called("GameRecord.to_dict", GameRecord.to_dict)
+_rules_dict = _called("GameRules.to_dict", GameRules.to_dict)
+_build_dict = _called("Build.to_dict", Build.to_dict)
 
 
 def _observed(state: State) -> st.SearchStrategy[Observation]:
@@ -844,19 +856,6 @@ def _observed(state: State) -> st.SearchStrategy[Observation]:
 def _parts_of(state: State) -> st.SearchStrategy[StateParts]:
     # (flatmapped, so that the parts print as themselves)
     return st.just(state.parts())
-
-
-def _record_dict(record: GameRecord) -> RecordDict:
-    return record.to_dict()
-
-
-def _rules_dict(rules: GameRules) -> RulesDict:
-    return rules.to_dict()
-
-
-# (Printed as the calls that rebuild them, as records are.)
-_record_dict.__name__ = "GameRecord.to_dict"
-_rules_dict.__name__ = "GameRules.to_dict"
 
 
 def _parts_of_registered_games() -> dict[type, list[object]]:
@@ -875,13 +874,6 @@ def _parts_of_registered_games() -> dict[type, list[object]]:
 
 def _part_of(kind: type) -> st.SearchStrategy[object]:
     return st.sampled_from(_parts_of_registered_games()[kind])
-
-
-def _build_dict(build: Build) -> BuildDict:
-    return build.to_dict()
-
-
-_build_dict.__name__ = "Build.to_dict"
 
 
 def _part_form(kind: type, form: type) -> st.SearchStrategy[object]:
