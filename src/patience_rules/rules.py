@@ -202,6 +202,8 @@ class _Engine(Protocol):
     hash_columns: bool
     pickled_as: _RulesName | GameRules | None
     _forced: bool  # every move is compulsory (Compulsion.FORCED)
+    #: In a compulsory game, the last state whose move was found, and its move.
+    _last: tuple[object, tuple[Move, ...]]
 
     def legal_moves(self, state: State) -> tuple[Move, ...]: ...
     def is_legal(self, state: State, move: object) -> bool: ...
@@ -1523,7 +1525,9 @@ class State:
         >>> pr.get_game("royal-cotillion").deal(7).legal_moves()[-1]
         Move.draw()
         """
-        return self._engine.legal_moves(self)
+        engine = self._engine
+        last = engine._last  # (the move of a compulsory game's state, found already)
+        return last[1] if last[0] is self else engine.legal_moves(self)
 
     def is_legal(self, move: Move) -> bool:
         """Whether ``move`` is legal in this state.
