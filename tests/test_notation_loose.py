@@ -148,6 +148,41 @@ def test_the_examples_come_from_the_game() -> None:
     assert "F1 a foundation, W the waste, S the stock, M the middle" in message
 
 
+def test_a_compulsory_games_move_is_named_once() -> None:
+    # Captive Queens, deal 1: draws until the waste's top card can go home.
+    state = pr.get_game("captive-queens").deal(1)
+    while state.legal_moves()[0].is_draw:
+        state = state.apply(state.legal_moves()[0])
+    (move,) = state.legal_moves()
+    with pytest.raises(pr.NotationError) as caught:
+        move_from_loose_text("draw", state)
+    message = str(caught.value)
+    assert message == (
+        "'draw' is not a legal move here: every move is compulsory here and the move to "
+        f"make is {pr.move_to_text(move)}"
+    )
+    # A move that the rules refuse for itself still gets the legal moves as a hint.
+    with pytest.raises(pr.NotationError, match="; the only legal move is"):
+        move_from_loose_text("redeal", state)
+
+
+@pytest.mark.parametrize(
+    ("game", "places"),
+    [
+        ("freecell", "(T1 a tableau column, R1 a reserve cell, F1 a foundation)"),
+        ("crescent", "(T1 a tableau column, F1 a foundation)"),
+        ("klondike", "(T1 a tableau column, F1 a foundation, W the waste, S the stock)"),
+    ],
+)
+def test_the_places_named_are_the_games_own(game: str, places: str) -> None:
+    # (A game without a stock has no waste either: its draw and redeal, which
+    # every layout lists, name no place that a card and a place may use.)
+    state = pr.get_game(game).deal(1)
+    with pytest.raises(pr.NotationError) as caught:
+        move_from_loose_text("jump", state)
+    assert str(caught.value).endswith(f"or a card and a place {places}")
+
+
 @given(st.text(max_size=40) | st.binary(max_size=20).map(lambda b: b.decode("latin-1")))
 def test_any_text_is_read_or_refused_with_a_notation_error(text: str) -> None:
     state = ROYAL.deal(7)

@@ -885,8 +885,15 @@ _KIND_WORDS: Final = {
 
 @functools.lru_cache(maxsize=64)
 def _place_kinds(layout: Layout) -> tuple[PileKind, ...]:
-    """The kinds of pile that the moves of ``layout`` use, in the order of PileKind."""
+    """The kinds of pile that the moves of ``layout`` use, in the order of PileKind.
+
+    The stock and the waste only where the game deals a stock: every layout
+    has the draw and the redeal among its moves, which are all that name them
+    in a game without one (and are typed as words there).
+    """
     used = {place.kind for move in layout.moves for place in (move.source, move.target)}
+    if not layout.has_stock:
+        used -= {PileKind.STOCK, PileKind.WASTE}
     return tuple(kind for kind in _KIND_WORDS if kind in used)
 
 
@@ -1013,8 +1020,13 @@ def move_from_loose_text(text: str, state: State) -> Move:
             hint = _legal(moves)
         else:
             hint = f"the legal moves from {place_to_text(written.source)} are {_listed(others)}"
-        why = state.rules._engine.refusal(state, written)  # (as State.apply says it)
-        raise NotationError(f"{_shown(stripped)} is not a legal move here: {why}; {hint}")
+        engine = state.rules._engine
+        why = engine.refusal(state, written)  # (as State.apply says it)
+        if engine._check(state, written) is None:  # (refused as not the compulsory move,
+            hint = ""  # which ``why`` names)
+        raise NotationError(
+            f"{_shown(stripped)} is not a legal move here: {why}" + (f"; {hint}" if hint else "")
+        )
     card: Card | None = None
     places: list[Place] = []
     for word in _SEPARATORS.split(stripped):
