@@ -405,6 +405,36 @@ def test_play_by_number_text_undo_and_quit(
     assert out.rstrip().endswith("Quit: 10 of 104 cards home.")
 
 
+def test_play_says_how_to_enter_a_move_before_its_first_question_only(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    feed(monkeypatch, "1", "quit")
+    status, out, _ = run(capsys, "play", "royal-cotillion", "--deal", "7")
+    assert status == 3
+    lines = out.splitlines()
+    assert lines[0] == "Royal Cotillion, deal 7."
+    helps = [i for i, line in enumerate(lines) if line.startswith("Type a move's number")]
+    assert len(helps) == 1
+    assert lines[helps[0] - 1] == "   6. draw"  # below the moves of the first question
+    assert lines[helps[0]].startswith("Type a move's number (1 to 6), or the move")
+    # A game that plays itself to the end asks nothing, so says nothing of typing.
+    feed(monkeypatch)
+    status, out, _ = run(capsys, "play", "captive-queens", "--deal", "1")
+    assert status == 0
+    assert out.splitlines()[0] == "Captive Queens, deal 1."
+    assert "Type" not in out
+
+
+def test_play_numbers_the_only_legal_move_in_words(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Captive Queens deals everything to the stock: its one legal move is the draw.
+    feed(monkeypatch, "5", "quit")
+    status, out, _ = run(capsys, "play", "captive-queens", "--deal", "1", "--auto", "none")
+    assert status == 3
+    assert "Not a move: expected 1, the number of the only legal move, got '5'." in out
+
+
 def test_play_records_the_moves_played_for_replay(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -659,9 +659,12 @@ def _choose(text: str, state: State, moves: tuple[Move, ...]) -> Move:
     if text.isascii() and text.isdigit():
         number = int(text) if len(text) <= 6 else 0
         if not 1 <= number <= len(moves):
-            raise NotationError(
-                f"expected a move number from 1 to {len(moves)}, got {_shown(text)}"
+            expected = (
+                f"a move number from 1 to {len(moves)}"
+                if len(moves) > 1
+                else "1, the number of the only legal move"
             )
+            raise NotationError(f"expected {expected}, got {_shown(text)}")
         return moves[number - 1]
     return parse_move_text(text, state)
 
@@ -724,9 +727,10 @@ def _play_moves(
     total = len(rules.deck())
     history: list[tuple[State, int]] = []
     state = rules.deal(deal)
-    out(f"{_titled(rules)}, deal {deal}. {_play_help(state)}")
+    out(f"{_titled(rules)}, deal {deal}.")
     state = _auto_play(state, auto, out, played)
     show = True
+    helped = False  # (how to enter a move is said before the first question, if one comes)
     while True:
         moves = state.legal_moves()
         if not moves:
@@ -741,6 +745,9 @@ def _play_moves(
             out("Moves:")
             for number, move in enumerate(moves, 1):
                 out(f"  {number:>2}. {_describe_move(state, move)}")
+        if not helped:
+            out(_play_help(state))
+            helped = True
         show = True
         out.flush()
         try:
