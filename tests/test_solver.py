@@ -393,6 +393,41 @@ def test_the_search_of_royal_cotillions_shape_applies_to_it_alone() -> None:
     assert not _allocation.applies(pr.odd_and_even(redeals=0))
 
 
+def test_royal_cotillion_drawing_three_is_searched_move_by_move() -> None:
+    # The search of Royal Cotillion's shape draws one card at a time: a stock
+    # drawn three at a time makes another game, searched through the engine.
+    rules = attrs.evolve(RC, name="rc-draw-3", stock=pr.Stock(redeals=0, draw=3))
+    assert _allocation.feeds_home(rules)
+    assert not _allocation.applies(rules)
+    solution = solve(rules.deal(1), max_nodes=20_000)
+    assert solution.outcome is Outcome.WON
+    assert solution.replay().is_won
+
+
+def test_a_foundation_that_takes_a_card_twice_is_searched_without_cuts() -> None:
+    # Each foundation takes its suit from Ace to King twice over (two decks):
+    # the cuts' exchange argument needs a foundation that takes a card once.
+    twice = pr.FoundationSequence(start=pr.Rank.ACE, length=26)
+    rules = pr.GameRules(
+        name="twice",
+        title="Twice",
+        decks=2,
+        foundations=[pr.Foundation(suit, twice) for suit in pr.Suit],
+        reserve=pr.Reserve(cells=64, refill=pr.Refill.FROM_WASTE, width=8),
+        stock=pr.Stock(redeals=0),
+    )
+    assert not _allocation.feeds_home(rules)
+    assert not _allocation.applies(rules)
+    state = rules.deal(1)
+    line = state
+    while not line.is_over:
+        line = line.apply(line.legal_moves()[0])
+    assert line.is_won  # (the engine's first move, every time, wins this deal)
+    solution = solve(state, max_nodes=50_000)
+    assert solution.outcome is Outcome.WON
+    assert solution.replay().is_won
+
+
 def test_a_lost_deal_is_proved_lost_from_its_start() -> None:
     # Deal 63 cannot be won even by the relaxed game: lost at once.
     solution = solve(RC.deal(63), max_nodes=100_000)

@@ -64,15 +64,21 @@ def feeds_home(rules: GameRules) -> bool:
     """Whether a card leaves its pile only to go home, to a foundation locked to a suit.
 
     No builds, no moves into cells, no plays from a foundation, and every
-    foundation takes one suit: the shape every cut of the solver is argued
-    for (a card that can move elsewhere, or go home to a foundation of any
-    suit, is not followed by their arguments; see :mod:`patience_rules.solver`).
+    foundation takes one suit, each card of it at most once: the shape every
+    cut of the solver is argued for (a card that can move elsewhere, go home
+    to a foundation of any suit, or go to one foundation twice, is not
+    followed by their arguments; see :mod:`patience_rules.solver`).
     """
     layout = rules.layout
     return (
         not layout.targets(MoveKind.BUILD)
         and not layout.targets(MoveKind.PARK)
-        and all(part.suit is not None and not part.playable for part in rules.foundations)
+        and all(
+            part.suit is not None
+            and not part.playable
+            and len(set(part.sequence.ranks)) == len(part.sequence.ranks)
+            for part in rules.foundations
+        )
     )
 
 
@@ -80,8 +86,9 @@ def applies(rules: GameRules) -> bool:
     """Whether ``rules`` have the shape this search is argued for.
 
     Cards leave their piles only to go home, to foundations locked to a suit
-    (:func:`feeds_home`); no compulsory moves, no middle, no redeal, tableau
-    columns never refilled, reserve cells refilled from the waste only.
+    (:func:`feeds_home`); no compulsory moves, no middle, no redeal, a stock
+    drawn one card at a time, tableau columns never refilled, reserve cells
+    refilled from the waste only.
     """
     tableau, reserve = rules.tableau, rules.reserve
     return (
@@ -89,6 +96,7 @@ def applies(rules: GameRules) -> bool:
         and rules.compulsion is Compulsion.NONE
         and rules.middle is None
         and rules.stock.redeals == 0
+        and rules.stock.draw == 1
         and (tableau is None or tableau.refill is Refill.NEVER)
         and (reserve is None or reserve.refill is Refill.FROM_WASTE)
     )
@@ -434,6 +442,7 @@ class _Position:
         heights = list(start)
         avail = [0] * len(heights)
         #: waiting[f * 16 + p]: the copies in sight that leave when foundation f reaches p
+        #: (a foundation takes at most 13 cards here: each of its suit once, see applies)
         waiting: list[list[int] | None] = [None] * (16 * len(heights))
         #: where[c]: the column of a copy in sight, -1 for the cells and the waste top,
         #: -2 for a copy not in sight

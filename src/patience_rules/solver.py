@@ -46,9 +46,11 @@ returned.  A node is one move made (or one decision taken) by any method.
 Royal Cotillion's shape
 -----------------------
 
-Games with no compulsory moves, no middle, no redeal, tableau columns that
-are never refilled and reserve cells refilled from the waste only (Royal
-Cotillion as the rules give it) are searched by the method below.  Every
+Games with no compulsory moves, no middle, no redeal, a stock drawn one
+card at a time, tableau columns that are never refilled and reserve cells
+refilled from the waste only, whose cards go home only, each to foundations
+locked to its suit that take it once (Royal Cotillion as the rules give it),
+are searched by the method below.  Every
 copy of a card is followed on its own (two decks hold two copies of each
 card), and each copy carries the set of foundations it may still go to:
 at first, every foundation of its suit that takes its rank.
@@ -134,11 +136,12 @@ Other games
 
 Every other game is searched move by move through the engine.  Where a card
 leaves its pile only to go home, to a foundation locked to a suit (no builds,
-no moves into cells, no plays from a foundation, no foundation of any suit:
-Royal Cotillion with the stock refill, Odd and Even), the search makes two
-cuts, below.  Where a card can move elsewhere first (FreeCell, Klondike,
-Sultan, Windmill, Crescent, and games composed with such parts), neither
-argument holds (a line may build on a card that a cut would send home, or
+no moves into cells, no plays from a foundation, no foundation of any suit,
+none that takes a card twice: Royal Cotillion with the stock refill, Odd and
+Even), the search makes two cuts, below.  Where a card can move elsewhere
+first (FreeCell, Klondike, Sultan, Windmill, Crescent, and games composed with
+such parts), or a foundation takes a card twice (a sequence of more than
+thirteen cards locked to a suit), neither argument holds (a line may build on a card that a cut would send home, or
 uncover a column's card by moving its front card aside), so the search makes
 no cut: ``lost`` there means that every state reachable from the start was
 searched.  The transposition table still holds: a line that meets a state
