@@ -151,3 +151,40 @@ def test_a_column_longer_than_a_suit_is_observed_whole() -> None:
     assert observer.field("columns").length == 52
     codes = vector[observer.field("columns").offset :][:16]  # (top card first)
     assert codes == (*(pr.card_code(card) for card in reversed(observation.columns[0])), 0)
+
+
+def test_a_column_built_one_way_between_shifts_is_observed_whole() -> None:
+    # Crescent's shift built down in suit: a shift turns the bottom card up,
+    # and a run is built on it too, so a column passes its depth and twelve.
+    down = FoundationSequence(start=Rank.KING, step=-1, wrap=False)
+    rules = pr.GameRules(
+        name="crescent-down",
+        title="Crescent Down",
+        decks=2,
+        foundations=[
+            *(Foundation(suit, UP, laid_out=True) for suit in Suit),
+            *(Foundation(suit, down, laid_out=True) for suit in Suit),
+        ],
+        tableau=Tableau(
+            columns=16, depth=6, build=Build(suits=Suits.SAME, direction=Direction.DOWN)
+        ),
+        stock=pr.Stock(redeals=3, redeal=pr.Redeal.SHIFT),
+    )
+    dealt_first = ["8H 2C 3C 4C 5C KH", "7H 8H 9H 10H JH QH", "AH 2H 3H 4H 5H 6H"]
+    fixed = [pr.cards_from_text(text) for text in [*dealt_first, "7H 2H 3H 4H 5H 6H"]]
+    bases = pr.cards_from_text("AC AD AH AS KC KD KH KS")
+    rest = list(rules.deck())
+    for card in [*bases, *(card for column in fixed for card in column)]:
+        rest.remove(card)
+    columns = fixed + [[rest.pop() for _ in range(6)] for _ in range(12)]
+    state = rules.deal_from([*bases, *(columns[j][r] for r in range(6) for j in range(16))])
+    for source in [1] * 6 + [2] * 6:  # QH to 7H, then 6H to AH, onto KH
+        state = state.apply(Move(Place(T, source), Place(T, 0)))
+    state = state.apply(Move.redeal())  # the shift turns 8H up
+    for _ in range(6):  # 7H to 2H onto 8H
+        state = state.apply(Move(Place(T, 3), Place(T, 0)))
+    assert len(state.columns[0]) == 24
+    observer = pr.Observer(rules)
+    assert observer.field("columns").length == 16 * 104
+    codes = observer.vector(state)[observer.field("columns").offset :][:25]
+    assert codes == (*(pr.card_code(card) for card in reversed(state.columns[0])), 0)
