@@ -162,6 +162,47 @@ def test_a_run_longer_than_its_column_is_refused_for_its_length() -> None:
         state.apply(not_a_run)
 
 
+def test_an_empty_column_refilled_by_the_rules_says_so() -> None:
+    # Columns refilled from the waste: with the waste empty, a column stays
+    # empty until the next draw fills it, so a move into it is refused as
+    # not the way it is filled (it does not stay empty).
+    up = pr.FoundationSequence(start=pr.Rank.ACE, wrap=False)
+    rules = pr.GameRules(
+        name="castle-from-the-waste",
+        title="Castle from the Waste",
+        decks=1,
+        foundations=[pr.Foundation(suit, up, laid_out=True) for suit in pr.Suit],
+        tableau=pr.Tableau(
+            columns=8,
+            depth=1,
+            refill=pr.Refill.FROM_WASTE,
+            build=pr.Build(suits=pr.Suits.ANY),
+        ),
+        stock=pr.Stock(redeals=0),
+    )
+    # (The eighth column's card, 2C, went home.)
+    rest = [
+        card
+        for card in rules.deck()
+        if card.rank is not pr.Rank.ACE and card != Card.from_str("2C")
+    ]
+    state = rules.make_state(
+        stock=rest[7:],
+        waste=[],
+        columns=[[card] for card in rest[:7]] + [[]],
+        cells=[],
+        foundation_heights=[2, 1, 1, 1],
+    )
+    into_the_empty = Move(Place(PileKind.COLUMN, 0), Place(PileKind.COLUMN, 7))
+    with pytest.raises(pr.IllegalMoveError) as caught:
+        state.apply(into_the_empty)
+    assert str(caught.value).endswith(
+        "Tableau column 8 is empty, and an empty pile is filled at once from the top of "
+        "the waste, not by a move"
+    )
+    assert state.apply(Move.draw()).columns[7] == (rest[-1],)  # (the draw fills it)
+
+
 def test_many_cards_without_a_place_are_counted_not_listed() -> None:
     # Captive Queens' foundations over eleven decks: ten of each card (but the
     # Queens) have no place; the message counts them rather than list 400 cards.

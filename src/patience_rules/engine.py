@@ -1136,7 +1136,10 @@ class Engine:
             return None
         if not self._may_start(head):
             if not self._fill_by_move:
-                return f"{layout.name(target)} is empty, and an empty column stays empty"
+                refill = self._column_refill
+                if refill is Refill.NEVER:
+                    return f"{layout.name(target)} is empty, and an empty column stays empty"
+                return f"{layout.name(target)} is empty, and {refill.describe()}, not by a move"
             return f"only a {self._fill_rank.name.lower()} goes into an empty column, not {head}"  # type: ignore[union-attr]
         if count > longest_empty:
             return (
