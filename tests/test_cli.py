@@ -19,6 +19,7 @@ import patience_rules as pr
 from patience_rules import _allocation, cli
 from patience_rules.cli import main, move_text, parse_move_text
 from patience_rules.players import GreedyPlayer, RandomPlayer
+from patience_rules.solver import solve
 from patience_rules.stats import DealStats, play_deal, play_deals, wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -1069,6 +1070,34 @@ def test_no_move_is_safe_where_a_foundation_takes_any_suit() -> None:
             state = state.apply(rng.choice(moves))
     assert home_plays > 1000
     assert cli._automatic(windmill.deal(1), "safe") is None
+
+
+def test_no_move_is_safe_where_a_shift_turns_the_piles_round() -> None:
+    # Two piles, nothing built, six shifts: 10C may go home at once (every
+    # other condition holds), but only waiting for four shifts wins.
+    ace_up = pr.FoundationSequence(start=pr.Rank.ACE, wrap=False)
+    rules = pr.GameRules(
+        name="shifting-piles",
+        title="Shifting Piles",
+        decks=1,
+        foundations=[pr.Foundation(suit, ace_up) for suit in pr.Suit],
+        tableau=pr.Tableau(columns=2, depth=26),
+        stock=pr.Stock(redeals=6, redeal=pr.Redeal.SHIFT),
+    )
+    state = rules.make_state(
+        columns=[
+            pr.cards_from_text("QD 9H KD 10H QC KH QH"),
+            pr.cards_from_text("KC JC JH 10C"),
+        ],
+        foundation_heights=[9, 11, 8, 13],
+        redeals_used=2,
+    )
+    moves = state.legal_moves()
+    assert [str(move) for move in moves] == ["T2-F1", "redeal"]
+    assert not cli._is_safe(state, moves[0], moves)
+    assert cli._automatic(state, "safe") is None
+    assert not solve(state.apply(moves[0]), max_nodes=None).is_won
+    assert solve(state, max_nodes=None).is_won
 
 
 def test_auto_play_hands_over_after_many_moves(monkeypatch: pytest.MonkeyPatch) -> None:

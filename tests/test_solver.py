@@ -428,6 +428,40 @@ def test_a_foundation_that_takes_a_card_twice_is_searched_without_cuts() -> None
     assert solution.replay().is_won
 
 
+def shifting_piles() -> pr.GameRules:
+    """Two piles dealt from one deck, nothing built, four Ace foundations, six shifts."""
+    ace_up = pr.FoundationSequence(start=pr.Rank.ACE, wrap=False)
+    return pr.GameRules(
+        name="shifting-piles",
+        title="Shifting Piles",
+        decks=1,
+        foundations=[pr.Foundation(suit, ace_up) for suit in pr.Suit],
+        tableau=pr.Tableau(columns=2, depth=26),
+        stock=pr.Stock(redeals=6, redeal=pr.Redeal.SHIFT),
+    )
+
+
+def test_a_card_wanted_at_once_may_have_to_wait_for_shifts() -> None:
+    # 10C can go home at once, but each shift turns the second pile round,
+    # and without 10C it comes round in three shifts instead of four: the
+    # win makes four shifts before it plays 10C, and playing it first loses.
+    rules = shifting_piles()
+    assert not _allocation.feeds_home(rules)
+    state = rules.make_state(
+        columns=[
+            pr.cards_from_text("QD 9H KD 10H QC KH QH"),
+            pr.cards_from_text("KC JC JH 10C"),
+        ],
+        foundation_heights=[9, 11, 8, 13],
+        redeals_used=2,
+    )
+    assert winnable(state, {})
+    assert not winnable(state.apply(pr.move_from_text("T2-F1", state)), {})
+    solution = solve(state, max_nodes=None)
+    assert solution.outcome is Outcome.WON
+    assert solution.replay().is_won
+
+
 def test_a_lost_deal_is_proved_lost_from_its_start() -> None:
     # Deal 63 cannot be won even by the relaxed game: lost at once.
     solution = solve(RC.deal(63), max_nodes=100_000)

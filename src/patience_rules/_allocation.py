@@ -15,7 +15,7 @@ from collections.abc import Hashable, Iterator
 
 from .moves import MoveKind
 from .piles import PileKind, Place
-from .policies import Compulsion, Refill
+from .policies import Compulsion, Redeal, Refill
 from .rules import GameRules
 from .state import Move, State
 
@@ -63,16 +63,19 @@ _NARROW_EVERY = 4
 def feeds_home(rules: GameRules) -> bool:
     """Whether a card leaves its pile only to go home, to a foundation locked to a suit.
 
-    No builds, no moves into cells, no plays from a foundation, and every
-    foundation takes one suit, each card of it at most once: the shape every
-    cut of the solver is argued for (a card that can move elsewhere, go home
-    to a foundation of any suit, or go to one foundation twice, is not
-    followed by their arguments; see :mod:`patience_rules.solver`).
+    No builds, no moves into cells, no plays from a foundation, no shifts,
+    and every foundation takes one suit, each card of it at most once: the
+    shape every cut of the solver is argued for (a card that can move
+    elsewhere, go home to a foundation of any suit, or go to one foundation
+    twice, is not followed by their arguments, nor a pile that a shift turns
+    round, where taking a card off changes what later shifts bring up; see
+    :mod:`patience_rules.solver`).
     """
     layout = rules.layout
     return (
         not layout.targets(MoveKind.BUILD)
         and not layout.targets(MoveKind.PARK)
+        and not (layout.has_redeal and layout.redeal is Redeal.SHIFT)
         and all(
             part.suit is not None
             and not part.playable

@@ -52,7 +52,9 @@ safe when all of these hold:
 1. in this game, cards only ever move home: every move of the game is a
    draw, a redeal, or a play to a foundation or the middle (so a card can
    be wanted nowhere else), and each foundation takes the cards of one suit
-   (so it wants one card next: not Windmill's);
+   (so it wants one card next: not Windmill's); and no redeal is a shift
+   (which turns every pile round, so that taking a card off one changes
+   which cards later shifts bring to its top);
 2. it plays a card from a tableau column, a reserve cell or the waste to a
    foundation;
 3. no other legal move plays to that foundation, and no other legal move
@@ -114,7 +116,7 @@ from .notation import (
 )
 from .piles import PileKind
 from .players import get_player, player_names
-from .policies import Compulsion
+from .policies import Compulsion, Redeal
 from .records import GameRecord
 from .rules import GameRules, _options_written
 from .solver import Outcome, Solution, solve
@@ -492,11 +494,17 @@ _AUTO_CHOICES = ("none", "forced", "safe")
 @functools.lru_cache(maxsize=64)
 def _may_have_safe_moves(rules: GameRules) -> bool:
     """Condition 1 of a safe move (see the module notes): every move of ``rules``
-    is a draw, a redeal or a play home, and each foundation takes one suit."""
+    is a draw, a redeal that is no shift, or a play home, and each foundation
+    takes one suit."""
     home = (PileKind.FOUNDATION, PileKind.MIDDLE)
-    return all(foundation.suit is not None for foundation in rules.foundations) and all(
-        move.is_draw or move.is_redeal or move.target.kind in home
-        for move in ActionSpace(rules).moves
+    layout = rules.layout
+    return (
+        not (layout.has_redeal and layout.redeal is Redeal.SHIFT)
+        and all(foundation.suit is not None for foundation in rules.foundations)
+        and all(
+            move.is_draw or move.is_redeal or move.target.kind in home
+            for move in ActionSpace(rules).moves
+        )
     )
 
 

@@ -137,11 +137,13 @@ Other games
 Every other game is searched move by move through the engine.  Where a card
 leaves its pile only to go home, to a foundation locked to a suit (no builds,
 no moves into cells, no plays from a foundation, no foundation of any suit,
-none that takes a card twice: Royal Cotillion with the stock refill, Odd and
-Even), the search makes two cuts, below.  Where a card can move elsewhere
-first (FreeCell, Klondike, Sultan, Windmill, Crescent, and games composed with
-such parts), or a foundation takes a card twice (a sequence of more than
-thirteen cards locked to a suit), neither argument holds (a line may build on a card that a cut would send home, or
+none that takes a card twice, no shifts: Royal Cotillion with the stock
+refill, Odd and Even), the search makes two cuts, below.  Where a card can
+move elsewhere first (FreeCell, Klondike, Sultan, Windmill, Crescent, and
+games composed with such parts), a foundation takes a card twice (a sequence
+of more than thirteen cards locked to a suit), or a shift turns the piles
+round (taking a card off a pile changes which cards later shifts bring to
+its top), neither argument holds (a line may build on a card that a cut would send home, or
 uncover a column's card by moving its front card aside), so the search makes
 no cut: ``lost`` there means that every state reachable from the start was
 searched.  The transposition table still holds: a line that meets a state
