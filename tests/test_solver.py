@@ -462,6 +462,32 @@ def test_a_card_wanted_at_once_may_have_to_wait_for_shifts() -> None:
     assert solution.replay().is_won
 
 
+def test_a_playout_that_goes_round_for_ever_gives_the_search_its_turn() -> None:
+    # Cards built down in any suit go back and forth between the columns, so
+    # a random playout from this lost position may never end: it ends with
+    # its slice of the budget, and the search proves the position lost.
+    cards = pr.cards_from_text
+    rules = pr.GameRules(
+        name="builds-and-cells",
+        title="Builds and cells",
+        decks=1,
+        foundations=[pr.Foundation(suit, pr.FoundationSequence(pr.Rank.ACE)) for suit in pr.Suit],
+        tableau=pr.Tableau(4, 3, build=pr.Build(suits=pr.Suits.ANY)),
+        reserve=pr.Reserve(2, pr.Refill.FROM_WASTE),
+        stock=pr.Stock(redeals=0),
+    )
+    state = rules.make_state(
+        stock=cards("5D 3C 6C 6D 8D KS 5S 8C 10H 6H"),
+        waste=cards("5H 7D 5C 4H JC QS 7S JS KC 2D 7H AH QD KD 3D 9H QH 4C 4S 10D 3S 2H 6S 7C"),
+        columns=[cards("10C 9S JH"), cards("QC 4D 10S 9D 8H"), cards("KH"), cards("2S 8S 9C")],
+        cells=cards("3H JD"),
+        foundation_heights=(2, 1, 0, 1),
+    )
+    assert not winnable(state, {})
+    assert solve(state, max_nodes=1_000_000).outcome is Outcome.LOST
+    assert solve(state, max_nodes=None).outcome is Outcome.LOST
+
+
 def test_a_lost_deal_is_proved_lost_from_its_start() -> None:
     # Deal 63 cannot be won even by the relaxed game: lost at once.
     solution = solve(RC.deal(63), max_nodes=100_000)

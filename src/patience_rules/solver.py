@@ -38,7 +38,9 @@ The search shares one node budget between methods which take turns:
    of reach of the next draw).  Half the playouts start with a random part
    of the beginning of their tree's best playout so far (the one that took
    most cards home).  A playout that wins is a proof of a win; a playout
-   never tells a deal lost.
+   never tells a deal lost.  Where cards can go back and forth between
+   piles, a playout may never end by itself: one ends after a slice of
+   moves (the methods take turns in slices of 4,096 nodes).
 
 Every winning line any method finds is replayed by the engine before it is
 returned.  A node is one move made (or one decision taken) by any method.
@@ -392,6 +394,8 @@ class _Search:
                 state = state.apply(move)
                 line.append(move)
                 self.budget.spend()
+                if len(line) >= budget:  # (where moves go back and forth, a playout
+                    break  # may never end: it ends with its slice, for the search's turn)
             if state.is_won:
                 return tuple(line)
         return None
