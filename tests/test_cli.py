@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import patience_rules as pr
+from composed import waiting_for_shifts
 from patience_rules import _allocation, cli
 from patience_rules.cli import main, move_text, parse_move_text
 from patience_rules.players import GreedyPlayer, RandomPlayer
@@ -1075,23 +1076,7 @@ def test_no_move_is_safe_where_a_foundation_takes_any_suit() -> None:
 def test_no_move_is_safe_where_a_shift_turns_the_piles_round() -> None:
     # Two piles, nothing built, six shifts: 10C may go home at once (every
     # other condition holds), but only waiting for four shifts wins.
-    ace_up = pr.FoundationSequence(start=pr.Rank.ACE, wrap=False)
-    rules = pr.GameRules(
-        name="shifting-piles",
-        title="Shifting Piles",
-        decks=1,
-        foundations=[pr.Foundation(suit, ace_up) for suit in pr.Suit],
-        tableau=pr.Tableau(columns=2, depth=26),
-        stock=pr.Stock(redeals=6, redeal=pr.Redeal.SHIFT),
-    )
-    state = rules.make_state(
-        columns=[
-            pr.cards_from_text("QD 9H KD 10H QC KH QH"),
-            pr.cards_from_text("KC JC JH 10C"),
-        ],
-        foundation_heights=[9, 11, 8, 13],
-        redeals_used=2,
-    )
+    state = waiting_for_shifts()
     moves = state.legal_moves()
     assert [str(move) for move in moves] == ["T2-F1", "redeal"]
     assert not cli._is_safe(state, moves[0], moves)

@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 import patience_rules as pr
-from composed import FORCED_BUILDS
+from composed import FORCED_BUILDS, SHIFTING_PILES, waiting_for_shifts
 from foreign_numbers import Int64
 from patience_rules import State, _allocation
 from patience_rules.solver import Outcome, solve, solve_deal
@@ -428,33 +428,12 @@ def test_a_foundation_that_takes_a_card_twice_is_searched_without_cuts() -> None
     assert solution.replay().is_won
 
 
-def shifting_piles() -> pr.GameRules:
-    """Two piles dealt from one deck, nothing built, four Ace foundations, six shifts."""
-    ace_up = pr.FoundationSequence(start=pr.Rank.ACE, wrap=False)
-    return pr.GameRules(
-        name="shifting-piles",
-        title="Shifting Piles",
-        decks=1,
-        foundations=[pr.Foundation(suit, ace_up) for suit in pr.Suit],
-        tableau=pr.Tableau(columns=2, depth=26),
-        stock=pr.Stock(redeals=6, redeal=pr.Redeal.SHIFT),
-    )
-
-
 def test_a_card_wanted_at_once_may_have_to_wait_for_shifts() -> None:
     # 10C can go home at once, but each shift turns the second pile round,
     # and without 10C it comes round in three shifts instead of four: the
     # win makes four shifts before it plays 10C, and playing it first loses.
-    rules = shifting_piles()
-    assert not _allocation.feeds_home(rules)
-    state = rules.make_state(
-        columns=[
-            pr.cards_from_text("QD 9H KD 10H QC KH QH"),
-            pr.cards_from_text("KC JC JH 10C"),
-        ],
-        foundation_heights=[9, 11, 8, 13],
-        redeals_used=2,
-    )
+    assert not _allocation.feeds_home(SHIFTING_PILES)
+    state = waiting_for_shifts()
     assert winnable(state, {})
     assert not winnable(state.apply(pr.move_from_text("T2-F1", state)), {})
     solution = solve(state, max_nodes=None)

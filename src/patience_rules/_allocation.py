@@ -15,7 +15,7 @@ from collections.abc import Hashable, Iterator
 
 from .moves import MoveKind
 from .piles import PileKind, Place
-from .policies import Compulsion, Redeal, Refill
+from .policies import Compulsion, Refill
 from .rules import GameRules
 from .state import Move, State
 
@@ -75,7 +75,7 @@ def feeds_home(rules: GameRules) -> bool:
     return (
         not layout.targets(MoveKind.BUILD)
         and not layout.targets(MoveKind.PARK)
-        and not (layout.has_redeal and layout.redeal is Redeal.SHIFT)
+        and not layout.shifts
         and all(
             part.suit is not None
             and not part.playable

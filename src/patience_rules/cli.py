@@ -116,7 +116,7 @@ from .notation import (
 )
 from .piles import PileKind
 from .players import get_player, player_names
-from .policies import Compulsion, Redeal
+from .policies import Compulsion
 from .records import GameRecord
 from .rules import GameRules, _options_written
 from .solver import Outcome, Solution, solve
@@ -497,9 +497,8 @@ def _may_have_safe_moves(rules: GameRules) -> bool:
     is a draw, a redeal that is no shift, or a play home, and each foundation
     takes one suit."""
     home = (PileKind.FOUNDATION, PileKind.MIDDLE)
-    layout = rules.layout
     return (
-        not (layout.has_redeal and layout.redeal is Redeal.SHIFT)
+        not rules.layout.shifts
         and all(foundation.suit is not None for foundation in rules.foundations)
         and all(
             move.is_draw or move.is_redeal or move.target.kind in home

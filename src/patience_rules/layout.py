@@ -106,6 +106,7 @@ class Layout:
         "redeals",
         "reserve",
         "runs",
+        "shifts",
         "spare",
         "stock",
         "stock_size",
@@ -243,6 +244,10 @@ class Layout:
         self.has_redeal: bool = self.redeals != 0 and (
             self.has_stock if self.redeal is Redeal.TURN_OVER else self.columns > 0
         )
+        #: Whether the game shifts its piles (a redeal that turns each column
+        #: round, bottom card to the top): a card taken off a column then
+        #: changes which cards later shifts bring up.
+        self.shifts: bool = self.has_redeal and self.redeal is Redeal.SHIFT
         #: The longest run that can leave a column in one move: 13 where each
         #: card is a rank above (or each below) the one under it, else as many
         #: cards as the deck has, at most 104 (a build up or down, or that

@@ -1021,9 +1021,9 @@ def move_from_loose_text(text: str, state: State) -> Move:
         else:
             hint = f"the legal moves from {place_to_text(written.source)} are {_listed(others)}"
         engine = state.rules._engine
-        why = engine.refusal(state, written)  # (as State.apply says it)
-        if engine._check(state, written) is None:  # (refused as not the compulsory move,
-            hint = ""  # which ``why`` names)
+        why = engine._check(state, written)  # (as State.apply says it)
+        if why is None:  # (refused only as not the compulsory move, which the refusal names)
+            why, hint = engine.refusal(state, written), ""
         raise NotationError(
             f"{_shown(stripped)} is not a legal move here: {why}" + (f"; {hint}" if hint else "")
         )
