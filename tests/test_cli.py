@@ -477,8 +477,23 @@ def test_play_leaves_a_file_as_it_is_when_it_refuses_the_deal(
         capsys, "play", "freecell", "--deal", "3000000000", "--record", str(path)
     )
     assert status == 2 and out == ""
-    assert "a Microsoft FreeCell deal number is a whole number" in err
+    assert "argument --deal: expected a deal number of FreeCell" in err
     assert path.read_text(encoding="utf-8") == "precious\n"
+
+
+@pytest.mark.parametrize("command", ["play", "show", "solve"])
+def test_a_deal_past_the_games_last_is_the_arguments_fault(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    last = pr.get_game("freecell").max_deal_number
+    status, out, err = run(capsys, command, "freecell", "--deal", str(last + 1))
+    assert (status, out) == (2, "")
+    assert err == (
+        "patience-rules: error: argument --deal: expected a deal number of FreeCell, a whole "
+        f"number from 0 to {last}, got {last + 1} (see 'patience-rules {command} --help')\n"
+    )
+    status, out, _ = run(capsys, "show", "freecell", "--deal", str(last))
+    assert status == 0 and out == f"{pr.get_game('freecell').deal(last)}\n"
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
@@ -775,6 +790,13 @@ def test_replay_refuses_what_it_cannot_read(
     assert err == (
         f"patience-rules: error: cannot read the game record {str(binary)!r}: it is not "
         "UTF-8 text (byte 0xff at position 24)\n"
+    )
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1. W-M\n"))
+    status, _, err = run(capsys, "replay", "-")
+    assert status == 2
+    assert err == (
+        "patience-rules: error: game record from standard input: a record starts with the "
+        'game: expected a [Game "..."] tag\n'
     )
     monkeypatch.setattr(sys, "stdin", None)
     status, _, err = run(capsys, "replay", "-")

@@ -951,20 +951,24 @@ def _read_record(path: str) -> GameRecord:
     thing that is wrong, having read little.
     """
     where = "from standard input" if path == "-" else _shown(path, 200)
+    handle: contextlib.AbstractContextManager[object]
     if path == "-":
         stdin = sys.stdin
         if stdin is None or getattr(stdin, "closed", False):
             raise _UsageError("cannot read the game record from standard input: it is closed")
         buffer = getattr(stdin, "buffer", None)
-        return GameRecord.read(_Utf8(buffer, where) if buffer is not None else stdin)
-    try:
-        handle = open(path, "rb")  # noqa: SIM115 (closed below, after the reading)
-    except _UNUSABLE_PATH as error:
-        raise _UsageError(f"cannot read the game record {where}: {_why(error)}") from None
+        source = _Utf8(buffer, where) if buffer is not None else stdin
+        handle = contextlib.nullcontext()  # (standard input stays open)
+    else:
+        try:
+            binary = open(path, "rb")  # noqa: SIM115 (closed below, after the reading)
+        except _UNUSABLE_PATH as error:
+            raise _UsageError(f"cannot read the game record {where}: {_why(error)}") from None
+        source, handle = _Utf8(binary, where), binary
     with handle:
         try:
-            return GameRecord.read(_Utf8(handle, where))
-        except NotationError as error:  # (the record's own fault: say which file)
+            return GameRecord.read(source)
+        except NotationError as error:  # (the record's own fault: say where it came from)
             raise NotationError(f"game record {where}: {error}") from None
 
 
@@ -1005,7 +1009,7 @@ _SOLVE_STATUS = {
 def _run_solve(args: argparse.Namespace, out: _Output) -> int:
     rules = game_from_text(args.game)
     solution = solve(
-        rules.deal(args.deal),
+        rules.deal(_deal_of(rules, args)),
         max_nodes=args.max_nodes,
         max_seconds=args.max_seconds,
         seed=args.seed,
@@ -1031,8 +1035,21 @@ def _run_games(args: argparse.Namespace, out: _Output) -> int:
 
 
 def _run_show(args: argparse.Namespace, out: _Output) -> int:
-    out(_picture(game_from_text(args.game).deal(args.deal)))
+    rules = game_from_text(args.game)
+    out(_picture(rules.deal(_deal_of(rules, args))))
     return ExitStatus.SUCCESS
+
+
+def _deal_of(rules: GameRules, args: argparse.Namespace) -> int:
+    """The ``--deal`` number, refused as the argument's fault where it is past the
+    game's last deal (FreeCell's deal numbers stop at 2**31 - 1)."""
+    number: int = args.deal
+    if number > rules.max_deal_number:
+        raise _UsageError(
+            f"argument --deal: expected a deal number of {rules.title}, a whole number "
+            f"from 0 to {rules.max_deal_number}, got {number} (see '{_PROG} {args.command} --help')"
+        )
+    return number
 
 
 def _titled(rules: GameRules) -> str:
@@ -1061,14 +1078,14 @@ def _picture(state: State) -> str:
 
 def _run_play(args: argparse.Namespace, out: _Output) -> int:
     rules = game_from_text(args.game)
+    deal = _deal_of(rules, args)
     auto = args.auto
     if auto is None:
         auto = "forced" if rules.compulsion is Compulsion.FORCED else "none"
     if args.record is None:
-        return _play(rules, args.deal, auto, out)
+        return _play(rules, deal, auto, out)
     if args.record == "-":
         raise _UsageError("--record writes to a file, not '-': standard output shows the game")
-    rules.deal(args.deal)  # (a deal refused before the file is touched)
     try:  # (opened before play, to append nothing, so that a path that cannot be
         # written costs no game and a file there is left as it is until the end)
         with open(args.record, "a", encoding="utf-8"):
@@ -1077,7 +1094,7 @@ def _run_play(args: argparse.Namespace, out: _Output) -> int:
         raise _UsageError(
             f"cannot write the game record to {_shown(args.record, 200)}: {_why(error)}"
         ) from None
-    return _play(rules, args.deal, auto, out, record=args.record)
+    return _play(rules, deal, auto, out, record=args.record)
 
 
 def _with_game(parser: argparse.ArgumentParser, *, deal: bool = True) -> None:
