@@ -883,6 +883,8 @@ _STUB_NAMES = {
     "typing.SupportsInt | typing.SupportsIndex": {"SupportsIndex"},
     "pyspiel.State": {"SpielState", "Self"},
     "pyspiel.Game": {"SpielGame"},
+    "pyspiel.GameType": {"GameType"},
+    "pyspiel.GameInfo": {"GameInfo"},
     "open_spiel::Game": {"SpielGame"},
     "collections.abc.Mapping[str, GameParameter]": {"Mapping[str, Any]"},
     "dict[str, GameParameter]": {"dict[str, Any]"},
@@ -978,7 +980,7 @@ def _conforms(value: object, declared: str, owner: object) -> bool:
         "Self": type(owner),
         "SpielState": pyspiel.State,
         "SpielGame": pyspiel.Game,
-        "pyspiel.GameType": pyspiel.GameType,
+        "GameType": pyspiel.GameType,
     }[declared]
     return isinstance(value, expected) and (declared != "Self" or type(value) is type(owner))
 

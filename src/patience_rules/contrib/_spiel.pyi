@@ -8,18 +8,23 @@
 # the real class's and returns what it says.
 
 from collections.abc import Mapping
-from typing import Any, SupportsIndex, overload
+from typing import Any, SupportsIndex, TypeAlias, overload
 
-import pyspiel
 from typing_extensions import Self
 
 __all__ = ["SpielGame", "SpielState"]
+
+# pyspiel ships no type information: its game type and game info are any
+# value, said so (a type checker in strict mode refuses an unknown type, and
+# accepts Any written out).
+GameType: TypeAlias = Any  # pyspiel.GameType
+GameInfo: TypeAlias = Any  # pyspiel.GameInfo
 
 class SpielGame:
     """OpenSpiel's ``pyspiel.Game``."""
 
     def __init__(
-        self, game_type: pyspiel.GameType, info: pyspiel.GameInfo, params: Mapping[str, Any], /
+        self, game_type: GameType, info: GameInfo, params: Mapping[str, Any], /
     ) -> None: ...
     def action_to_string(self, player: SupportsIndex, action: SupportsIndex, /) -> str:
         """The label of ``player``'s action ``action``."""
@@ -27,7 +32,7 @@ class SpielGame:
         """The state that ``State.serialize`` wrote."""
     def get_parameters(self) -> dict[str, Any]:
         """The game's parameters, by name."""
-    def get_type(self) -> pyspiel.GameType:
+    def get_type(self) -> GameType:
         """The game's static description (``pyspiel.GameType``)."""
     def information_state_tensor_shape(self) -> list[int]:
         """The shape of the information-state tensor."""
