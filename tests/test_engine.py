@@ -89,6 +89,27 @@ class TestComposition:
             (lambda: Foundation("H", UP), "a foundation's suit is a Suit"),  # type: ignore[arg-type]
             (lambda: toy_game(decks=0), "number of decks is a whole number from 1 to 16"),
             (lambda: toy_game(foundations=()), "from 1 to 64 foundations, got 0"),
+            # (values that type checkers refuse too: were the arguments typed as any
+            # object, these ignores would be unused, an error of the typing session)
+            (lambda: Tableau(columns=2, depth="deep"), "depth is a whole number"),  # type: ignore[arg-type]
+            (
+                lambda: pr.GameRules(name="x", title="X", decks=1, foundations="junk"),  # type: ignore[arg-type]
+                "a game has one or more foundations, got 'junk'",
+            ),
+            (
+                lambda: pr.GameRules(name="x", title="X", decks=1, foundations=[UP]),  # type: ignore[list-item]
+                "foundations are Foundation values",
+            ),
+            (
+                lambda: pr.GameRules(
+                    name="x",
+                    title="X",
+                    decks=1,
+                    foundations=tuple(Foundation(suit, UP) for suit in Suit),
+                    options=42,  # type: ignore[arg-type]
+                ),
+                "options are \\(name, value\\) pairs",
+            ),
         ],
     )
     def test_bad_parts_are_refused(self, part: object, message: str) -> None:

@@ -2059,7 +2059,7 @@ BAD_ARGUMENTS: list[tuple[str, Callable[[], object], type[PatienceRulesError]]] 
     ),
     (
         "GameRules(foundations=range(10**18))",
-        lambda: GameRules(name="x", title="X", decks=1, foundations=range(10**18)),
+        lambda: GameRules(name="x", title="X", decks=1, foundations=range(10**18)),  # type: ignore[arg-type]
         InvalidRulesError,
     ),
     (

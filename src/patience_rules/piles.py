@@ -270,11 +270,14 @@ class Foundation:
         )
 
 
-def _to_depth(value: Any) -> Any:
-    if isinstance(value, int | str | bytes) or not isinstance(value, Iterable):
-        return value  # checked by the validator
+def _to_depth(value: int | Iterable[int]) -> int | tuple[int, ...]:
+    # (typed as the argument's documented type; anything else goes on as it is,
+    # for the validator to refuse)
+    given: object = value
+    if isinstance(given, int | str | bytes) or not isinstance(given, Iterable):
+        return value  # type: ignore[return-value]  # checked by the validator
     return _checks.bounded(
-        value, MAX_PILES, f"depth gives one count per column, at most {MAX_PILES}"
+        given, MAX_PILES, f"depth gives one count per column, at most {MAX_PILES}"
     )
 
 

@@ -235,7 +235,16 @@ def _register_view(name: str, view: Callable[[State], str]) -> None:
 # -- the rules ---------------------------------------------------------------------
 
 
-def _to_foundations(value: object) -> tuple[Foundation, ...]:
+# (A converter's parameter is the type checkers' type of the field's argument:
+# the converters below are typed as the documentation says, and hand the value
+# on as any object, which the checks refuse clearly if it is not what it says.)
+
+
+def _to_foundations(value: Iterable[Foundation]) -> tuple[Foundation, ...]:
+    return _foundations_of(value)
+
+
+def _foundations_of(value: object) -> tuple[Foundation, ...]:
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise InvalidRulesError(f"a game has one or more foundations, got {_shown(value)}")
     return _checks.bounded(value, 64, "a game has from 1 to 64 foundations")
@@ -249,7 +258,13 @@ def _check_foundations(instance: Any, attribute: Any, value: tuple[Any, ...]) ->
             raise InvalidRulesError(f"foundations are Foundation values, got {_shown(item)}")
 
 
-def _to_options(value: object) -> tuple[tuple[str, OptionValue], ...]:
+def _to_options(
+    value: Mapping[str, OptionValue] | Iterable[tuple[str, OptionValue]],
+) -> tuple[tuple[str, OptionValue], ...]:
+    return _options_of(value)
+
+
+def _options_of(value: object) -> tuple[tuple[str, OptionValue], ...]:
     items = value.items() if isinstance(value, Mapping) else value
     if isinstance(items, str | bytes) or not isinstance(items, Iterable):
         raise InvalidRulesError(
@@ -549,13 +564,14 @@ class GameRules:
         raw = data["foundations"]
         if not isinstance(raw, list | tuple) or not 1 <= len(raw) <= 64:
             raise NotationError(f"rules.foundations: expected a list of 1 to 64, got {_shown(raw)}")
-        options = _checks.mapping(data.get("options", {}), "rules.options")
-        for key, value in options.items():
+        options: list[tuple[str, OptionValue]] = []
+        for key, value in _checks.mapping(data.get("options", {}), "rules.options").items():
             if not isinstance(value, int | str):
                 raise NotationError(
                     f"rules.options.{_key_shown(key)}: expected a whole number, a text or true/false, "
                     f"got {_shown(value)}"
                 )
+            options.append((key, value))
 
         def part(key: str, reader: Callable[[Mapping[str, object], str], Any]) -> Any:
             value = data.get(key)
@@ -583,7 +599,7 @@ class GameRules:
                 compulsion=_checks.read_member(
                     Compulsion, data.get("compulsion", "none"), "rules.compulsion"
                 ),
-                options=tuple(options.items()),
+                options=options,
                 description=_checks.read_text(
                     data.get("description", ""), "rules.description", 4000, lines=True
                 ),
