@@ -203,7 +203,7 @@ def hostile(session: nox.Session) -> None:
 @nox.session(python=MAIN_PYTHON)
 def typing(session: nox.Session) -> None:
     """Check types with mypy --strict, then pyright's type completeness of the API (100%)."""
-    session.install("-e", ".[test,all]", "mypy>=1.10", "pyright[nodejs]>=1.1.400")
+    session.install("-e", ".[test,all]", "mypy>=1.14", "pyright[nodejs]>=1.1.400")
     session.run("mypy", "--strict", "src", "tests", "examples", "benchmarks")
     # The share of the public API whose types a type checker knows, as pyright
     # sees it from a user's code: anything below 100% fails the session.

@@ -56,8 +56,16 @@ def test_the_old_names_stay_importable_from_stats_with_a_warning() -> None:
     with pytest.warns(DeprecationWarning, match="RandomPolicy is an old name"):
         from patience_rules.stats import RandomPolicy
     assert RandomPolicy(seed=2) == RandomPlayer(seed=2)
+    # Type checkers see the old names as deprecated (were they not, these ignores
+    # would be unused, an error of the typing session) and typed as the new ones.
+    with pytest.warns(DeprecationWarning, match="GreedyPolicy is an old name"):
+        greedy: GreedyPlayer = stats.GreedyPolicy()  # type: ignore[deprecated]
+    with pytest.warns(DeprecationWarning, match="get_policy is an old name"):
+        player: Player = stats.get_policy("random", seed=2)  # type: ignore[deprecated]
+    assert (greedy, player) == (GreedyPlayer(), RandomPlayer(seed=2))
+    typo = "Polic"  # (stats.Polic would be a type checker's error, as it should be)
     with pytest.raises(AttributeError, match="has no attribute 'Polic'"):
-        stats.Polic  # noqa: B018
+        getattr(stats, typo)
     rules = pr.get_game("captive-queens")
     with pytest.warns(DeprecationWarning, match="policy= is an old name of player=") as caught:
         result = stats.play_deal(rules, 3, policy=GreedyPlayer())

@@ -77,7 +77,7 @@ from .piles import (
 )
 from .policies import Compulsion, Redeal, Refill, Shuffle
 from .records import GameRecord, GameResult, RecordDict
-from .rules import GameRules, RulesDict
+from .rules import GameRules, OptionValue, RulesDict
 from .sequences import FoundationSequence, SequenceDict
 from .state import Move, State, StateParts
 from .svg import state_to_svg
@@ -116,6 +116,7 @@ __all__ = [
     "NotationError",
     "Observation",
     "Observer",
+    "OptionValue",
     "PatienceRulesError",
     "PileKind",
     "Place",

@@ -41,7 +41,7 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 import attrs
 
@@ -80,6 +80,7 @@ __all__ = [
     "MAX_PENDING",
     "DealResult",
     "DealStats",
+    "DealStatsDict",
     "play_deal",
     "play_deals",
     "wilson_interval",
@@ -96,18 +97,45 @@ _OLD_NAMES: dict[str, object] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    # An old name still imports, with a DeprecationWarning.
-    new = _OLD_NAMES.get(name)
-    if new is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    warnings.warn(
-        f"patience_rules.stats.{name} is an old name of patience_rules.players."
-        f"{getattr(new, '__name__', name)}, and goes in a coming release",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    return new
+if TYPE_CHECKING:
+    # The old names as type checkers see them: typed as the new ones, and
+    # flagged as deprecated; any other name is an error there, as it is at run time.
+    from typing import Protocol
+
+    from typing_extensions import deprecated
+
+    @deprecated("an old name of patience_rules.players.Player")
+    class Policy(Player, Protocol): ...
+
+    @deprecated("an old name of patience_rules.players.FirstPlayer")
+    class FirstPolicy(FirstPlayer): ...
+
+    @deprecated("an old name of patience_rules.players.GreedyPlayer")
+    class GreedyPolicy(GreedyPlayer): ...
+
+    @deprecated("an old name of patience_rules.players.RandomPlayer")
+    class RandomPolicy(RandomPlayer): ...
+
+    @deprecated("an old name of patience_rules.players.get_player")
+    def get_policy(name: str, *, seed: int = 0) -> Player: ...
+
+    @deprecated("an old name of patience_rules.players.player_names")
+    def policy_names() -> tuple[str, ...]: ...
+
+else:
+
+    def __getattr__(name: str) -> Any:
+        # An old name still imports, with a DeprecationWarning.
+        new = _OLD_NAMES.get(name)
+        if new is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        warnings.warn(
+            f"patience_rules.stats.{name} is an old name of patience_rules.players."
+            f"{getattr(new, '__name__', name)}, and goes in a coming release",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return new
 
 
 #: How many deals one task plays, unless the caller says otherwise.
@@ -333,6 +361,24 @@ def _check_stats(stats: DealStats) -> None:
         )
 
 
+class DealStatsDict(TypedDict):
+    """The dict form of a :class:`DealStats`, as :meth:`DealStats.to_dict`
+    writes it: its counts, and the figures derived from them (JSON types only)."""
+
+    games: int
+    wins: int
+    losses: int
+    win_rate: float
+    #: The 95% confidence interval of the win rate, low and high.
+    ci95: list[float]
+    mean_cards_home: float
+    #: ``cards_home[k]``: how many deals ended with ``k`` cards home.
+    cards_home: list[int]
+    moves: int
+    mean_moves: float
+    stopped: int
+
+
 @attrs.frozen(init=False)
 class DealStats:
     """The counts from playing many deals.
@@ -452,7 +498,7 @@ class DealStats:
         """The Wilson interval of the win rate (see :func:`wilson_interval`)."""
         return wilson_interval(self.wins, self.games, confidence)
 
-    def to_dict(self) -> dict[str, int | float | list[int] | list[float]]:
+    def to_dict(self) -> DealStatsDict:
         """A JSON-ready dict of the counts and the figures derived from them.
 
         >>> from patience_rules.stats import DealStats
