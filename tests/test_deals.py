@@ -198,6 +198,10 @@ class TestDeckOrders:
             self.game.deal_from(order)  # type: ignore[arg-type]
         with pytest.raises(InvalidDealError, match="a sequence of cards"):
             self.game.deal_from(7)  # type: ignore[arg-type]
+        # (a text is a sequence, of characters: refused as a text, not at its first letter)
+        for text in ("AS 2S 3S", b"\x00\x01\x02"):
+            with pytest.raises(InvalidDealError, match="a deck order is a sequence of cards, got "):
+                self.game.deal_from(text)  # type: ignore[arg-type]
 
     def test_any_permutation_deals(self) -> None:
         order = list(reversed(self.game.deck()))

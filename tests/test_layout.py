@@ -49,3 +49,47 @@ def test_the_read_only_counts_count_zero_for_a_card_not_there(name: str) -> None
     for card in pr.standard_deck():
         assert layout.taken[card] + layout.spare[card] == rules.decks
     assert len(layout.taken) + len(layout.spare) >= 52
+
+
+def test_kinds_and_places_have_the_games_own_names() -> None:
+    queens = pr.get_game("captive-queens").layout
+    royal = pr.get_game("royal-cotillion").layout
+    assert [queens.kind_name(kind) for kind in pr.PileKind] == [
+        "stock",
+        "waste",
+        "tableau columns",
+        "reserve cells",
+        "foundations",
+        "Queens",
+    ]
+    assert [royal.kind_name(kind) for kind in pr.PileKind] == [
+        "stock",
+        "waste",
+        "Ladies columns",
+        "Lords cells",
+        "foundations",
+        "middle",
+    ]
+    # A place the game lacks is named plainly (for the reader's "... is not in this
+    # game"); a single pile is "the ..." and a second one is numbered.
+    kinds = (pr.PileKind.COLUMN, pr.PileKind.STOCK, pr.PileKind.MIDDLE)
+    names = [queens.name(pr.Place(kind, index)) for kind in kinds for index in (0, 1)]
+    assert names == ["column 1", "column 2", "the stock", "stock 2", "the Queens", "middle 2"]
+
+
+def test_the_layout_says_between_which_places_cards_move() -> None:
+    freecell = pr.get_game("freecell").layout
+    column, cell, other_cell = (
+        pr.Place(pr.PileKind.COLUMN, 0),
+        pr.Place(pr.PileKind.CELL, 0),
+        pr.Place(pr.PileKind.CELL, 1),
+    )
+    assert freecell.reaches(column, cell) and freecell.reaches(cell, column)
+    assert not freecell.reaches(cell, other_cell)  # (it would only renumber the cells)
+    assert not freecell.reaches(column, column)
+    windmill = pr.get_game("windmill").layout  # F1 the centre, F2 to F5 the corners
+    centre, corner, other_corner = (pr.Place(pr.PileKind.FOUNDATION, f) for f in (0, 1, 2))
+    assert windmill.reaches(corner, centre)
+    assert not windmill.reaches(centre, corner) and not windmill.reaches(corner, other_corner)
+    assert freecell.sources(pr.MoveKind.DRAW) == ()
+    assert windmill.sources(pr.MoveKind.DRAW) == (pr.Place(pr.PileKind.STOCK),)

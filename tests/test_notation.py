@@ -294,6 +294,10 @@ def test_the_text_of_royal_cotillions_moves_names_the_places_checked_by_hand() -
         ("royal-cotillion", "R0-F1", "has Lords cells R1 to R16"),
         ("royal-cotillion", "W-F9", "has foundations F1 to F8"),
         ("royal-cotillion", "W-M", "Royal Cotillion has no middle"),
+        # (the draw and the redeal as places: the same checks as their words)
+        ("royal-cotillion", "W-S", "Royal Cotillion has no redeal"),
+        ("royal-cotillion", "S-W:2", "never moves 2 cards from the stock to the waste"),
+        ("royal-cotillion", "W-S:2", "never moves 2 cards from the waste to the stock"),
         ("captive-queens", "T1-F1", "Captive Queens has no tableau columns"),
         ("captive-queens", "F1-F2", "Captive Queens never moves a card from foundation 1"),
         ("captive-queens", "W-W", "never moves a card from the waste to the waste"),
