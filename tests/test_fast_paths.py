@@ -96,9 +96,9 @@ def test_play_forced_is_move_by_move_play(state: State) -> None:
     assert_forced_is_stepped(state)
 
 
-def forced_from_the_waste(name: str, decks: int, suited: bool) -> pr.GameRules:
+def forced_from_the_waste(name: str, decks: int, suited: bool, draw: int = 1) -> pr.GameRules:
     """A compulsory game whose waste alone plays, as Captive Queens, with a foundation
-    A to K for each suit and deck, suit-locked or taking any suit."""
+    A to K for each suit and deck, suit-locked or taking any suit, drawing ``draw``."""
     ace_to_king = pr.FoundationSequence(start=pr.Rank.ACE, length=13, wrap=False)
     return pr.GameRules(
         name=name,
@@ -109,21 +109,23 @@ def forced_from_the_waste(name: str, decks: int, suited: bool) -> pr.GameRules:
             for suit in pr.Suit
             for _ in range(decks)
         ],
-        stock=pr.Stock(redeals=2),
+        stock=pr.Stock(redeals=2, draw=draw),
         compulsion=pr.Compulsion.FORCED,
     )
 
 
 #: Where a card is wanted by two foundations (two decks) or by any foundation
 #: (any suit), play_forced's loop over the waste keeps its table of wanted cards
-#: by other paths than in Captive Queens.
+#: by other paths than in Captive Queens; drawing three, it draws by another loop.
 FORCED_TWO_DECKS = forced_from_the_waste("forced-two-decks", 2, suited=True)
 FORCED_ANY_SUIT = forced_from_the_waste("forced-any-suit", 1, suited=False)
+FORCED_DRAW_THREE = forced_from_the_waste("forced-draw-three", 1, suited=True, draw=3)
 SWEPT = [
     *(pr.get_game(game) for game in GAMES),
     FORCED_BUILDS,
     FORCED_TWO_DECKS,
     FORCED_ANY_SUIT,
+    FORCED_DRAW_THREE,
 ]
 
 
