@@ -7,12 +7,15 @@ import random
 import patience_rules as pr
 
 
-def random_game(rules: pr.GameRules, deal: int, seed: int) -> list[pr.State]:
-    """The states of deal ``deal`` played to the end by random legal moves."""
+def random_game(
+    rules: pr.GameRules, deal: int, seed: int, max_moves: int | None = None
+) -> list[pr.State]:
+    """The states of deal ``deal`` played by random legal moves to the end, or
+    for at most ``max_moves`` moves (some games can go on for ever)."""
     chooser = random.Random(seed)
     state = rules.deal(deal)
     states = [state]
-    while not state.is_over:
+    while (max_moves is None or len(states) <= max_moves) and not state.is_over:
         state = state.apply(chooser.choice(state.legal_moves()))
         states.append(state)
     return states

@@ -13,7 +13,6 @@ the canonical key against the states they stand for.
 from __future__ import annotations
 
 import pickle
-import random
 from collections.abc import Iterator
 
 import pytest
@@ -24,20 +23,14 @@ import patience_rules as pr
 from composed import FORCED_BUILDS
 from patience_rules import IllegalMoveError, Move, PileKind, Place, State
 from patience_rules.engine import Engine
+from random_play import random_game
 
 GAMES = pr.game_names()
 
 
 def reached(game: str, deal: int, steps: int, seed: int) -> State:
     """The state after up to ``steps`` random legal moves of a deal."""
-    state = pr.get_game(game).deal(deal)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        moves = state.legal_moves()
-        if not moves:
-            break
-        state = state.apply(rng.choice(moves))
-    return state
+    return random_game(pr.get_game(game), deal, seed, max_moves=steps)[-1]
 
 
 def every_move(state: State) -> list[Move]:
@@ -131,15 +124,8 @@ SWEPT = [
 
 def seeded_play(rules: pr.GameRules, deals: int, moves: int) -> Iterator[State]:
     """Every state of random games of deals 0 to ``deals`` - 1 (fixed seed)."""
-    rng = random.Random(1)
     for deal in range(deals):
-        state = rules.deal(deal)
-        for _ in range(moves):
-            yield state
-            legal = state.legal_moves()
-            if not legal:
-                break
-            state = state.apply(legal[rng.randrange(len(legal))])
+        yield from random_game(rules, deal, seed=1, max_moves=moves - 1)
 
 
 @pytest.mark.parametrize("rules", SWEPT, ids=lambda rules: rules.name)

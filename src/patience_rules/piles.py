@@ -270,14 +270,14 @@ class Foundation:
         )
 
 
-def _to_depth(value: int | Iterable[int]) -> int | tuple[int, ...]:
-    # (typed as the argument's documented type; anything else goes on as it is,
-    # for the validator to refuse)
-    given: object = value
-    if isinstance(given, int | str | bytes) or not isinstance(given, Iterable):
-        return value  # type: ignore[return-value]  # checked by the validator
+def _to_depth(depth: int | Iterable[int]) -> int | tuple[int, ...]:
+    # (typed as the argument is documented, for type checkers; a value of
+    # another type goes on as it is, for the validator to refuse)
+    value: object = depth
+    if isinstance(value, int | str | bytes) or not isinstance(value, Iterable):
+        return depth  # type: ignore[return-value]  # checked by the validator
     return _checks.bounded(
-        given, MAX_PILES, f"depth gives one count per column, at most {MAX_PILES}"
+        value, MAX_PILES, f"depth gives one count per column, at most {MAX_PILES}"
     )
 
 

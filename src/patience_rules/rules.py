@@ -236,15 +236,12 @@ def _register_view(name: str, view: Callable[[State], str]) -> None:
 
 
 # (A converter's parameter is the type checkers' type of the field's argument:
-# the converters below are typed as the documentation says, and hand the value
-# on as any object, which the checks refuse clearly if it is not what it says.)
+# the converters below are typed as the documentation says, and check the value
+# given as any object, refusing it clearly if it is not what it says.)
 
 
-def _to_foundations(value: Iterable[Foundation]) -> tuple[Foundation, ...]:
-    return _foundations_of(value)
-
-
-def _foundations_of(value: object) -> tuple[Foundation, ...]:
+def _to_foundations(foundations: Iterable[Foundation]) -> tuple[Foundation, ...]:
+    value: object = foundations  # checked as any value, whatever the annotation says
     if isinstance(value, str | bytes) or not isinstance(value, Iterable):
         raise InvalidRulesError(f"a game has one or more foundations, got {_shown(value)}")
     return _checks.bounded(value, 64, "a game has from 1 to 64 foundations")
@@ -259,12 +256,9 @@ def _check_foundations(instance: Any, attribute: Any, value: tuple[Any, ...]) ->
 
 
 def _to_options(
-    value: Mapping[str, OptionValue] | Iterable[tuple[str, OptionValue]],
+    options: Mapping[str, OptionValue] | Iterable[tuple[str, OptionValue]],
 ) -> tuple[tuple[str, OptionValue], ...]:
-    return _options_of(value)
-
-
-def _options_of(value: object) -> tuple[tuple[str, OptionValue], ...]:
+    value: object = options  # checked as any value, whatever the annotation says
     items = value.items() if isinstance(value, Mapping) else value
     if isinstance(items, str | bytes) or not isinstance(items, Iterable):
         raise InvalidRulesError(

@@ -41,7 +41,7 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, Any, TypedDict, cast
+from typing import TYPE_CHECKING, TypedDict, cast
 
 import attrs
 
@@ -97,9 +97,24 @@ _OLD_NAMES: dict[str, object] = {
 }
 
 
+def _old_name(name: str) -> object:
+    """The module's ``__getattr__``: an old name still imports, with a DeprecationWarning."""
+    new = _OLD_NAMES.get(name)
+    if new is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        f"patience_rules.stats.{name} is an old name of patience_rules.players."
+        f"{getattr(new, '__name__', name)}, and goes in a coming release",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return new
+
+
 if TYPE_CHECKING:
     # The old names as type checkers see them: typed as the new ones, and
-    # flagged as deprecated; any other name is an error there, as it is at run time.
+    # flagged as deprecated; any other name is an error there, as it is at run
+    # time (a module __getattr__ would make every name there Any).
     from typing import Protocol
 
     from typing_extensions import deprecated
@@ -123,19 +138,7 @@ if TYPE_CHECKING:
     def policy_names() -> tuple[str, ...]: ...
 
 else:
-
-    def __getattr__(name: str) -> Any:
-        # An old name still imports, with a DeprecationWarning.
-        new = _OLD_NAMES.get(name)
-        if new is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        warnings.warn(
-            f"patience_rules.stats.{name} is an old name of patience_rules.players."
-            f"{getattr(new, '__name__', name)}, and goes in a coming release",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return new
+    __getattr__ = _old_name  # (its body is type-checked where it is written)
 
 
 #: How many deals one task plays, unless the caller says otherwise.
