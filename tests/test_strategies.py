@@ -325,6 +325,37 @@ def test_legal_moves_shrink_to_the_first_listed() -> None:
     assert find(legal_moves(state), lambda move: True) == state.legal_moves()[0]
 
 
+#: One foundation of any suit that takes every card, and a stock: a layout of
+#: three piles, whose moves between them are few enough to draw every one.
+ONE_PILE = pr.GameRules(
+    name="one-pile",
+    title="One pile",
+    decks=1,
+    foundations=[pr.Foundation(None, pr.FoundationSequence(start=pr.Rank.ACE, length=52))],
+)
+
+
+@pytest.mark.parametrize("drawn", [0, 1])
+def test_illegal_moves_are_every_unlisted_move_of_the_layout_and_no_other(drawn: int) -> None:
+    (ace,) = pr.cards_from_text("AS")
+    order = (ace, *(card for card in ONE_PILE.deck() if card != ace))
+    state = ONE_PILE.deal_from(order)
+    for _ in range(drawn):  # (the ace of spades on the waste, which may go home)
+        state = state.apply(pr.Move.draw())
+    places = [*ONE_PILE.layout.places, pr.Place(pr.PileKind.STOCK), pr.Place(pr.PileKind.WASTE)]
+    unlisted = {pr.Move(s, t) for s in places for t in places} - set(state.legal_moves())
+    assert len(unlisted) == 9 - len(state.legal_moves()) == 8 - drawn
+    seen: set[pr.Move] = set()
+
+    @settings(max_examples=200, database=None, derandomize=True)
+    @given(illegal_moves(state))
+    def collect(move: pr.Move) -> None:
+        seen.add(move)
+
+    collect()
+    assert seen == unlisted
+
+
 @pytest.mark.parametrize("outside_layout", [False, True])
 def test_illegal_moves_cover_every_unlisted_move(outside_layout: bool) -> None:
     state = ROYAL_COTILLION.deal(7)

@@ -745,8 +745,11 @@ def legal_moves(state: State) -> st.SearchStrategy[Move]:
 
 
 @functools.lru_cache(maxsize=64)
-def _layout_moves(rules: GameRules, outside_layout: bool) -> tuple[Move, ...]:
-    """Every move from a pile of the layout to a pile of the layout, runs of every length included.
+def _layout_moves(
+    rules: GameRules, outside_layout: bool
+) -> tuple[tuple[Move, ...], dict[Move, int]]:
+    """Every move from a pile of the layout to a pile of the layout, runs of every length included,
+    with each move's position in that order.
 
     The piles are the layout's places, with the stock and the waste;
     ``outside_layout`` adds, for each kind of pile, one past the last (a
@@ -759,20 +762,29 @@ def _layout_moves(rules: GameRules, outside_layout: bool) -> tuple[Move, ...]:
             places.add(Place(kind, max(indices) + 1 if indices else 0))
     ordered = sorted(places)
     counts = range(1, rules.layout.max_run + 1)  # (runs as long as the layout moves)
-    return tuple(
+    moves = tuple(
         Move(source, target, count) for source in ordered for target in ordered for count in counts
     )
+    return moves, {move: i for i, move in enumerate(moves)}
 
 
 @_strategy("illegal_moves")
 def _illegal_moves(draw: st.DrawFn, state: _Shown, *, outside_layout: bool = False) -> Move:
     checked = _check_state(state.value, "illegal_moves()")
     wide = _check_flag(outside_layout, "illegal_moves(outside_layout=...)")
-    legal = frozenset(checked.legal_moves())
-    # A layout always has moves that no rule allows (waste to waste, say),
-    # so this is never empty.
-    refused = [move for move in _layout_moves(checked.rules, wide) if move not in legal]
-    return draw(st.sampled_from(refused))
+    moves, position = _layout_moves(checked.rules, wide)
+    # The refused moves are the layout's moves but the legal ones: the i-th
+    # refused move is found by stepping over the legal moves' positions,
+    # without listing the thousands of refused moves at every draw.  A
+    # layout always has moves that no rule allows (waste to waste, say), so
+    # there is always one.
+    legal = sorted({position[move] for move in checked.legal_moves() if move in position})
+    i = draw(st.integers(0, len(moves) - len(legal) - 1))
+    for at in legal:
+        if at > i:
+            break
+        i += 1
+    return moves[i]
 
 
 def illegal_moves(state: State, *, outside_layout: bool = False) -> st.SearchStrategy[Move]:
