@@ -128,11 +128,11 @@ def _sequence(value: object, where: str, length: int, what: str) -> tuple[object
     elif isinstance(value, Sequence) and not isinstance(value, str | bytes):
         # (read no further than one too many: a range may be endless in effect)
         items = bounded(
-            value, length, f"{where}: expected at most {length} {what}", InvalidDealError
+            value, length, f"{where}: expected at most {_counted(length, what)}", InvalidDealError
         )
     else:
         raise InvalidDealError(
-            f"{where}: expected a sequence of {length} {what}, got {_shown(value)}"
+            f"{where}: expected a sequence of {_counted(length, what)}, got {_shown(value)}"
         )
     _count(items, length, where, what)
     return items
@@ -140,7 +140,12 @@ def _sequence(value: object, where: str, length: int, what: str) -> tuple[object
 
 def _count(items: Sized, length: int, where: str, what: str) -> None:
     if len(items) != length:
-        raise InvalidDealError(f"{where}: expected {length} {what}, got {len(items)}")
+        raise InvalidDealError(f"{where}: expected {_counted(length, what)}, got {len(items)}")
+
+
+def _counted(length: int, what: str) -> str:
+    """``length`` and ``what``, a plural ending in s: ``'1 cell'``, ``'2 cells'``."""
+    return f"1 {what[:-1]}" if length == 1 else f"{length} {what}"
 
 
 def check(
