@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
+from hypothesis import strategies as st
+
 import patience_rules as pr
 
 #: Every move forced, and columns that build down in any suit: the one legal
@@ -47,4 +51,121 @@ def waiting_for_shifts() -> pr.State:
         ],
         foundation_heights=[9, 11, 8, 13],
         redeals_used=2,
+    )
+
+
+#: Steps of a foundation's sequence: any step goes round all thirteen ranks
+#: (thirteen is prime), so a sequence of thirteen takes each rank once.
+_STEPS = (1, -1, 1, -1, 2, -3, 5)
+
+
+@st.composite
+def compositions(draw: st.DrawFn) -> pr.GameRules:
+    """Games composed at random from the library's parts, as a user might compose them.
+
+    Each suit of each deck is a chain of ranks (a start and a step, once round
+    the ranks, or round all but the middle's rank) that one foundation takes,
+    or two that split it.  A chain's foundations are locked to its suit or,
+    for a drawn set of the chains, take any suit; chains of any suit may join
+    into one long foundation with repeated ranks.  The tableau, reserve,
+    stock and compulsion are drawn from every setting their parts take.
+    """
+    decks = draw(st.integers(1, 2), label="decks")
+    middle_rank = draw(st.none() | st.sampled_from(pr.Rank), label="middle rank")
+    length = 13 if middle_rank is None else 12
+    foundations: list[pr.Foundation] = []
+    any_suit: list[tuple[pr.Rank, int]] = []  # the chains of any suit, by start and step
+    for suit in [suit for _ in range(decks) for suit in pr.Suit]:
+        step = draw(st.sampled_from(_STEPS), label="step")
+        if middle_rank is None:
+            start = draw(st.sampled_from(pr.Rank), label="start")
+        else:  # the chain that would start at the middle's rank, without it
+            start = pr.Rank((middle_rank - 1 + step) % 13 + 1)
+        locked = draw(st.booleans(), label="locked to its suit")
+        if not locked and middle_rank is None and draw(st.booleans(), label="joins"):
+            any_suit.append((start, step))
+            continue
+        split = draw(st.sampled_from((0, 0, 0, 1, 6, length - 1)), label="split after")
+        parts = [(start, length)]
+        if split:
+            second = pr.Rank((start - 1 + split * step) % 13 + 1)
+            parts = [(start, split), (second, length - split)]
+        for base, count in parts:
+            foundations.append(_foundation(draw, suit if locked else None, base, step, count))
+    # Chains of any suit that join: those of one start and step make one foundation.
+    for (start, step), count in Counter(any_suit).items():
+        foundations.append(_foundation(draw, None, start, step, 13 * count))
+    foundations = draw(st.permutations(foundations), label="foundation order")
+    middle = None
+    if middle_rank is not None:
+        middle = pr.Middle([middle_rank], laid_out=draw(st.booleans(), label="middle laid out"))
+    stock_redeal = pr.Redeal.TURN_OVER
+    tableau = None
+    if draw(st.integers(0, 4), label="tableau") > 0:
+        tableau = _tableau(draw)
+        if not tableau.face_down and draw(st.integers(0, 3), label="shifts") == 0:
+            stock_redeal = pr.Redeal.SHIFT
+    reserve = None
+    if draw(st.booleans(), label="reserve"):
+        cells = draw(st.integers(1, 4), label="cells")
+        reserve = pr.Reserve(
+            cells=cells,
+            refill=draw(st.sampled_from(pr.Refill), label="cell refill"),
+            dealt=draw(st.booleans() | st.integers(0, cells), label="cells dealt"),
+        )
+    stock = pr.Stock(
+        redeals=draw(st.sampled_from((0, 1, 2, None)), label="redeals"),
+        draw=draw(st.integers(1, 3), label="draw"),
+        redeal=stock_redeal,
+    )
+    return pr.GameRules(
+        name="composed",
+        title="Composed",
+        decks=decks,
+        foundations=foundations,
+        tableau=tableau,
+        reserve=reserve,
+        middle=middle,
+        stock=stock,
+        compulsion=draw(st.sampled_from(pr.Compulsion), label="compulsion"),
+    )
+
+
+def _foundation(
+    draw: st.DrawFn, suit: pr.Suit | None, start: pr.Rank, step: int, length: int
+) -> pr.Foundation:
+    return pr.Foundation(
+        suit,
+        pr.FoundationSequence(start=start, step=step, length=length, wrap=True),
+        laid_out=draw(st.integers(0, 3), label="laid out") == 0,
+        playable=draw(st.integers(0, 3), label="playable") == 0,
+    )
+
+
+def _tableau(draw: st.DrawFn) -> pr.Tableau:
+    columns = draw(st.integers(1, 7), label="columns")
+    depth: int | tuple[int, ...] = draw(
+        st.integers(0, 5) | st.tuples(*[st.integers(0, 5)] * columns), label="depth"
+    )
+    refill = draw(st.sampled_from(pr.Refill), label="column refill")
+    build = None
+    runs = pr.Runs.NONE
+    if draw(st.integers(0, 3), label="builds") > 0:
+        build = pr.Build(
+            suits=draw(st.sampled_from(pr.Suits), label="build suits"),
+            direction=draw(st.sampled_from(pr.Direction), label="build direction"),
+            wrap=draw(st.booleans(), label="build wraps"),
+        )
+        runs = draw(st.sampled_from(pr.Runs), label="runs")
+    fill_rank = None
+    if refill is pr.Refill.BY_MOVE:
+        fill_rank = draw(st.none() | st.sampled_from(pr.Rank), label="fill rank")
+    return pr.Tableau(
+        columns=columns,
+        depth=depth,
+        refill=refill,
+        build=build,
+        runs=runs,
+        fill_rank=fill_rank,
+        face_down=draw(st.booleans(), label="face down"),
     )

@@ -206,8 +206,16 @@ class PileModel:
             return 1
         if tableau.runs is Runs.ANY:
             return 10**9
-        free = 1 + self.cells.count(None)
-        empty = sum(1 for column in self.columns if not column) - (1 if target_empty else 0)
+        # Only the piles that could carry the cards one by one count: the
+        # cells if cards may be moved into them, the empty columns if any
+        # card may be moved into one.
+        reserve = self.rules.reserve
+        free = 1
+        if reserve is not None and reserve.refill is Refill.BY_MOVE:
+            free += self.cells.count(None)
+        empty = 0
+        if tableau.refill is Refill.BY_MOVE and tableau.fill_rank is None:
+            empty = sum(1 for column in self.columns if not column) - (1 if target_empty else 0)
         return int(free * 2**empty)
 
     def _goes_on(self, card: Card, j: int, count: int) -> bool:

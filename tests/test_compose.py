@@ -370,3 +370,66 @@ def test_a_name_of_a_str_subclass_is_kept_as_plain_text() -> None:
     part = Reserve(cells=4, name=Loud("Cells"))
     assert type(rules.title) is str and type(rules.name) is str and type(part.name) is str
     assert f"{rules.title}" == "Crescent Mill" and str(part.name) == "Cells"
+
+
+def run_mover(cell_refill: Refill, fill_rank: Rank | None, cells: int = 2) -> GameRules:
+    """Four columns that build down in suit and move runs as supermoves, and two cells."""
+    return GameRules(
+        name="run-mover",
+        title="Run mover",
+        decks=1,
+        foundations=tuple(
+            Foundation(suit, FoundationSequence(Rank.ACE, 1, 13, wrap=False)) for suit in Suit
+        ),
+        tableau=Tableau(
+            columns=4,
+            depth=1,
+            refill=Refill.BY_MOVE,
+            build=Build(suits=Suits.SAME, direction=Direction.DOWN),
+            runs=Runs.SUPERMOVE,
+            fill_rank=fill_rank,
+        ),
+        reserve=Reserve(cells=cells, refill=cell_refill, dealt=False),
+    )
+
+
+#: Hearts to the Six home, 9H 8H 7H on one column, 10H on another, two empty
+#: columns, and the rest of the hearts in the stock.
+RUN_PILES: dict[str, Any] = {
+    "columns": [pr.cards_from_text("9H 8H 7H"), pr.cards_from_text("10H"), (), ()],
+    "foundation_heights": [6 if suit is Suit.HEARTS else 13 for suit in Suit],
+    "stock": pr.cards_from_text("KH QH JH"),
+}
+
+
+@pytest.mark.parametrize(
+    ("cell_refill", "fill_rank", "moves_the_run"),
+    [
+        # Two empty columns that take any card: 1 x 2**2 cards may move.
+        (Refill.NEVER, None, True),
+        # Columns that take only a King, and cells that nothing moves into: one card.
+        (Refill.NEVER, Rank.KING, False),
+        # The two empty cells carry two cards: (1 + 2) x 2**0.
+        (Refill.BY_MOVE, Rank.KING, True),
+    ],
+)
+def test_a_supermove_counts_only_the_piles_that_could_carry_its_cards(
+    cell_refill: Refill, fill_rank: Rank | None, moves_the_run: bool
+) -> None:
+    # The run 9H 8H 7H may go onto 10H as far as the empty cells and the
+    # empty columns could carry it card by card.
+    rules = run_mover(cell_refill, fill_rank)
+    state = rules.make_state(**RUN_PILES, cells=[None, None])
+    run = pr.Move.to_column(pr.Place(pr.PileKind.COLUMN, 0), 1, count=3)
+    assert (run in state.legal_moves()) is moves_the_run
+    model = PileModel.from_snapshot(rules, PileModel.snapshot_of(state))
+    assert list(state.legal_moves()) == model.legal_moves()
+
+
+def test_a_position_with_a_pile_missing_is_refused_by_its_count() -> None:
+    rules = run_mover(Refill.BY_MOVE, None, cells=1)
+    with pytest.raises(pr.InvalidDealError, match=r"^cells: expected 1 cell, got 0$"):
+        rules.make_state(**RUN_PILES)
+    with pytest.raises(pr.InvalidDealError, match=r"^cells: expected a sequence of 1 cell, got"):
+        rules.make_state(**RUN_PILES, cells="-")
+    assert rules.make_state(**RUN_PILES, cells=[None]).cells == (None,)
