@@ -431,5 +431,5 @@ def test_a_position_with_a_pile_missing_is_refused_by_its_count() -> None:
     with pytest.raises(pr.InvalidDealError, match=r"^cells: expected 1 cell, got 0$"):
         rules.make_state(**RUN_PILES)
     with pytest.raises(pr.InvalidDealError, match=r"^cells: expected a sequence of 1 cell, got"):
-        rules.make_state(**RUN_PILES, cells="-")
+        rules.make_state(**RUN_PILES, cells="-")  # type: ignore[arg-type]
     assert rules.make_state(**RUN_PILES, cells=[None]).cells == (None,)
