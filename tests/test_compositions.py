@@ -7,7 +7,8 @@ suit).  Here the compositions of ``composed.compositions`` are dealt and
 played move by move against the model of tests/pile_model.py, with every
 invariant of tests/test_invariants.py checked at every step and
 ``play_forced`` held to move-by-move play, and turned into data, pickled,
-pictured and numbered as a user's own game would be.
+pictured and numbered as a user's own game would be, and, once registered,
+written and read as text.
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ import json
 import pickle
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import patience_rules as pr
 from composed import compositions
+from patience_rules import rules as rules_module
 from patience_rules.strategies import deck_orders, illegal_moves
 from pile_model import PileModel
 from test_fast_paths import assert_forced_is_stepped
@@ -92,3 +95,30 @@ def test_a_composed_game_travels_as_data_and_is_shown_and_numbered(
     vector = observer.vector(state)
     assert len(vector) == observer.size
     assert all(0 <= value <= high for value, high in zip(vector, observer.high, strict=True))
+
+
+@settings(max_examples=EXAMPLES)
+@given(rules=compositions(), data=st.data())
+def test_a_composed_game_once_registered_is_written_and_read_as_text(
+    rules: pr.GameRules, data: st.DataObject
+) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        # (the registry's tables as copies, as the isolated_registry fixture makes them)
+        for table in ("_REGISTRY", "_ALIASES", "_BY_NAME", "_MADE", "_REGISTERED"):
+            patch.setattr(rules_module, table, dict(getattr(rules_module, table)))
+        pr.register_game("composed", lambda: rules, summary="A game composed for a test.")
+        deal = data.draw(st.integers(0, 10**6), label="deal")
+        state = rules.deal(deal)
+        played: list[pr.Move] = []
+        for _ in range(data.draw(st.integers(0, 30), label="moves")):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            played.append(data.draw(st.sampled_from(moves), label="move"))
+            assert pr.move_from_text(pr.move_to_text(played[-1]), state) == played[-1]
+            state = state.apply(played[-1])
+        text = pr.state_to_text(state)
+        assert pr.state_from_text(text) == state
+        assert repr(state).startswith("state_from_text(")
+        record = pr.GameRecord(rules, deal, played)
+        assert pr.GameRecord.from_text(record.to_text()) == record

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import patience_rules as pr
+from composed import compositions
 from patience_rules.contrib import MOVE_LIMIT, longest_game
 from patience_rules.contrib.gymnasium import PatienceEnv, env_id, register_envs
 from patience_rules.players import RandomPlayer
@@ -763,3 +764,16 @@ def test_two_klondike_deals_differing_in_a_face_down_card_look_alike_until_it_tu
         assert over is False
     assert one.state.face_down[6] == 5
     assert not np.array_equal(seen_one, seen_two)
+
+
+@settings(max_examples=settings().max_examples * 2)
+@given(rules=compositions())
+def test_a_composed_game_passes_the_env_checker_and_plays_by_its_masks(
+    rules: pr.GameRules,
+) -> None:
+    # A game that no module registers, of any shape the parts compose (made
+    # without gymnasium.make, so with no spec whose render modes to try).
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(PatienceEnv(rules), skip_render_check=True)
+    random_masked_episodes(PatienceEnv(rules, hide_covered=True), range(2))
