@@ -63,39 +63,13 @@ _STEPS = (1, -1, 1, -1, 2, -3, 5)
 def compositions(draw: st.DrawFn) -> pr.GameRules:
     """Games composed at random from the library's parts, as a user might compose them.
 
-    Each suit of each deck is a chain of ranks (a start and a step, once round
-    the ranks, or round all but the middle's rank) that one foundation takes,
-    or two that split it.  A chain's foundations are locked to its suit or,
-    for a drawn set of the chains, take any suit; chains of any suit may join
-    into one long foundation with repeated ranks.  The tableau, reserve,
-    stock and compulsion are drawn from every setting their parts take.
+    The foundations are those of :func:`_foundations`, with or without a
+    middle.  The tableau, reserve, stock and compulsion are drawn from every
+    setting their parts take.
     """
     decks = draw(st.integers(1, 2), label="decks")
     middle_rank = draw(st.none() | st.sampled_from(pr.Rank), label="middle rank")
-    length = 13 if middle_rank is None else 12
-    foundations: list[pr.Foundation] = []
-    any_suit: list[tuple[pr.Rank, int]] = []  # the chains of any suit, by start and step
-    for suit in [suit for _ in range(decks) for suit in pr.Suit]:
-        step = draw(st.sampled_from(_STEPS), label="step")
-        if middle_rank is None:
-            start = draw(st.sampled_from(pr.Rank), label="start")
-        else:  # the chain that would start at the middle's rank, without it
-            start = pr.Rank((middle_rank - 1 + step) % 13 + 1)
-        locked = draw(st.booleans(), label="locked to its suit")
-        if not locked and middle_rank is None and draw(st.booleans(), label="joins"):
-            any_suit.append((start, step))
-            continue
-        split = draw(st.sampled_from((0, 0, 0, 1, 6, length - 1)), label="split after")
-        parts = [(start, length)]
-        if split:
-            second = pr.Rank((start - 1 + split * step) % 13 + 1)
-            parts = [(start, split), (second, length - split)]
-        for base, count in parts:
-            foundations.append(_foundation(draw, suit if locked else None, base, step, count))
-    # Chains of any suit that join: those of one start and step make one foundation.
-    for (start, step), count in Counter(any_suit).items():
-        foundations.append(_foundation(draw, None, start, step, 13 * count))
-    foundations = draw(st.permutations(foundations), label="foundation order")
+    foundations = _foundations(draw, decks, middle_rank, locked_only=False)
     middle = None
     if middle_rank is not None:
         middle = pr.Middle([middle_rank], laid_out=draw(st.booleans(), label="middle laid out"))
@@ -131,14 +105,92 @@ def compositions(draw: st.DrawFn) -> pr.GameRules:
     )
 
 
+@st.composite
+def feeding_home(draw: st.DrawFn) -> pr.GameRules:
+    """Games of Royal Cotillion's shape, for which the solver has a search of its own.
+
+    Cards leave their piles only for foundations locked to a suit (drawn as
+    in :func:`_foundations`, none playable); columns that are never refilled
+    and build nothing, cells refilled from the waste, one pass through a
+    stock drawn one card at a time, and the player's choice of moves.
+    """
+    decks = draw(st.integers(1, 2), label="decks")
+    tableau = None
+    if draw(st.booleans(), label="tableau"):
+        tableau = pr.Tableau(
+            columns=draw(st.integers(1, 6), label="columns"),
+            depth=draw(st.integers(0, 4), label="depth"),
+            face_down=draw(st.booleans(), label="face down"),
+        )
+    cells = draw(st.integers(8, 16), label="cells")
+    return pr.GameRules(
+        name="feeding-home",
+        title="Feeding home",
+        decks=decks,
+        foundations=_foundations(draw, decks, None, locked_only=True),
+        tableau=tableau,
+        reserve=pr.Reserve(
+            cells=cells,
+            refill=pr.Refill.FROM_WASTE,
+            dealt=draw(st.booleans() | st.integers(0, cells), label="cells dealt"),
+        ),
+    )
+
+
+def _foundations(
+    draw: st.DrawFn, decks: int, middle_rank: pr.Rank | None, *, locked_only: bool
+) -> list[pr.Foundation]:
+    """Foundations that take every card of ``decks`` decks but the middle's rank.
+
+    Each suit of each deck is a chain of ranks (a start and a step, once round
+    the ranks, or round all but the middle's rank) that one foundation takes,
+    or two that split it.  A chain's foundations are locked to its suit or
+    (unless ``locked_only``, which also makes none playable), for a drawn set
+    of the chains, take any suit; chains of any suit may join into one long
+    foundation with repeated ranks.
+    """
+    length = 13 if middle_rank is None else 12
+    foundations: list[pr.Foundation] = []
+    any_suit: list[tuple[pr.Rank, int]] = []  # the chains of any suit, by start and step
+    playable = not locked_only
+    for suit in [suit for _ in range(decks) for suit in pr.Suit]:
+        step = draw(st.sampled_from(_STEPS), label="step")
+        if middle_rank is None:
+            start = draw(st.sampled_from(pr.Rank), label="start")
+        else:  # the chain that would start at the middle's rank, without it
+            start = pr.Rank((middle_rank - 1 + step) % 13 + 1)
+        locked = locked_only or draw(st.booleans(), label="locked to its suit")
+        if not locked and middle_rank is None and draw(st.booleans(), label="joins"):
+            any_suit.append((start, step))
+            continue
+        split = draw(st.sampled_from((0, 0, 0, 1, 6, length - 1)), label="split after")
+        parts = [(start, length)]
+        if split:
+            second = pr.Rank((start - 1 + split * step) % 13 + 1)
+            parts = [(start, split), (second, length - split)]
+        for base, count in parts:
+            foundations.append(
+                _foundation(draw, suit if locked else None, base, step, count, playable)
+            )
+    # Chains of any suit that join: those of one start and step make one foundation.
+    for (start, step), count in Counter(any_suit).items():
+        foundations.append(_foundation(draw, None, start, step, 13 * count, playable))
+    return draw(st.permutations(foundations), label="foundation order")
+
+
 def _foundation(
-    draw: st.DrawFn, suit: pr.Suit | None, start: pr.Rank, step: int, length: int
+    draw: st.DrawFn,
+    suit: pr.Suit | None,
+    start: pr.Rank,
+    step: int,
+    length: int,
+    playable: bool,
 ) -> pr.Foundation:
     return pr.Foundation(
         suit,
         pr.FoundationSequence(start=start, step=step, length=length, wrap=True),
         laid_out=draw(st.integers(0, 3), label="laid out") == 0,
-        playable=draw(st.integers(0, 3), label="playable") == 0,
+        playable=playable and draw(st.integers(0, 3), label="playable") == 0,
     )
 
 

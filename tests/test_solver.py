@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import patience_rules as pr
-from composed import FORCED_BUILDS, SHIFTING_PILES, waiting_for_shifts
+from composed import FORCED_BUILDS, SHIFTING_PILES, feeding_home, waiting_for_shifts
 from foreign_numbers import Int64
 from patience_rules import State, _allocation
 from patience_rules.solver import Outcome, solve, solve_deal
@@ -715,3 +718,26 @@ def test_both_copies_in_the_cells_force_the_play_once_the_stock_is_out() -> None
                     assert forced
             position.do(branches[rng.randrange(len(branches))])
     assert met > 5
+
+
+@pytest.mark.slow
+def test_the_search_of_royal_cotillions_shape_agrees_with_brute_force_in_its_shape() -> None:
+    # The search argued for Royal Cotillion's shape (with its cuts) serves any
+    # game of that shape: foundations split, stepped and laid out otherwise,
+    # one deck or two, other columns and cells.
+    answers: Counter[bool] = Counter()
+
+    @settings(max_examples=300, derandomize=True, database=None)
+    @given(
+        rules=feeding_home(),
+        deal=st.integers(0, 10**6),
+        stock_left=st.integers(0, 8),
+    )
+    def agree(rules: pr.GameRules, deal: int, stock_left: int) -> None:
+        assert _allocation.applies(rules)
+        state = late(deal, stock_left, rules)
+        agrees_with_brute_force(state)
+        answers[solve(state, max_nodes=None).is_won] += 1
+
+    agree()
+    assert answers[True] and answers[False]  # (about 3% of the positions drawn are won)
