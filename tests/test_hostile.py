@@ -44,6 +44,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import patience_rules as pr
+from composed import compositions
 from patience_rules import (
     Build,
     Card,
@@ -84,6 +85,7 @@ from patience_rules.records import GameRecord
 from patience_rules.rules import PICKLE_FORMAT, _restore_state
 from patience_rules.solver import Outcome, solve, solve_deal
 from patience_rules.stats import DealResult, DealStats, play_deal, play_deals, wilson_interval
+from patience_rules.strategies import states
 from validity_model import broken_rules, parts_of
 
 T = TypeVar("T")
@@ -418,6 +420,8 @@ def texts_for(kind: str) -> st.SearchStrategy[str]:
 
 RULES = st.sampled_from(GAMES).map(pr.get_game)
 STATES = st.deferred(lambda: st.sampled_from(played_states()))
+#: States of games composed at random from the parts, which no module registers.
+COMPOSED_STATES = st.deferred(lambda: compositions().flatmap(partial(states, max_moves=30)))
 GAME_ARGUMENTS = RULES | STATES | ANYTHING
 
 
@@ -764,6 +768,7 @@ def test_game_rules(data: st.DataObject, hostile_inputs: Any) -> None:
 @fuzz(60)
 @given(
     data=st.deferred(lambda: mutated_data([pr.get_game(n).to_dict() for n in GAMES]))
+    | compositions().flatmap(lambda rules: mutated_data([rules.to_dict()]))
     | JSON_VALUES
     | ANYTHING
 )
@@ -825,7 +830,7 @@ STATE_KEYS = (
 @given(data=st.data())
 def test_make_state(data: st.DataObject, hostile_inputs: Any) -> None:
     hostile_inputs["GameRules.make_state"] += 1
-    state = data.draw(STATES, label="from")
+    state = data.draw(STATES | COMPOSED_STATES, label="from")
     rules = state.rules
     real: dict[str, object] = {**state.parts(), "foundation_heights": state.foundation_heights}
     arguments = {}
