@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import strategies as st
 
 import patience_rules as pr
+from patience_rules import rules
 
 #: Every move forced, and columns that build down in any suit: the one legal
 #: move goes by pile number, and a card can go from column to column and back.
@@ -52,6 +54,13 @@ def waiting_for_shifts() -> pr.State:
         foundation_heights=[9, 11, 8, 13],
         redeals_used=2,
     )
+
+
+def isolate_registry(patch: pytest.MonkeyPatch) -> None:
+    """Make the game registry and its caches copies, which ``patch`` puts back when it ends
+    (the ``isolated_registry`` fixture's work, for a test that registers a game per example)."""
+    for table in ("_REGISTRY", "_ALIASES", "_BY_NAME", "_MADE", "_REGISTERED"):
+        patch.setattr(rules, table, dict(getattr(rules, table)))
 
 
 #: Steps of a foundation's sequence: any step goes round all thirteen ranks

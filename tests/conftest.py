@@ -55,10 +55,9 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.fixture
 def isolated_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     """The game registry and its caches as copies: what a test registers is gone after it."""
-    from patience_rules import rules
+    from composed import isolate_registry
 
-    for table in ("_REGISTRY", "_ALIASES", "_BY_NAME", "_MADE", "_REGISTERED"):
-        monkeypatch.setattr(rules, table, dict(getattr(rules, table)))
+    isolate_registry(monkeypatch)
 
 
 @pytest.fixture(scope="session")

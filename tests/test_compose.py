@@ -373,22 +373,14 @@ def test_a_name_of_a_str_subclass_is_kept_as_plain_text() -> None:
 
 
 def run_mover(cell_refill: Refill, fill_rank: Rank | None, cells: int = 2) -> GameRules:
-    """Four columns that build down in suit and move runs as supermoves, and two cells."""
-    return GameRules(
+    """Eight Off's foundations and building on four columns of one card, and two empty cells."""
+    game = eight_off()
+    assert game.tableau is not None
+    return attrs.evolve(
+        game,
         name="run-mover",
         title="Run mover",
-        decks=1,
-        foundations=tuple(
-            Foundation(suit, FoundationSequence(Rank.ACE, 1, 13, wrap=False)) for suit in Suit
-        ),
-        tableau=Tableau(
-            columns=4,
-            depth=1,
-            refill=Refill.BY_MOVE,
-            build=Build(suits=Suits.SAME, direction=Direction.DOWN),
-            runs=Runs.SUPERMOVE,
-            fill_rank=fill_rank,
-        ),
+        tableau=attrs.evolve(game.tableau, columns=4, depth=1, fill_rank=fill_rank),
         reserve=Reserve(cells=cells, refill=cell_refill, dealt=False),
     )
 

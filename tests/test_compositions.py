@@ -22,8 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import patience_rules as pr
-from composed import compositions
-from patience_rules import rules as rules_module
+from composed import compositions, isolate_registry
 from patience_rules.strategies import deck_orders, illegal_moves
 from pile_model import PileModel
 from test_fast_paths import assert_forced_is_stepped
@@ -103,9 +102,7 @@ def test_a_composed_game_once_registered_is_written_and_read_as_text(
     rules: pr.GameRules, data: st.DataObject
 ) -> None:
     with pytest.MonkeyPatch.context() as patch:
-        # (the registry's tables as copies, as the isolated_registry fixture makes them)
-        for table in ("_REGISTRY", "_ALIASES", "_BY_NAME", "_MADE", "_REGISTERED"):
-            patch.setattr(rules_module, table, dict(getattr(rules_module, table)))
+        isolate_registry(patch)  # (a fixture would last for every example, not one)
         pr.register_game("composed", lambda: rules, summary="A game composed for a test.")
         deal = data.draw(st.integers(0, 10**6), label="deal")
         state = rules.deal(deal)
