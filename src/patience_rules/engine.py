@@ -1321,16 +1321,11 @@ class Engine:
         forced = self._forced
         limit = 1 if forced else 2
         listing, do = self.legal_moves, self._do
-        waste_only = self._waste_only and forced
-        # A draw changes only the waste top (and refills, from an empty waste):
-        # where nothing is built or parked from the waste, the draw stays the
-        # move to make while the drawn card goes nowhere home.
-        draws_again = not (self._builds or self._parks)
         refills = self._refills
         # Where cards move between piles, or redeals have no limit, a position
         # can come round again: there every position is remembered.
         seen = {self._where(board)} if self._cycles else None
-        if waste_only and seen is None and not refills:
+        if seen is None and forced and self._waste_only and not refills:
             self._play_waste(board)
             return self._done(board)
         while True:
@@ -1349,26 +1344,18 @@ class Engine:
                 seen.add(where)
                 continue
             if move is _DRAW:
+                # A draw changes only the waste top (and refills, from an empty
+                # waste): here, where nothing is built or parked (no position
+                # comes round again), the draw stays the move to make while the
+                # drawn card goes nowhere home.
                 refilled = refills and not board._waste
                 self._do_draw(board)
-                if draws_again and not refilled:
+                if not refilled:
                     wanted = board._wanted
                     while board._nstock and board._waste[0] not in wanted:
                         self._do_draw(board)
-                if not waste_only:
-                    continue
             else:
                 do(board, move, True)
-            if waste_only:
-                # The waste top is the only card that can move: after a draw
-                # or a play from the waste, play it home while something
-                # takes it (its first target, the move the listing would give).
-                wanted = board._wanted
-                n = self._n_foundations
-                do_home = self._do_home
-                while board._waste and (row := wanted.get(board._waste[0])) is not None:
-                    target = row[-1][0]
-                    do_home(board, _WASTE_PLACE, target if target < n else -1, True)
         return self._done(board)
 
     def _done(self, board: Any) -> State:
