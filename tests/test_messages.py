@@ -217,3 +217,21 @@ def test_many_cards_without_a_place_are_counted_not_listed() -> None:
     stock = pr.get_game("captive-queens").deck()
     with pytest.raises(pr.InvalidDealError, match=r"missing AC 2C$"):
         pr.get_game("captive-queens").make_state(stock=stock[2:], foundation_heights=[0] * 8)
+
+
+@pytest.mark.parametrize(
+    ("name", "source"),
+    [("royal-cotillion", Place(PileKind.STOCK)), ("captive-queens", Place(PileKind.MIDDLE))],
+)
+def test_a_move_from_the_stock_or_the_middle_says_no_card_is_played_from_it(
+    name: str, source: Place
+) -> None:
+    # The stock gives its cards by the draw, and the middle keeps what it takes.
+    rules = pr.get_game(name)
+    move = Move(source, Place(PileKind.FOUNDATION, 0))
+    with pytest.raises(pr.IllegalMoveError) as caught:
+        rules.deal(1).apply(move)
+    pile = rules.layout.name(source)
+    assert str(caught.value).endswith(
+        f"{pile} is not a pile that cards are played from in this game"
+    ), caught.value
