@@ -583,3 +583,17 @@ def test_an_empty_column_has_no_face_down_cards() -> None:
     assert broken_rules(game, parts) == ["7 face-down count"]
     with pytest.raises(InvalidDealError, match="face_down: T4"):
         game.make_state(foundation_heights=[13] * 4, columns=[()] * 7, face_down=parts["face_down"])
+
+
+def test_a_cell_or_a_foundation_that_is_wrong_is_named_by_its_place() -> None:
+    rules = pr.get_game("royal-cotillion")
+    parts = parts_of(rules.deal(1))
+    parts["cells"][2] = "AC"  # type: ignore[call-overload]
+    with pytest.raises(InvalidDealError, match=r"^cells: R3 holds 'AC', not a card or None$"):
+        rules.make_state(**parts)
+    # The second foundation's base (the ace of diamonds) swapped with the stock's top.
+    parts = parts_of(rules.deal(1))
+    stock, foundation = parts["stock"], parts["foundations"][1]
+    foundation[0], stock[-1] = stock[-1], foundation[0]
+    with pytest.raises(InvalidDealError, match=r"^foundations: F2 \(diamonds A 3 5 .*, got 8D$"):
+        rules.make_state(**parts)
