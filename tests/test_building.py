@@ -6,7 +6,7 @@ import pytest
 
 from patience_rules import Build, Card, Direction, Rank, Suits
 
-A, K = Rank.ACE, Rank.KING
+A, TWO, THREE, Q, K = Rank.ACE, Rank.TWO, Rank.THREE, Rank.QUEEN, Rank.KING
 
 
 def onto(build: Build, card: str) -> set[str]:
@@ -17,26 +17,27 @@ def onto(build: Build, card: str) -> set[str]:
     ("direction", "wrap", "card", "ranks"),
     [
         # Down: onto the next rank up; a king onto nothing, or an ace round the corner.
-        (Direction.DOWN, False, "QH", {Rank.KING}),
+        (Direction.DOWN, False, "QH", {K}),
         (Direction.DOWN, False, "KH", set()),
         (Direction.DOWN, True, "KH", {A}),
         # Up: onto the next rank down; an ace onto nothing, or a king round the corner.
         (Direction.UP, False, "2H", {A}),
-        (Direction.UP, False, "KH", {Rank.QUEEN}),
+        (Direction.UP, False, "KH", {Q}),
         (Direction.UP, False, "AH", set()),
         (Direction.UP, True, "AH", {K}),
         # Either: both.
-        (Direction.EITHER, False, "2H", {A, Rank.THREE}),
-        (Direction.EITHER, False, "AH", {Rank.TWO}),
-        (Direction.EITHER, True, "AH", {Rank.TWO, K}),
-        (Direction.EITHER, True, "KH", {Rank.QUEEN, A}),
+        (Direction.EITHER, False, "2H", {A, THREE}),
+        (Direction.EITHER, False, "AH", {TWO}),
+        (Direction.EITHER, True, "AH", {TWO, K}),
+        (Direction.EITHER, True, "KH", {Q, A}),
     ],
 )
 def test_a_card_goes_onto_the_ranks_its_direction_names(
     direction: Direction, wrap: bool, card: str, ranks: set[Rank]
 ) -> None:
     build = Build(suits=Suits.SAME, direction=direction, wrap=wrap)
-    assert onto(build, card) == {str(Card(rank, Card.from_str(card).suit)) for rank in ranks}
+    suit = Card.from_str(card).suit
+    assert onto(build, card) == {str(Card(rank, suit)) for rank in ranks}
 
 
 @pytest.mark.parametrize(
@@ -48,7 +49,9 @@ def test_a_card_goes_onto_the_ranks_its_direction_names(
     ],
 )
 def test_a_card_goes_onto_the_suits_its_rule_names(suits: Suits, cards: set[str]) -> None:
-    assert onto(Build(suits=suits), "5H") == cards
+    build = Build(suits=suits)
+    assert onto(build, "5H") == cards
     # (black on red as red on black)
-    assert len(onto(Build(suits=suits), "5S")) == len(cards)
-    assert ("6H" in onto(Build(suits=suits), "5S")) is (suits is not Suits.SAME)
+    spade = onto(build, "5S")
+    assert len(spade) == len(cards)
+    assert ("6H" in spade) is (suits is not Suits.SAME)

@@ -429,20 +429,20 @@ def test_a_position_with_a_pile_missing_is_refused_by_its_count() -> None:
 
 @pytest.mark.parametrize("deal", [1, 2, 3])
 def test_cells_the_deal_leaves_empty_are_refilled_at_once_from_the_stock(deal: int) -> None:
-    # Royal Cotillion's Lords refilled from the waste, then the stock, with
-    # only four dealt: the deal's empty cells take the stock's top cards at
-    # once, one each, in order, which are the cards a full deal gives them.
-    rc = pr.get_game("royal-cotillion")
-    assert rc.reserve is not None
-    lords = attrs.evolve(rc.reserve, refill=Refill.FROM_WASTE_THEN_STOCK)
-    full = attrs.evolve(rc, reserve=lords)
-    some = attrs.evolve(rc, reserve=attrs.evolve(lords, dealt=4))
-    order = rc.deck_order(deal)
+    # Royal Cotillion's Lords refilled from the waste, then the stock (its
+    # stock_refill variant), with only four dealt: the deal's empty cells take
+    # the stock's top cards at once, one each, in order, which are the cards a
+    # full deal gives them.
+    full = pr.get_game("royal-cotillion", stock_refill=True)
+    lords = full.reserve
+    assert lords is not None
+    some = attrs.evolve(full, reserve=attrs.evolve(lords, dealt=4))
+    order = full.deck_order(deal)
     refilled, dealt = some.deal_from(order), full.deal_from(order)
     assert refilled.cells == dealt.cells
     assert None not in refilled.cells
     assert refilled.stock == dealt.stock
     # From the waste alone, the deal's empty cells wait for the first draws.
     from_waste = attrs.evolve(lords, refill=Refill.FROM_WASTE, dealt=4)
-    waiting = attrs.evolve(rc, reserve=from_waste).deal_from(order)
+    waiting = attrs.evolve(full, reserve=from_waste).deal_from(order)
     assert waiting.cells == (*dealt.cells[:4], *[None] * 12)

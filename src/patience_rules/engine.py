@@ -1325,7 +1325,7 @@ class Engine:
         # Where cards move between piles, or redeals have no limit, a position
         # can come round again: there every position is remembered.
         seen = {self._where(board)} if self._cycles else None
-        if seen is None and forced and self._waste_only and not refills:
+        if seen is None and self._waste_forced and not refills:
             self._play_waste(board)
             return self._done(board)
         while True:
