@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+import re
 from collections import Counter
 from collections.abc import Callable
 from decimal import Decimal
@@ -171,9 +172,9 @@ def test_captive_queens_accepts_such_cards_where_play_leaves_them() -> None:
     [
         (
             "royal-cotillion",
-            lambda p: p["columns"][0].append(p["stock"].pop()),
+            lambda p: p["columns"][2].append(p["stock"].pop()),
             "6 column size",
-            "holds 4 cards, more than the 3 it is dealt",
+            "^columns: Ladies column 3 holds 4 cards, more than the 3 it is dealt",
         ),
         (
             "royal-cotillion",
@@ -215,9 +216,14 @@ def test_captive_queens_accepts_such_cards_where_play_leaves_them() -> None:
             "klondike",
             lambda p: p["face_down"].__setitem__(6, 7),
             "7 face-down count",
-            "dealt 6 cards face down",
+            "^face_down: T7 is dealt 6 cards face down",
         ),
-        ("klondike", lambda p: p["face_down"].__setitem__(6, 4), "7 face-up run", "are not a run"),
+        (
+            "klondike",
+            lambda p: p["face_down"].__setitem__(6, 4),
+            "7 face-up run",
+            "^columns: T7's face-up cards .* are not a run",
+        ),
         (
             "royal-cotillion",
             lambda p: p["face_down"].__setitem__(0, 1),
@@ -281,12 +287,54 @@ def test_odd_values_are_refused_before_they_are_read(
         rules.make_state(**parts)
 
 
-def test_a_redeal_count_is_kept_as_a_plain_number() -> None:
-    rules = pr.get_game("odd-and-even")
-    parts: dict[str, Any] = {**rules.deal(3).parts(), "redeals_used": pr.Rank.ACE}
+class _Count(int):
+    """A whole number of a class of its own: make_state reads it as its number."""
+
+
+@pytest.mark.parametrize("count", [pr.Rank.ACE, _Count(0), _Count(1)])
+def test_a_redeal_count_is_kept_as_a_plain_number(count: int) -> None:
+    rules = pr.get_game("odd-and-even")  # one redeal: 0 and 1 are the bounds
+    parts: dict[str, Any] = {**rules.deal(3).parts(), "redeals_used": count}
     state = rules.make_state(**parts)
-    assert type(state.redeals_used) is int and state.redeals_used == 1
+    assert type(state.redeals_used) is int and state.redeals_used == int(count)
     assert pr.notation.state_from_text(pr.notation.state_to_text(state)) == state
+
+
+@pytest.mark.parametrize(
+    ("count", "shown"),
+    [(_Count(-1), "-1"), (_Count(2), "2"), (Decimal(0), r"Decimal\('0'\)"), (1.0, "1.0")],
+)
+def test_a_redeal_count_past_its_bounds_or_not_whole_is_refused(count: object, shown: str) -> None:
+    rules = pr.get_game("odd-and-even")
+    parts: dict[str, Any] = {**rules.deal(3).parts(), "redeals_used": count}
+    with pytest.raises(
+        InvalidDealError, match=rf"^redeals: expected a count from 0 to 1, got {shown}$"
+    ):
+        rules.make_state(**parts)
+
+
+@pytest.mark.parametrize(
+    ("game", "pile", "index", "value", "message"),
+    [
+        (
+            "royal-cotillion",
+            "columns",
+            2,
+            "AC",
+            "columns: T3: expected a sequence of cards, got 'AC'",
+        ),
+        ("royal-cotillion", "columns", 1, ["x"], "columns: T2: expected cards, got 'x'"),
+        ("crescent", "foundations", 1, [None], "foundations: F2: expected cards, got None"),
+    ],
+)
+def test_a_pile_that_is_not_cards_is_named_by_its_place(
+    game: str, pile: str, index: int, value: object, message: str
+) -> None:
+    rules = pr.get_game(game)
+    parts: dict[str, Any] = dict(parts_of(rules.deal(1)))
+    parts[pile][index] = value
+    with pytest.raises(InvalidDealError, match=f"^{re.escape(message)}$"):
+        rules.make_state(**parts)
 
 
 def test_a_face_down_card_on_top_of_a_column_is_refused() -> None:
@@ -307,7 +355,9 @@ def test_a_face_down_card_on_top_of_a_column_is_refused() -> None:
         pytest.fail("no column lost cards")
     parts["face_down"][short[0]] = len(parts["columns"][short[0]])
     assert broken_rules(game, parts) == ["7 face-down top card"]
-    with pytest.raises(InvalidDealError, match="top card is face up"):
+    with pytest.raises(
+        InvalidDealError, match=f"^face_down: T{short[0] + 1}'s top card is face up"
+    ):
         game.make_state(**parts)
 
 
