@@ -380,6 +380,43 @@ def test_a_column_built_on_holds_its_dealt_cards_and_then_a_run() -> None:
         game.make_state(**parts)
 
 
+def test_a_column_dealt_one_card_holds_no_card_under_its_top_run() -> None:
+    """A column dealt one card grows only by building on its top card.
+
+    So two cards that are not a run, one on the other, cannot be reached,
+    and the message counts the one card under the top run as one card.
+    """
+    rules = GameRules(
+        name="one-deep",
+        title="One deep",
+        decks=1,
+        foundations=[
+            pr.Foundation(suit, pr.FoundationSequence(start=pr.Rank.ACE)) for suit in pr.Suit
+        ],
+        tableau=pr.Tableau(columns=2, depth=1, build=pr.Build(pr.Suits.ANY, pr.Direction.DOWN)),
+        stock=pr.Stock(redeals=0),
+    )
+    parts = parts_of(rules.deal(1))
+    bottom = parts["columns"][1][0]
+    card = next(c for c in parts["stock"] if c.rank != bottom.rank - 1)
+    parts["stock"].remove(card)
+    parts["columns"][1].append(card)
+    assert broken_rules(rules, parts) == ["6 built column"]
+    with pytest.raises(
+        InvalidDealError,
+        match=r"^columns: Tableau column 2 holds 1 card under its top run, but it is dealt 1: ",
+    ):
+        rules.make_state(**parts)
+    # Built on, it is a run: reachable.
+    parts["columns"][1][-1:] = []
+    parts["stock"].append(card)
+    if bottom.rank > pr.Rank.ACE:
+        below = next(c for c in parts["stock"] if c.rank == bottom.rank - 1)
+        parts["stock"].remove(below)
+        parts["columns"][1].append(below)
+    assert rules.make_state(**parts).columns[1][0] == bottom
+
+
 def test_uncounted_shifts_leave_built_columns_to_the_shift() -> None:
     """Where shifts have no limit they are not counted: rule 6 cannot tell a shifted column.
 

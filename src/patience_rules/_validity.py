@@ -333,8 +333,9 @@ def _position(
             for i, (column, most) in enumerate(zip(columns, layout.most_unbuilt, strict=True)):
                 if len(column) > most:
                     raise InvalidDealError(
-                        f"columns: {layout.name(Place(PileKind.COLUMN, i))} holds {len(column)} "
-                        f"cards, more than the {most} it is dealt (nothing is built on it)"
+                        f"columns: {layout.name(Place(PileKind.COLUMN, i))} holds "
+                        f"{_counted(len(column), 'cards')}, more than the {most} it is dealt "
+                        "(nothing is built on it)"
                     )
     elif not layout.face_down and (
         layout.redeal is not Redeal.SHIFT
@@ -346,9 +347,10 @@ def _position(
             under = len(pile) - _top_run(layout.build, pile)
             if under >= max(depth, 1):
                 raise InvalidDealError(
-                    f"columns: {layout.name(Place(PileKind.COLUMN, i))} holds {under} cards "
-                    f"under its top run, but it is dealt {depth}: a card comes onto a column "
-                    f"that holds cards only built on its top card ({layout.build.describe()})"
+                    f"columns: {layout.name(Place(PileKind.COLUMN, i))} holds "
+                    f"{_counted(under, 'cards')} under its top run, but it is dealt {depth}: a "
+                    "card comes onto a column that holds cards only built on its top card "
+                    f"({layout.build.describe()})"
                 )
 
     # 9. compulsory play
