@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -198,6 +199,86 @@ def test_the_rules_write_the_dict_form_their_type_describes(name: str | None) ->
             assert type(part).from_dict(json.loads(json.dumps(data))) == part
 
 
+@pytest.mark.parametrize("name", [*pr.game_names(), None])
+def test_a_key_left_out_of_a_dict_form_gives_the_constructors_default(name: str | None) -> None:
+    """Each optional key of the rules' and their parts' dict forms may be left out.
+
+    The part read then has that field as the constructor gives it when the
+    argument is left out, or, where the default does not fit the rest of the
+    rules, the reader refuses them as the constructor does.
+    """
+    rules = GAME if name is None else pr.get_game(name)
+    parts: list[Any] = [
+        rules,
+        rules.stock,
+        rules.tableau,
+        rules.reserve,
+        rules.middle,
+        *rules.foundations,
+    ]
+    left_out = 0
+    for part in filter(None, parts):
+        data = json.loads(json.dumps(part.to_dict()))
+        for key, field in attrs.fields_dict(type(part)).items():
+            if key not in data or field.default is attrs.NOTHING:
+                continue  # (required, or not written)
+            default: Any = field.default
+            if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+                default = default.factory()
+            trimmed = {k: v for k, v in data.items() if k != key}
+            left_out += 1
+            try:
+                expected = attrs.evolve(part, **{key: default})
+            except pr.InvalidRulesError as error:
+                with pytest.raises(pr.NotationError, match=f"{re.escape(str(error))}$"):
+                    type(part).from_dict(trimmed)
+            else:
+                assert type(part).from_dict(trimmed) == expected, key
+    assert left_out >= 8
+
+
+_HEARTS_UP = pr.FoundationSequence(start=Rank.ACE)
+
+
+@pytest.mark.parametrize(
+    ("kind", "given", "key", "most", "past"),
+    [
+        (
+            pr.Foundation,
+            {"suit": pr.Suit.HEARTS, "sequence": _HEARTS_UP},
+            "name",
+            "x" * 40,
+            "x" * 41,
+        ),
+        (pr.Tableau, {"columns": 1}, "depth", 104, 105),
+        (pr.Tableau, {"columns": 2}, "depth", (0, 104), (104, 105)),
+        (pr.Reserve, {"cells": 1}, "width", 64, 65),
+        (pr.Middle, {}, "ranks", tuple(Rank), (*Rank, Rank.ACE)),
+        (pr.Stock, {}, "draw", 52, 53),
+    ],
+)
+def test_a_part_takes_a_value_up_to_its_limit_and_its_dict_form_reads_the_same(
+    kind: Any, given: dict[str, object], key: str, most: object, past: object
+) -> None:
+    part = kind(**given, **{key: most})
+    assert getattr(part, key) == most
+    data = json.loads(json.dumps(part.to_dict()))
+    assert kind.from_dict(data) == part
+    with pytest.raises(pr.InvalidRulesError):
+        kind(**given, **{key: past})
+    data[key] = json.loads(json.dumps(past))
+    with pytest.raises(pr.NotationError, match=rf"{key}"):
+        kind.from_dict(data)
+
+
+def test_a_place_is_numbered_up_to_999() -> None:
+    assert pr.Place(pr.PileKind.CELL, 999).index == 999
+    with pytest.raises(
+        pr.InvalidRulesError, match=r"from 0 to 999 \(piles are numbered from 0\), got 1000$"
+    ):
+        pr.Place(pr.PileKind.CELL, 1000)
+
+
 def test_a_mangled_description_is_refused_with_the_key() -> None:
     data = GAME.to_dict()
     tableau = data["tableau"]
@@ -288,6 +369,8 @@ def test_a_reserve_can_be_dealt_in_part() -> None:
     assert reserve is not None and reserve["dealt"] == 4
     assert Reserve(cells=8, dealt=8) == Reserve(cells=8) != Reserve(cells=8, dealt=1)
     assert Reserve(cells=8, dealt=0).dealt is False
+    assert Reserve.from_dict({"cells": 8, "dealt": 0}) == Reserve(cells=8, dealt=False)
+    assert Reserve.from_dict({"cells": 8, "dealt": 8}) == Reserve(cells=8)
     assert len({Reserve(cells=8), Reserve(cells=8, dealt=1), Reserve(cells=8, dealt=True)}) == 2
 
 

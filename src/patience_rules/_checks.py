@@ -10,7 +10,7 @@ import enum
 import itertools
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -156,7 +156,7 @@ def mapping(value: object, where: str) -> Mapping[str, object]:
 
 
 def keys(
-    data: Mapping[str, object], where: str, required: Sequence[str], optional: Sequence[str] = ()
+    data: Mapping[str, object], where: str, required: Sequence[str], optional: Collection[str] = ()
 ) -> None:
     """Refuse a mapping that lacks a required key or has an unknown one."""
     missing = [key for key in required if key not in data]
@@ -169,6 +169,32 @@ def keys(
             parts.append(f"has unknown keys {', '.join(_shown(key) for key in unknown[:5])}")
         expected = ", ".join([*required, *optional])
         raise NotationError(f"{where}: {' and '.join(parts)}: expected the keys {expected}")
+
+
+#: Reads one key's value of a dict form: ``reader(value, where)``, ``where`` naming the key.
+Reader = Callable[[object, str], Any]
+
+
+def read_given(
+    data: Mapping[str, object], where: str, readers: Mapping[str, Reader]
+) -> dict[str, Any]:
+    """The optional keys that ``data`` gives, each read by its reader, by name.
+
+    A key left out is left out of the result, so the constructor it is
+    passed to gives that field its default: the defaults are written once,
+    in the constructor, and a dict form may leave out any optional key.
+    """
+    return {key: read(data[key], f"{where}.{key}") for key, read in readers.items() if key in data}
+
+
+def member_reader(kind: type[enum.Enum]) -> Reader:
+    """A :data:`Reader` of a member of ``kind`` by its value (see :func:`read_member`)."""
+    return lambda value, where: read_member(kind, value, where)
+
+
+def part_reader(reader: Callable[[Mapping[str, object], str], Any]) -> Reader:
+    """A :data:`Reader` of a part's dict form (read by ``reader``), or of ``null`` for none."""
+    return lambda value, where: None if value is None else reader(mapping(value, where), where)
 
 
 def read_whole(value: object, where: str, low: int = 0, high: int | None = None) -> int:

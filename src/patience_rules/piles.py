@@ -47,6 +47,14 @@ __all__ = [
 MAX_PILES = 64
 #: The highest number a place may have: more than any layout has piles of one kind.
 MAX_PLACE_INDEX = 999
+#: The longest name a part may have.
+MAX_NAME = 40
+#: The most cards a column may be dealt: every card of two decks.
+MAX_DEPTH = 104
+#: The most cards one draw may deal onto the waste.
+MAX_DRAW = 52
+#: The most ranks a middle may take: every rank once.
+MAX_RANKS = len(Rank)
 
 
 class PileKind(enum.Enum):
@@ -125,8 +133,12 @@ def _check_sequence(instance: Any, attribute: Any, value: Any) -> None:
         )
 
 
-def _name(limit: int = 40) -> Callable[[Any, Any, Any], Any]:
+def _name(limit: int = MAX_NAME) -> Callable[[Any, Any, Any], Any]:
     return lambda instance, attribute, value: _checks.text("a part's name", value, limit)
+
+
+def _read_name(value: object, where: str) -> str:
+    return _checks.read_text(value, where, MAX_NAME)
 
 
 class FoundationDict(TypedDict):
@@ -258,16 +270,22 @@ class Foundation:
     def from_dict(cls, data: Mapping[str, object], where: str = "foundation") -> Foundation:
         """The foundation written by :meth:`to_dict`, checked."""
         data = _checks.mapping(data, where)
-        _checks.keys(data, where, ("suit", "sequence"), ("laid_out", "playable", "name"))
+        _checks.keys(data, where, ("suit", "sequence"), _FOUNDATION_READERS)
         return cls(
             _checks.read_suit(data["suit"], f"{where}.suit"),
             FoundationSequence.from_dict(
                 _checks.mapping(data["sequence"], f"{where}.sequence"), f"{where}.sequence"
             ),
-            _checks.read_flag(data.get("laid_out", False), f"{where}.laid_out"),
-            playable=_checks.read_flag(data.get("playable", False), f"{where}.playable"),
-            name=_checks.read_text(data.get("name", ""), f"{where}.name", 40),
+            **_checks.read_given(data, where, _FOUNDATION_READERS),
         )
+
+
+#: How :meth:`Foundation.from_dict` reads each optional key (left out: the default).
+_FOUNDATION_READERS: dict[str, _checks.Reader] = {
+    "laid_out": _checks.read_flag,
+    "playable": _checks.read_flag,
+    "name": _read_name,
+}
 
 
 def _to_depth(depth: int | Iterable[int]) -> int | tuple[int, ...]:
@@ -288,9 +306,9 @@ def _check_depth(instance: Tableau, attribute: Any, value: Any) -> None:
                 f"depth gives one count per column: {instance.columns} counts, got {len(value)}"
             )
         for count in value:
-            _checks.whole("a column's depth", count, 0, 104)
+            _checks.whole("a column's depth", count, 0, MAX_DEPTH)
     else:
-        _checks.whole("depth", value, 0, 104)
+        _checks.whole("depth", value, 0, MAX_DEPTH)
 
 
 def _check_refill(instance: Any, attribute: Any, value: Any) -> None:
@@ -400,12 +418,7 @@ class Tableau:
     def from_dict(cls, data: Mapping[str, object], where: str = "tableau") -> Tableau:
         """The tableau written by :meth:`to_dict`, checked."""
         data = _checks.mapping(data, where)
-        _checks.keys(
-            data,
-            where,
-            ("columns", "depth"),
-            ("refill", "name", "build", "runs", "fill_rank", "face_down"),
-        )
+        _checks.keys(data, where, ("columns", "depth"), _TABLEAU_READERS)
         columns = _checks.read_whole(data["columns"], f"{where}.columns", 1, MAX_PILES)
         raw = data["depth"]
         depth: int | tuple[int, ...]
@@ -415,30 +428,30 @@ class Tableau:
                     f"{where}.depth: expected {columns} counts, one per column, got {len(raw)}"
                 )
             depth = tuple(
-                _checks.read_whole(count, f"{where}.depth[{i}]", 0, 104)
+                _checks.read_whole(count, f"{where}.depth[{i}]", 0, MAX_DEPTH)
                 for i, count in enumerate(raw)
             )
         else:
-            depth = _checks.read_whole(raw, f"{where}.depth", 0, 104)
-        build = data.get("build")
-        fill = data.get("fill_rank")
+            depth = _checks.read_whole(raw, f"{where}.depth", 0, MAX_DEPTH)
         try:
-            return cls(
-                columns,
-                depth,
-                _checks.read_member(Refill, data.get("refill", "never"), f"{where}.refill"),
-                _checks.read_text(data.get("name", "Tableau"), f"{where}.name", 40),
-                build=Build.from_dict(_checks.mapping(build, f"{where}.build"), f"{where}.build")
-                if build is not None
-                else None,
-                runs=_checks.read_member(Runs, data.get("runs", "none"), f"{where}.runs"),
-                fill_rank=_checks.read_rank(fill, f"{where}.fill_rank")
-                if fill is not None
-                else None,
-                face_down=_checks.read_flag(data.get("face_down", False), f"{where}.face_down"),
-            )
+            return cls(columns, depth, **_checks.read_given(data, where, _TABLEAU_READERS))
         except InvalidRulesError as error:
             raise NotationError(f"{where}: {error}") from None
+
+
+def _read_fill_rank(value: object, where: str) -> Rank | None:
+    return None if value is None else _checks.read_rank(value, where)
+
+
+#: How :meth:`Tableau.from_dict` reads each optional key (left out: the default).
+_TABLEAU_READERS: dict[str, _checks.Reader] = {
+    "refill": _checks.member_reader(Refill),
+    "name": _read_name,
+    "build": _checks.part_reader(Build.from_dict),
+    "runs": _checks.member_reader(Runs),
+    "fill_rank": _read_fill_rank,
+    "face_down": _checks.read_flag,
+}
 
 
 def _dealt_key(dealt: bool | int) -> tuple[str, int]:
@@ -475,7 +488,9 @@ class Reserve:
 
     cells: int = attrs.field(validator=lambda i, a, v: _checks.whole("cells", v, 1, MAX_PILES))
     refill: Refill = attrs.field(default=Refill.NEVER, validator=_check_refill, repr=_checks.named)
-    width: int = attrs.field(default=4, validator=lambda i, a, v: _checks.whole("width", v, 1, 64))
+    width: int = attrs.field(
+        default=4, validator=lambda i, a, v: _checks.whole("width", v, 1, MAX_PILES)
+    )
     name: str = attrs.field(default="Reserve", converter=_checks.plain, validator=_name())
     dealt: bool | int = attrs.field(default=True, kw_only=True, eq=_dealt_key)
 
@@ -518,25 +533,32 @@ class Reserve:
     def from_dict(cls, data: Mapping[str, object], where: str = "reserve") -> Reserve:
         """The reserve written by :meth:`to_dict`, checked."""
         data = _checks.mapping(data, where)
-        _checks.keys(data, where, ("cells",), ("refill", "width", "name", "dealt"))
-        dealt = data.get("dealt", True)
-        if not isinstance(dealt, bool):  # (a count: the reserve checks it against its cells)
-            dealt = _checks.read_whole(dealt, f"{where}.dealt", 0, MAX_PILES)
+        _checks.keys(data, where, ("cells",), _RESERVE_READERS)
+        cells = _checks.read_whole(data["cells"], f"{where}.cells", 1, MAX_PILES)
         try:
-            return cls(
-                _checks.read_whole(data["cells"], f"{where}.cells", 1, MAX_PILES),
-                _checks.read_member(Refill, data.get("refill", "never"), f"{where}.refill"),
-                _checks.read_whole(data.get("width", 4), f"{where}.width", 1, 64),
-                _checks.read_text(data.get("name", "Reserve"), f"{where}.name", 40),
-                dealt=dealt,
-            )
+            return cls(cells, **_checks.read_given(data, where, _RESERVE_READERS))
         except InvalidRulesError as error:
             raise NotationError(f"{where}: {error}") from None
 
 
+def _read_dealt(value: object, where: str) -> bool | int:
+    if isinstance(value, bool):
+        return value
+    return _checks.read_whole(value, where, 0, MAX_PILES)  # (checked against the cells by Reserve)
+
+
+#: How :meth:`Reserve.from_dict` reads each optional key (left out: the default).
+_RESERVE_READERS: dict[str, _checks.Reader] = {
+    "refill": _checks.member_reader(Refill),
+    "width": lambda value, where: _checks.read_whole(value, where, 1, MAX_PILES),
+    "name": _read_name,
+    "dealt": _read_dealt,
+}
+
+
 def _to_ranks(value: Iterable[Rank]) -> tuple[Rank, ...]:
     try:
-        return _checks.bounded(value, 13, "the middle takes from 1 to 13 Ranks")
+        return _checks.bounded(value, MAX_RANKS, f"the middle takes from 1 to {MAX_RANKS} Ranks")
     except TypeError:
         raise InvalidRulesError(
             f"the middle takes one or more Ranks, got {_shown(value)}"
@@ -583,20 +605,23 @@ class Middle:
     def from_dict(cls, data: Mapping[str, object], where: str = "middle") -> Middle:
         """The middle written by :meth:`to_dict`, checked."""
         data = _checks.mapping(data, where)
-        _checks.keys(data, where, ("ranks",), ("laid_out", "name"))
+        _checks.keys(data, where, ("ranks",), _MIDDLE_READERS)
         raw = data["ranks"]
-        if not isinstance(raw, list | tuple) or not raw or len(raw) > 13:
+        if not isinstance(raw, list | tuple) or not raw or len(raw) > MAX_RANKS:
             raise NotationError(
-                f"{where}.ranks: expected a list of 1 to 13 ranks, got {_shown(raw)}"
+                f"{where}.ranks: expected a list of 1 to {MAX_RANKS} ranks, got {_shown(raw)}"
             )
         try:
             return cls(
                 [_checks.read_rank(rank, f"{where}.ranks[{i}]") for i, rank in enumerate(raw)],
-                _checks.read_flag(data.get("laid_out", False), f"{where}.laid_out"),
-                _checks.read_text(data.get("name", "Middle"), f"{where}.name", 40),
+                **_checks.read_given(data, where, _MIDDLE_READERS),
             )
         except InvalidRulesError as error:
             raise NotationError(f"{where}: {error}") from None
+
+
+#: How :meth:`Middle.from_dict` reads each optional key (left out: the default).
+_MIDDLE_READERS: dict[str, _checks.Reader] = {"laid_out": _checks.read_flag, "name": _read_name}
 
 
 #: The largest redeal limit (a limit is a count, not a size: any number will do).
@@ -637,7 +662,9 @@ class Stock:
     _repr_pretty_ = _checks.pretty
 
     redeals: int | None = attrs.field(default=0, validator=_check_redeals)
-    draw: int = attrs.field(default=1, validator=lambda i, a, v: _checks.whole("draw", v, 1, 52))
+    draw: int = attrs.field(
+        default=1, validator=lambda i, a, v: _checks.whole("draw", v, 1, MAX_DRAW)
+    )
     redeal: Redeal = attrs.field(
         default=Redeal.TURN_OVER,
         validator=lambda i, a, v: _checks.member("redeal", Redeal, v),
@@ -656,12 +683,17 @@ class Stock:
     def from_dict(cls, data: Mapping[str, object], where: str = "stock") -> Stock:
         """The stock written by :meth:`to_dict`, checked."""
         data = _checks.mapping(data, where)
-        _checks.keys(data, where, (), ("redeals", "draw", "redeal"))
-        redeals = data.get("redeals", 0)
-        return cls(
-            None
-            if redeals is None
-            else _checks.read_whole(redeals, f"{where}.redeals", 0, MAX_REDEALS),
-            _checks.read_whole(data.get("draw", 1), f"{where}.draw", 1, 52),
-            _checks.read_member(Redeal, data.get("redeal", "turn-over"), f"{where}.redeal"),
-        )
+        _checks.keys(data, where, (), _STOCK_READERS)
+        return cls(**_checks.read_given(data, where, _STOCK_READERS))
+
+
+def _read_redeals(value: object, where: str) -> int | None:
+    return None if value is None else _checks.read_whole(value, where, 0, MAX_REDEALS)
+
+
+#: How :meth:`Stock.from_dict` reads each key (left out: the default).
+_STOCK_READERS: dict[str, _checks.Reader] = {
+    "redeals": _read_redeals,
+    "draw": lambda value, where: _checks.read_whole(value, where, 1, MAX_DRAW),
+    "redeal": _checks.member_reader(Redeal),
+}

@@ -567,14 +567,6 @@ class GameRules:
                 )
             options.append((key, value))
 
-        def part(key: str, reader: Callable[[Mapping[str, object], str], Any]) -> Any:
-            value = data.get(key)
-            return (
-                None
-                if value is None
-                else reader(_checks.mapping(value, f"rules.{key}"), f"rules.{key}")
-            )
-
         try:
             return cls(
                 name=_checks.read_text(data["name"], "rules.name", 100),
@@ -586,20 +578,8 @@ class GameRules:
                     )
                     for i, item in enumerate(raw)
                 ],
-                tableau=part("tableau", Tableau.from_dict),
-                reserve=part("reserve", Reserve.from_dict),
-                middle=part("middle", Middle.from_dict),
-                stock=part("stock", Stock.from_dict) or Stock(),
-                compulsion=_checks.read_member(
-                    Compulsion, data.get("compulsion", "none"), "rules.compulsion"
-                ),
                 options=options,
-                description=_checks.read_text(
-                    data.get("description", ""), "rules.description", 4000, lines=True
-                ),
-                shuffle=_checks.read_member(
-                    Shuffle, data.get("shuffle", "library"), "rules.shuffle"
-                ),
+                **_checks.read_given(data, "rules", _RULES_READERS),
             )
         except InvalidRulesError as error:
             raise NotationError(f"rules: not a playable game: {error}") from None
@@ -710,6 +690,24 @@ class GameRules:
             face_down=face_down,
         )
         return self._engine._build(position)
+
+
+def _read_stock(value: object, where: str) -> Stock:
+    # (``null`` reads as the stock the rules have when none is given)
+    return Stock() if value is None else Stock.from_dict(_checks.mapping(value, where), where)
+
+
+#: How :meth:`GameRules.from_dict` reads each optional key but the options
+#: (left out: the default).
+_RULES_READERS: dict[str, _checks.Reader] = {
+    "tableau": _checks.part_reader(Tableau.from_dict),
+    "reserve": _checks.part_reader(Reserve.from_dict),
+    "middle": _checks.part_reader(Middle.from_dict),
+    "stock": _read_stock,
+    "compulsion": _checks.member_reader(Compulsion),
+    "description": lambda value, where: _checks.read_text(value, where, 4000, lines=True),
+    "shuffle": _checks.member_reader(Shuffle),
+}
 
 
 def _check_home(rules: GameRules, layout: Layout) -> None:
