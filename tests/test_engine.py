@@ -221,6 +221,25 @@ class TestMovesAndErrors:
         for legal in self.game.deal(7).legal_moves():
             assert eval(repr(legal), vars(pr)) == legal
 
+    def test_moves_sort_by_source_then_target_then_count(self) -> None:
+        # (places by the order of PileKind, then by number)
+        run = Move.to_column(Place(PileKind.COLUMN, 0), 2, count=2)
+        single = Move.to_column(Place(PileKind.COLUMN, 0), 2)
+        home = Move.to_foundation(Place(PileKind.COLUMN, 1), 0)
+        park = Move.to_cell(Place(PileKind.COLUMN, 0), 0)
+        assert sorted([home, run, park, single, Move.draw()]) == [
+            Move.draw(),
+            single,
+            run,
+            park,
+            home,
+        ]
+
+    def test_a_move_takes_a_run_of_up_to_1000_cards(self) -> None:
+        assert Move.to_column(Place(PileKind.COLUMN, 0), 1, count=1000).count == 1000
+        with pytest.raises(InvalidRulesError, match=r"from 1 to 1000, got 1001$"):
+            Move.to_column(Place(PileKind.COLUMN, 0), 1, count=1001)
+
     def test_a_moves_flags_agree_with_its_kind(self) -> None:
         places = [Place(kind, index) for kind in PileKind for index in (0, 1)]
         for source in places:

@@ -134,6 +134,17 @@ def test_every_move_repr_rebuilds_the_move(name: str) -> None:
         assert eval(repr(move), NAMESPACE) == move
 
 
+def test_a_move_that_no_layout_lists_reprs_as_the_call_that_makes_it() -> None:
+    # (runs of several cards onto a foundation, a cell or the middle, and
+    # moves between any two kinds of place, which no game has)
+    places = [Place(kind, index) for kind in PileKind for index in (0, 2)]
+    for source in places:
+        for target in places:
+            for count in (1, 3):
+                move = Move(source, target, count)
+                assert eval(repr(move), NAMESPACE) == move, repr(move)
+
+
 def test_a_place_repr_rebuilds_the_place() -> None:
     for kind in PileKind:
         for index in (0, 15) if kind in (PileKind.COLUMN, PileKind.CELL) else (0,):
