@@ -368,6 +368,7 @@ def test_a_reserve_can_be_dealt_in_part() -> None:
     reserve = rules.to_dict()["reserve"]
     assert reserve is not None and reserve["dealt"] == 4
     assert Reserve(cells=8, dealt=8) == Reserve(cells=8) != Reserve(cells=8, dealt=1)
+    assert Reserve(cells=8, dealt=4) != Reserve(cells=8, dealt=2)
     assert Reserve(cells=8, dealt=0).dealt is False
     assert Reserve.from_dict({"cells": 8, "dealt": 0}) == Reserve(cells=8, dealt=False)
     assert Reserve.from_dict({"cells": 8, "dealt": 8}) == Reserve(cells=8)
