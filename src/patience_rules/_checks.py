@@ -192,9 +192,19 @@ def member_reader(kind: type[enum.Enum]) -> Reader:
     return lambda value, where: read_member(kind, value, where)
 
 
+def whole_reader(low: int, high: int) -> Reader:
+    """A :data:`Reader` of a whole number from ``low`` to ``high`` (see :func:`read_whole`)."""
+    return lambda value, where: read_whole(value, where, low, high)
+
+
+def or_null(reader: Reader) -> Reader:
+    """``reader``, reading ``null`` as None (a field that may be None: none, no limit)."""
+    return lambda value, where: None if value is None else reader(value, where)
+
+
 def part_reader(reader: Callable[[Mapping[str, object], str], Any]) -> Reader:
     """A :data:`Reader` of a part's dict form (read by ``reader``), or of ``null`` for none."""
-    return lambda value, where: None if value is None else reader(mapping(value, where), where)
+    return or_null(lambda value, where: reader(mapping(value, where), where))
 
 
 def read_whole(value: object, where: str, low: int = 0, high: int | None = None) -> int:

@@ -439,17 +439,13 @@ class Tableau:
             raise NotationError(f"{where}: {error}") from None
 
 
-def _read_fill_rank(value: object, where: str) -> Rank | None:
-    return None if value is None else _checks.read_rank(value, where)
-
-
 #: How :meth:`Tableau.from_dict` reads each optional key (left out: the default).
 _TABLEAU_READERS: dict[str, _checks.Reader] = {
     "refill": _checks.member_reader(Refill),
     "name": _read_name,
     "build": _checks.part_reader(Build.from_dict),
     "runs": _checks.member_reader(Runs),
-    "fill_rank": _read_fill_rank,
+    "fill_rank": _checks.or_null(_checks.read_rank),
     "face_down": _checks.read_flag,
 }
 
@@ -550,7 +546,7 @@ def _read_dealt(value: object, where: str) -> bool | int:
 #: How :meth:`Reserve.from_dict` reads each optional key (left out: the default).
 _RESERVE_READERS: dict[str, _checks.Reader] = {
     "refill": _checks.member_reader(Refill),
-    "width": lambda value, where: _checks.read_whole(value, where, 1, MAX_PILES),
+    "width": _checks.whole_reader(1, MAX_PILES),
     "name": _read_name,
     "dealt": _read_dealt,
 }
@@ -687,13 +683,9 @@ class Stock:
         return cls(**_checks.read_given(data, where, _STOCK_READERS))
 
 
-def _read_redeals(value: object, where: str) -> int | None:
-    return None if value is None else _checks.read_whole(value, where, 0, MAX_REDEALS)
-
-
 #: How :meth:`Stock.from_dict` reads each key (left out: the default).
 _STOCK_READERS: dict[str, _checks.Reader] = {
-    "redeals": _read_redeals,
-    "draw": lambda value, where: _checks.read_whole(value, where, 1, MAX_DRAW),
+    "redeals": _checks.or_null(_checks.whole_reader(0, MAX_REDEALS)),
+    "draw": _checks.whole_reader(1, MAX_DRAW),
     "redeal": _checks.member_reader(Redeal),
 }
