@@ -181,6 +181,12 @@ def test_text_option_values_are_read_percent_decoded() -> None:
         game_from_text('easy-start[redeals="a%20b%2C%5D"]')
     with pytest.raises(NotationError, match=r"got '3'"):
         game_from_text('easy-start[redeals="3"]')
+    with pytest.raises(NotationError, match=r"got ''"):  # (the empty text)
+        game_from_text('easy-start[redeals=""]')
+    # A double quote inside the quotes is percent-encoded, never written as it is.
+    for value in ('""a"', '"a""', '"a"b"'):
+        with pytest.raises(NotationError, match=r"malformed value .*percent-encoded text"):
+            game_from_text(f"easy-start[redeals={value}]")
 
 
 _REGISTER_AND_WRITE = """
@@ -436,6 +442,15 @@ def _royal_fields() -> list[str]:
 def test_malformed_states_are_refused_naming_the_field(change: object, message: str) -> None:
     fields = change(_royal_fields())  # type: ignore[operator]
     with pytest.raises(NotationError, match=message):
+        state_from_text(" ".join(fields))
+
+
+def test_a_malformed_foundation_of_any_suit_is_named_by_its_place() -> None:
+    # Windmill's foundations record their cards: each is read as a pile.
+    fields = state_to_text(pr.get_game("windmill").deal(1)).split(" ")
+    assert fields[1] == "AH/-/-/-/-"
+    fields[1] = "AH/-/ZZ/-/-"
+    with pytest.raises(NotationError, match=r"^foundations: F3: malformed cards 'ZZ'"):
         state_from_text(" ".join(fields))
 
 

@@ -64,6 +64,19 @@ def test_cards_and_places_narrow_the_choice() -> None:
         pr.Place(pr.PileKind.CELL, 9), 1
     )
     assert move_from_loose_text("draw", state) == pr.Move.draw()
+    # Separators before the first word, or doubled, are only separators.
+    assert move_from_loose_text("->3S", state) == column
+    assert move_from_loose_text(", t4 ,, f4", state) == column
+
+
+def test_a_card_that_goes_to_several_places_from_one_is_asked_for_with_its_target() -> None:
+    state = pr.get_game("freecell").deal(1)  # four empty cells
+    with pytest.raises(pr.NotationError) as caught:
+        move_from_loose_text("6S", state)
+    assert str(caught.value) == (
+        "'6S' fits more than one legal move (T1-R1, T1-R2, T1-R3, T1-R4): say which, "
+        "such as '6S R1'"
+    )
 
 
 @pytest.mark.parametrize(
@@ -90,7 +103,12 @@ def test_cards_and_places_narrow_the_choice() -> None:
         ("T1 F1 F2", "names more than two places"),
         ("draw T1", "'draw' is a move of its own"),
         ("T9", "place 'T9': Royal Cotillion has Ladies columns T1 to T4"),
-        ("T9-F4", "place 'T9': Royal Cotillion has Ladies columns T1 to T4"),
+        # (a move in the notation that names no place of the game: the notation's message)
+        ("T9-F4", "move 'T9-F4': place 'T9': Royal Cotillion has Ladies columns T1 to T4"),
+        ("T4-F4:x", "malformed move 'T4-F4:x': expected 'draw', 'redeal' or source-target"),
+        # (a card to the waste, or from the stock to another pile, is no move, not the draw)
+        ("T1-W", "no legal move fits 'T1-W': no legal move goes from T1 to W"),
+        ("S-T1", "no legal move fits 'S-T1': no legal move goes from S to T1"),
         ("M", "place 'M': Royal Cotillion has no middle"),
         ("col1", "cannot read 'col1': expected a move such as T4-F4 or 3S"),
         ("jump", "cannot read 'jump'"),
@@ -143,7 +161,7 @@ def test_the_examples_come_from_the_game() -> None:
     with pytest.raises(pr.NotationError) as caught:
         move_from_loose_text("jump", state)
     message = str(caught.value)
-    assert "such as draw" in message
+    assert "expected a move such as draw: " in message  # (its only legal move)
     assert "R1" not in message and "T1" not in message  # no cells, no columns
     assert "F1 a foundation, W the waste, S the stock, M the middle" in message
 
