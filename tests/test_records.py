@@ -42,6 +42,53 @@ def test_every_played_game_reads_back_from_its_record_and_replays(game: Played) 
     assert again.replay() == game.final
     assert again.states() == game.states
     assert again.to_text() == text
+    # The moves fill lines of at most 79 characters, each "number. move" whole.
+    lines = text.split("\n\n", 1)[1].splitlines() if game.moves else []
+    assert " ".join(lines).split(" ")[1::2] == [str(move) for move in game.moves]
+    for line, after in itertools.pairwise(lines):
+        first = " ".join(after.split(" ")[:2])
+        assert len(line) <= 79 < len(line) + 1 + len(first)
+    assert all(len(line) <= 79 for line in lines)
+
+
+class Pieces:
+    """A text stream that gives ``text`` in pieces of the sizes given, whatever is asked."""
+
+    def __init__(self, text: str, sizes: list[int]) -> None:
+        self.text = text
+        self.sizes = itertools.cycle(sizes)
+
+    def read(self, size: int = -1) -> str:
+        piece = self.text[: next(self.sizes)]
+        self.text = self.text[len(piece) :]
+        return piece
+
+
+@given(
+    game=played_games(),
+    line_end=st.sampled_from(["\n", "\r\n", "\r"]),
+    mark=st.booleans(),
+    sizes=st.lists(st.integers(1, 7), min_size=1, max_size=5),
+)
+@settings(max_examples=60)
+def test_a_record_reads_the_same_in_any_pieces_with_any_line_ends(
+    game: Played, line_end: str, mark: bool, sizes: list[int]
+) -> None:
+    # Line ends and a byte order mark split across pieces, and words and
+    # tag lines that run from one piece into the next.
+    record = _record(game, Note="a tag line of its own")
+    text = ("\ufeff" if mark else "") + record.to_text().replace("\n", line_end)
+    again = GameRecord.read(Pieces(text, sizes))
+    assert again == record
+    assert again.tags == record.tags
+
+
+@pytest.mark.parametrize("line_end", ["\n", "\r\n", "\r"])
+@pytest.mark.parametrize("sizes", [[1], [2, 3], [5, 1, 7]])
+def test_a_bad_tag_is_named_by_its_line_in_any_pieces(line_end: str, sizes: list[int]) -> None:
+    text = line_end.join(['[Game "royal-cotillion"]', '[Deal "1"]', '[Note "x]', "", "1. draw", ""])
+    with pytest.raises(NotationError, match=r"^line 3: malformed tag '\[Note \"x\]'"):
+        GameRecord.read(Pieces(text, sizes))
 
 
 @given(game=played_games())
