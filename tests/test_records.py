@@ -242,6 +242,9 @@ def test_a_bad_deal_is_refused_when_the_record_is_made() -> None:
         (lambda d: d.update(extra=1), "unknown keys extra"),
         (lambda d: d.pop("game"), "lacks the key game"),
         (lambda d: d.update(deck=["AC"]), "either a deal number"),
+        (lambda d: (d.pop("deal"), d.update(deck=["AC", 2])), "deck: expected a list of cards"),
+        (lambda d: (d.pop("deal"), d.update(deck="AC 2C")), "deck: expected a list of cards"),
+        (lambda d: (d.pop("deal"), d.update(deck=["AC"] * 833)), "deck: no game has more than"),
         (lambda d: d.update(deal="1"), "deal: expected a deal number"),
         (lambda d: d.update(moves="draw"), "moves: expected a list"),
         (lambda d: d.update(moves=["draw", "T9-F1"]), "move 2: move 'T9-F1'"),
@@ -440,6 +443,13 @@ def test_a_deal_that_is_no_deal_number_is_refused_briefly(deal: object) -> None:
     with pytest.raises(InvalidDealError, match="deal") as raised:
         GameRecord(pr.get_game("captive-queens"), deal)  # type: ignore[arg-type]
     assert len(str(raised.value)) < 150
+
+
+def test_the_largest_deal_number_is_a_deal() -> None:
+    rules = pr.get_game("captive-queens")
+    record = GameRecord(rules, pr.MAX_DEAL_NUMBER)
+    assert GameRecord.from_text(record.to_text()) == record
+    assert record.replay() == rules.deal(pr.MAX_DEAL_NUMBER)
 
 
 def test_an_endless_deck_order_is_refused() -> None:

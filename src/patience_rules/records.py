@@ -88,7 +88,7 @@ import attrs
 
 from . import _checks
 from ._dict_forms import RecordDict, _GameResult
-from .cards import MAX_DECKS, Card, _as_index, _is_whole
+from .cards import Card, _as_index, _is_whole
 from .deals import MAX_DEAL_NUMBER
 from .errors import (
     IllegalMoveError,
@@ -146,7 +146,7 @@ _RESERVED: Final = ("Game", "Rules", "Deal", "Deck", "Result")
 _RESULTS: Final[tuple[GameResult, ...]] = get_args(GameResult)
 _LINE_WIDTH: Final = 79
 _CHUNK: Final = 1 << 16
-_MOST_CARDS: Final = 52 * MAX_DECKS
+_MOST_CARDS: Final = 52 * _checks.MAX_DECKS  # (the cards of the most decks a game has)
 
 
 class TextStream(Protocol):
