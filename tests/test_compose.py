@@ -237,7 +237,7 @@ def test_a_key_left_out_of_a_dict_form_gives_the_constructors_default(name: str 
     assert left_out >= 8
 
 
-_HEARTS_UP = pr.FoundationSequence(start=Rank.ACE)
+_ACE_UP = pr.FoundationSequence(start=Rank.ACE)
 
 
 @pytest.mark.parametrize(
@@ -245,7 +245,7 @@ _HEARTS_UP = pr.FoundationSequence(start=Rank.ACE)
     [
         (
             pr.Foundation,
-            {"suit": pr.Suit.HEARTS, "sequence": _HEARTS_UP},
+            {"suit": pr.Suit.HEARTS, "sequence": _ACE_UP},
             "name",
             "x" * 40,
             "x" * 41,
@@ -267,7 +267,7 @@ def test_a_part_takes_a_value_up_to_its_limit_and_its_dict_form_reads_the_same(
     with pytest.raises(pr.InvalidRulesError):
         kind(**given, **{key: past})
     data[key] = json.loads(json.dumps(past))
-    with pytest.raises(pr.NotationError, match=rf"{key}"):
+    with pytest.raises(pr.NotationError, match=key):
         kind.from_dict(data)
 
 
