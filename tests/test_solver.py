@@ -720,6 +720,107 @@ def test_both_copies_in_the_cells_force_the_play_once_the_stock_is_out() -> None
     assert met > 5
 
 
+def _piles(position: _allocation._Position) -> tuple[object, ...]:
+    """The search position's piles, as card indices (``int(card)``) and heights."""
+    value = position.t.value
+    return (
+        [[value[c] for c in column] for column in position.columns],
+        [value[c] if c >= 0 else None for c in position.cells],
+        [value[c] for c in position.waste],
+        [value[c] for c in position.stock],
+        list(position.heights),
+    )
+
+
+def _engine_piles(state: State) -> tuple[object, ...]:
+    return (
+        [list(map(int, column)) for column in state.columns],
+        [None if card is None else int(card) for card in state.cells],
+        list(map(int, state.waste)),
+        list(map(int, state.stock)),
+        list(state.foundation_heights),
+    )
+
+
+def _assert_consistent(position: _allocation._Position) -> None:
+    """The fields that the search keeps beside the piles say what the piles say."""
+    t = position.t
+    in_piles = {
+        *(c for column in position.columns for c in column),
+        *(c for c in position.cells if c >= 0),
+        *position.waste,
+        *position.stock,
+    }
+    assert position.home == [c not in in_piles for c in range(len(t.value))]
+    assert position.left == len(in_piles)
+    assert position.empty_cells == position.cells.count(-1)
+    assert position.reserved == {c for c, a in enumerate(position.allow) if a != t.full[c]}
+    assert position.code == [
+        (v << t.shift) | a for v, a in zip(t.value, position.allow, strict=True)
+    ]
+    wanted = [0] * (len(t.value) + 1)
+    for wants, h in zip(t.wants, position.heights, strict=True):
+        for c in t.copies[wants[h]]:
+            wanted[c] += 1
+    assert position.wanted == wanted
+
+
+def _everything(position: _allocation._Position) -> tuple[object, ...]:
+    """Every field that do and undo change, copied."""
+    return (
+        _piles(position),
+        list(position.allow),
+        list(position.code),
+        list(position.home),
+        position.left,
+        set(position.reserved),
+        position.empty_cells,
+        list(position.wanted),
+        list(position.line),
+    )
+
+
+@given(
+    rules=st.just(RC) | feeding_home(),
+    deal=st.integers(0, 10**6),
+    rng=st.randoms(use_true_random=False),
+)
+@settings(max_examples=40)
+def test_the_search_does_and_undoes_moves_as_the_engine_plays_them(
+    rules: pr.GameRules, deal: int, rng: random.Random
+) -> None:
+    # The search's own position, moved by its branches (plays, draws and
+    # reservations), holds the engine's piles after the moves it records, and
+    # undoing each branch gives back every field it had.
+    start = rules.deal(deal)
+    position = _allocation._Position(_allocation._Tables(start))
+    undone = [_everything(position)]
+    done: list[tuple[int, ...]] = []
+    for _ in range(60):
+        _, branches = position.branches(eager=rng.random() < 0.5)
+        if not branches:
+            break
+        done.append(position.do(rng.choice(branches)))
+        assert _piles(position) == _engine_piles(_replay(start, position.moves()))
+        _assert_consistent(position)
+        undone.append(_everything(position))
+        if rng.random() < 0.3:  # now and then, back one and on again
+            position.undo(done.pop())
+            undone.pop()
+            assert _everything(position) == undone[-1]
+    while done:
+        position.undo(done.pop())
+        undone.pop()
+        assert _everything(position) == undone[-1]
+
+
+def _replay(start: State, moves: tuple[pr.Move, ...]) -> State:
+    state = start
+    for move in moves:
+        state = state.apply(move)
+    return state
+
+
 @pytest.mark.slow
 def test_the_search_of_royal_cotillions_shape_agrees_with_brute_force_in_its_shape() -> None:
     # The search argued for Royal Cotillion's shape (with its cuts) serves any
