@@ -821,6 +821,27 @@ def _replay(start: State, moves: tuple[pr.Move, ...]) -> State:
     return state
 
 
+@given(
+    rules=st.just(RC) | feeding_home(),
+    deal=st.integers(0, 10**6),
+)
+@settings(max_examples=30)
+def test_the_relaxed_game_is_won_wherever_the_game_is(rules: pr.GameRules, deal: int) -> None:
+    # The relaxed game only drops rules, so every position on a winning line
+    # (found by the solver, checked by replaying it) wins it too: the search
+    # may prune a position only where the relaxed game is lost.
+    assert _allocation.applies(rules)
+    solution = solve(rules.deal(deal), max_nodes=5_000)
+    if not solution.is_won:
+        return  # (no line to follow: lost, or not found in the budget)
+    assert solution.replay().is_won
+    state = solution.start
+    for move in (None, *solution.moves):
+        if move is not None:
+            state = state.apply(move)
+        assert _allocation._Position(_allocation._Tables(state)).may_win(), move
+
+
 @pytest.mark.slow
 def test_the_search_of_royal_cotillions_shape_agrees_with_brute_force_in_its_shape() -> None:
     # The search argued for Royal Cotillion's shape (with its cuts) serves any
