@@ -765,6 +765,23 @@ def _assert_consistent(position: _allocation._Position) -> None:
     assert position.wanted == wanted
 
 
+def _assert_key_tells_where_stock_copies_may_go(
+    position: _allocation._Position, rng: random.Random
+) -> None:
+    # The transposition key holds each copy's card and the foundations it
+    # may still go to, those of the copies in the stock too: positions that
+    # differ there have different futures, which the search must not merge.
+    choices = [c for c in position.stock if position.allow[c] & (position.allow[c] - 1)]
+    if not choices:
+        return
+    c = rng.choice(choices)
+    before, allow = position.key(), position.allow[c]
+    position._allow(c, allow & -allow)  # (its first foundation alone)
+    assert position.key() != before
+    position._allow(c, allow)
+    assert position.key() == before
+
+
 def _everything(position: _allocation._Position) -> tuple[object, ...]:
     """Every field that do and undo change, copied."""
     return (
@@ -803,6 +820,7 @@ def test_the_search_does_and_undoes_moves_as_the_engine_plays_them(
         done.append(position.do(rng.choice(branches)))
         assert _piles(position) == _engine_piles(_replay(start, position.moves()))
         _assert_consistent(position)
+        _assert_key_tells_where_stock_copies_may_go(position, rng)
         undone.append(_everything(position))
         if rng.random() < 0.3:  # now and then, back one and on again
             position.undo(done.pop())
