@@ -93,3 +93,25 @@ def test_the_layout_says_between_which_places_cards_move() -> None:
     assert not windmill.reaches(centre, corner) and not windmill.reaches(corner, other_corner)
     assert freecell.sources(pr.MoveKind.DRAW) == ()
     assert windmill.sources(pr.MoveKind.DRAW) == (pr.Place(pr.PileKind.STOCK),)
+
+
+@pytest.mark.parametrize("left", [1, 2])
+def test_a_deal_that_leaves_one_card_for_the_stock_has_a_stock_and_a_waste(left: int) -> None:
+    # One deck, 52 - left cards dealt to three columns: the stock holds the rest.
+    rules = pr.GameRules(
+        name="one-left",
+        title="One left",
+        decks=1,
+        foundations=[
+            pr.Foundation(suit, pr.FoundationSequence(start=pr.Rank.ACE)) for suit in pr.Suit
+        ],
+        tableau=pr.Tableau(columns=3, depth=[17, 17, 17 - left + 1]),
+    )
+    layout = rules.layout
+    assert layout.stock_size == left and layout.has_stock
+    state = rules.deal(1)
+    assert len(state.stock) == left and pr.Move.draw() in state.legal_moves()
+    drawn = state.apply(pr.Move.draw())
+    assert drawn.waste == state.stock[-1:]
+    waste = pr.Place(pr.PileKind.WASTE)
+    assert any(move.source == waste for move in layout.moves)
