@@ -115,3 +115,18 @@ def test_a_deal_that_leaves_one_card_for_the_stock_has_a_stock_and_a_waste(left:
     assert drawn.waste == state.stock[-1:]
     waste = pr.Place(pr.PileKind.WASTE)
     assert any(move.source == waste for move in layout.moves)
+
+
+def test_a_shift_turns_even_a_single_column_round() -> None:
+    # Crescent with its 96 cards in one column: the shift is its only move,
+    # and brings the column's bottom card to the top.
+    data = pr.get_game("crescent").to_dict()
+    tableau = data["tableau"]
+    assert tableau is not None
+    tableau["columns"], tableau["depth"] = 1, 96
+    rules = pr.GameRules.from_dict({**data, "name": "one-pile"})
+    assert rules.layout.has_redeal and rules.layout.stock_size == 0
+    state = rules.deal(1)
+    assert state.legal_moves() == (pr.Move.redeal(),)
+    shifted = state.apply(pr.Move.redeal())
+    assert shifted.columns[0][-1] == state.columns[0][0] and shifted.redeals_used == 1
