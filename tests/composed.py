@@ -10,6 +10,26 @@ from hypothesis import strategies as st
 import patience_rules as pr
 from patience_rules import rules
 
+#: Aces up to Kings, in one suit.
+UP = pr.FoundationSequence(start=pr.Rank.ACE, step=1, length=13, wrap=False)
+
+
+def toy_game(**overrides: object) -> pr.GameRules:
+    """A one-deck game composed from the parts: Aces up, two columns, three cells
+    (``overrides`` replace any of its arguments)."""
+    parts: dict[str, object] = {
+        "name": "toy",
+        "title": "Toy",
+        "decks": 1,
+        "foundations": tuple(pr.Foundation(suit, UP) for suit in pr.Suit),
+        "tableau": pr.Tableau(columns=2, depth=2, refill=pr.Refill.FROM_WASTE),
+        "reserve": pr.Reserve(cells=3, refill=pr.Refill.FROM_WASTE_THEN_STOCK),
+        "stock": pr.Stock(redeals=1),
+    }
+    parts.update(overrides)
+    return pr.GameRules(**parts)  # type: ignore[arg-type]
+
+
 #: Every move forced, and columns that build down in any suit: the one legal
 #: move goes by pile number, and a card can go from column to column and back.
 FORCED_BUILDS = pr.GameRules(

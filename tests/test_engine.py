@@ -11,6 +11,7 @@ import attrs
 import pytest
 
 import patience_rules as pr
+from composed import UP, toy_game
 from patience_rules import (
     Card,
     Compulsion,
@@ -25,30 +26,12 @@ from patience_rules import (
     PileKind,
     Place,
     Rank,
-    Refill,
     Reserve,
     Stock,
     Suit,
     Tableau,
     UnknownGameError,
 )
-
-UP = FoundationSequence(start=Rank.ACE, step=1, length=13, wrap=False)
-
-
-def toy_game(**overrides: object) -> pr.GameRules:
-    """A one-deck game composed from the parts: Aces up, two columns, three cells."""
-    parts: dict[str, object] = {
-        "name": "toy",
-        "title": "Toy",
-        "decks": 1,
-        "foundations": tuple(Foundation(suit, UP) for suit in Suit),
-        "tableau": Tableau(columns=2, depth=2, refill=Refill.FROM_WASTE),
-        "reserve": Reserve(cells=3, refill=Refill.FROM_WASTE_THEN_STOCK),
-        "stock": Stock(redeals=1),
-    }
-    parts.update(overrides)
-    return pr.GameRules(**parts)  # type: ignore[arg-type]
 
 
 class TestComposition:

@@ -10,6 +10,7 @@ import attrs
 import pytest
 
 import patience_rules as pr
+from composed import toy_game
 
 
 @pytest.mark.parametrize("name", pr.game_names())
@@ -98,14 +99,8 @@ def test_the_layout_says_between_which_places_cards_move() -> None:
 @pytest.mark.parametrize("left", [1, 2])
 def test_a_deal_that_leaves_one_card_for_the_stock_has_a_stock_and_a_waste(left: int) -> None:
     # One deck, 52 - left cards dealt to three columns: the stock holds the rest.
-    rules = pr.GameRules(
-        name="one-left",
-        title="One left",
-        decks=1,
-        foundations=[
-            pr.Foundation(suit, pr.FoundationSequence(start=pr.Rank.ACE)) for suit in pr.Suit
-        ],
-        tableau=pr.Tableau(columns=3, depth=[17, 17, 17 - left + 1]),
+    rules = toy_game(
+        tableau=pr.Tableau(columns=3, depth=[17, 17, 17 - left + 1]), reserve=None, stock=pr.Stock()
     )
     layout = rules.layout
     assert layout.stock_size == left and layout.has_stock

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import reduce
 
 import attrs
 import pytest
@@ -818,7 +819,7 @@ def test_the_search_does_and_undoes_moves_as_the_engine_plays_them(
         if not branches:
             break
         done.append(position.do(rng.choice(branches)))
-        assert _piles(position) == _engine_piles(_replay(start, position.moves()))
+        assert _piles(position) == _engine_piles(reduce(State.apply, position.moves(), start))
         _assert_consistent(position)
         _assert_key_tells_where_stock_copies_may_go(position, rng)
         undone.append(_everything(position))
@@ -830,13 +831,6 @@ def test_the_search_does_and_undoes_moves_as_the_engine_plays_them(
         position.undo(done.pop())
         undone.pop()
         assert _everything(position) == undone[-1]
-
-
-def _replay(start: State, moves: tuple[pr.Move, ...]) -> State:
-    state = start
-    for move in moves:
-        state = state.apply(move)
-    return state
 
 
 @given(

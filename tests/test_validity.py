@@ -32,6 +32,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import patience_rules as pr
+from composed import toy_game
 from patience_rules import Card, GameRules, InvalidDealError, NotationError, Rank, State, StateParts
 from patience_rules.notation import state_from_dict, state_from_text, state_to_dict, state_to_text
 from patience_rules.rules import PICKLE_FORMAT, _restore_state
@@ -382,16 +383,9 @@ def test_a_column_built_on_holds_its_dealt_cards_and_then_a_run() -> None:
 
 
 def two_columns_of_one(**tableau: Any) -> GameRules:
-    """A game of two columns dealt one card each (``tableau``'s options), a stock and aces up."""
-    return GameRules(
-        name="two-columns",
-        title="Two columns",
-        decks=1,
-        foundations=[
-            pr.Foundation(suit, pr.FoundationSequence(start=pr.Rank.ACE)) for suit in pr.Suit
-        ],
-        tableau=pr.Tableau(columns=2, depth=1, **tableau),
-        stock=pr.Stock(redeals=0),
+    """The toy game with two columns dealt one card each (``tableau``'s options), no cells."""
+    return toy_game(
+        tableau=pr.Tableau(columns=2, depth=1, **tableau), reserve=None, stock=pr.Stock()
     )
 
 
