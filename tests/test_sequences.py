@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from patience_rules import FoundationSequence, InvalidRulesError, Rank
+from patience_rules import FoundationSequence, InvalidRulesError, NotationError, Rank
 
 
 def symbols(sequence: FoundationSequence) -> str:
@@ -74,3 +74,39 @@ def test_sequences_are_equal_by_value() -> None:
     assert hash(FoundationSequence(start=Rank.ACE, step=2)) == hash(
         FoundationSequence(start=Rank.ACE, step=2)
     )
+
+
+def test_a_sequence_is_written_in_full_up_to_thirteen_cards_and_cut_after() -> None:
+    thirteen = FoundationSequence(start=Rank.ACE)
+    assert str(thirteen) == "A 2 3 4 5 6 7 8 9 10 J Q K"
+    assert str(FoundationSequence(start=Rank.ACE, length=14)) == f"{thirteen} … (14 cards)"
+    assert str(FoundationSequence(start=Rank.KING, step=-1, length=52)) == (
+        "K Q J 10 9 8 7 6 5 4 3 2 A … (52 cards)"
+    )
+
+
+def test_a_sequence_reprs_as_the_call_that_makes_it() -> None:
+    # (its ranks are worked out, not an argument)
+    namespace = {"FoundationSequence": FoundationSequence, "Rank": Rank}
+    for sequence in (
+        FoundationSequence(start=Rank.FIVE, step=-1, length=6),
+        FoundationSequence(start=Rank.ACE, step=12, length=208, wrap=True),
+        FoundationSequence(start=Rank.SIX, length=8, wrap=False),
+    ):
+        assert "ranks" not in repr(sequence)
+        assert eval(repr(sequence), namespace) == sequence
+
+
+@pytest.mark.parametrize("step", [-13, 13])
+def test_a_step_past_twelve_ranks_is_refused_from_a_dict_by_its_key(step: int) -> None:
+    data = {**FoundationSequence(start=Rank.ACE).to_dict(), "step": step}
+    with pytest.raises(
+        NotationError, match=r"^sequence\.step: expected a whole number from -12 to 12"
+    ):
+        FoundationSequence.from_dict(data)
+
+
+@pytest.mark.parametrize("step", [-12, -1, 1, 12])
+def test_every_step_of_up_to_twelve_ranks_either_way_reads_from_a_dict(step: int) -> None:
+    sequence = FoundationSequence(start=Rank.ACE, step=step, length=1)
+    assert FoundationSequence.from_dict(sequence.to_dict()) == sequence
