@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 import patience_rules as pr
@@ -158,6 +160,71 @@ def test_the_largest_deal_number_works_and_larger_is_refused() -> None:
 def test_malformed_deal_numbers_are_refused(number: object) -> None:
     with pytest.raises(InvalidDealError, match="a deal number is a whole number"):
         pr.get_game("royal-cotillion").deal(number)  # type: ignore[arg-type]
+
+
+M64 = 1 << 64
+GAMMA = 0x9E3779B97F4A7C15
+MIXERS = ((30, 0xBF58476D1CE4E5B9), (27, 0x94D049BB133111EB))
+
+
+def documented_outputs(number: int) -> Iterator[int]:
+    """The generator of deal ``number`` as the module documentation writes it (step 2)."""
+    state = number
+    while True:
+        state = z = (state + GAMMA) % M64
+        for shift, multiplier in MIXERS:
+            z = ((z ^ z >> shift) * multiplier) % M64
+        yield z ^ z >> 31
+
+
+def documented_shuffle(cards: list[int], number: int) -> list[int]:
+    """The shuffle as the module documentation writes it (step 3)."""
+    outputs = documented_outputs(number)
+    order = list(cards)
+    for i in range(len(order) - 1, 0, -1):
+        x = next(outputs)
+        while x >= M64 - M64 % (i + 1):
+            x = next(outputs)
+        j = x % (i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def unshift(z: int, shift: int) -> int:
+    """The x with ``x ^ x >> shift == z``."""
+    x = z
+    for _ in range(64 // shift):
+        x = z ^ x >> shift
+    return x
+
+
+def number_first_drawing(output: int) -> int:
+    """The deal number whose generator gives ``output`` first (each step undone)."""
+    z = unshift(output, 31)
+    for shift, multiplier in reversed(MIXERS):
+        z = unshift(z * pow(multiplier, -1, M64) % M64, shift)
+    return (z - GAMMA) % M64
+
+
+@pytest.mark.parametrize("first", [M64 - 1, M64 - 2, M64 - 4, 0, 2**63])
+def test_the_shuffle_draws_again_at_the_top_of_the_range_as_documented(first: int) -> None:
+    # A deal number worked back through the generator to give ``first`` as
+    # its first output.  The first draw of three cards is for 0 to 2: refused
+    # at 2**64 - 1 (2**64 leaves 1 mod 3) and taken below it; of 52 or 104
+    # cards, refused at the top 16 outputs (2**64 leaves 16 mod 52 and 104);
+    # of two or four, a power of two, never refused.
+    number = number_first_drawing(first)
+    assert next(documented_outputs(number)) == first
+    for size in (2, 3, 4, 52, 104):
+        cards = list(range(size))
+        assert list(shuffled_deck(cards, number)) == documented_shuffle(cards, number)
+
+
+@pytest.mark.parametrize(("decks", "number"), sorted(GOLDEN_ORDERS))
+def test_the_documented_shuffle_gives_the_golden_orders(decks: int, number: int) -> None:
+    deck = standard_deck(decks)
+    order = documented_shuffle(list(range(len(deck))), number)
+    assert words([deck[i] for i in order]) == GOLDEN_ORDERS[decks, number]
 
 
 def test_the_shuffle_is_uniform_enough() -> None:
