@@ -15,6 +15,9 @@ class Int64:
         return self.value
 
 
+Int64.__module__ = "numpy"  # (as NumPy's own: its bools are told apart by name, not module)
+
+
 class bool_:  # (NumPy's own name)
     """A value like NumPy's bool before NumPy 2.3, which has ``__index__`` (True is 1)."""
 

@@ -6,6 +6,7 @@ import copy
 import pickle
 import typing
 from collections.abc import Callable
+from unittest import mock
 
 import pytest
 from hypothesis import given
@@ -228,6 +229,18 @@ def test_cards_are_ordered_among_cards_only(number: object) -> None:
     with pytest.raises(TypeError):
         king < "QH"  # noqa: B015
     assert king != "KS" and king != None  # noqa: E711
+
+
+def test_a_card_leaves_equality_with_values_of_other_kinds_to_them() -> None:
+    # Equal to no number and to no None, it answers NotImplemented to
+    # anything else, whose own comparison then decides: mock.ANY equals all.
+    king = Card.from_str("KS")
+    assert king == mock.ANY
+    assert mock.ANY == king  # noqa: SIM300 (the other way round on purpose)
+    assert (king != mock.ANY) is False
+    assert (king == None) is False and (king != None) is True  # noqa: E711
+    assert king.__eq__(None) is False and king.__ne__(None) is True
+    assert king.__eq__("KS") is NotImplemented and king.__ne__("KS") is NotImplemented
 
 
 @given(text=st.text(max_size=6))

@@ -426,6 +426,9 @@ def _is_finite(value: object) -> TypeGuard[int | float]:
     (True, True, False, False)
     >>> _is_finite(True), _is_finite(Card.from_str("AC")), _is_finite("1")
     (False, False, False)
+    >>> largest = int(sys.float_info.max)
+    >>> _is_finite(largest), _is_finite(-largest), _is_finite(largest + 1)
+    (True, True, False)
     """
     if isinstance(value, float):
         return math.isfinite(value)
@@ -494,6 +497,10 @@ def _format_many(cards: list[Card]) -> str:
     'AC AC'
     >>> _format_many([Card.from_str("AC")] * 40 + [Card.from_str("KS")] * 20)
     'ACx40 KSx20'
+    >>> _format_many([Card.from_str("AC")] * 52 + [Card.from_str("KS")])
+    'ACx52 KS'
+    >>> _format_many([Card.from_str("AC")] * 52) == " ".join(["AC"] * 52)
+    True
     """
     if len(cards) <= 52:
         return _format_cards(cards)
