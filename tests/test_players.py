@@ -26,6 +26,11 @@ ROYAL = pr.get_game("royal-cotillion")
 
 def test_player_names_and_lookup() -> None:
     assert player_names() == ("greedy", "random", "first")
+    # A random player's seed is 0 unless given, whichever way it is made.
+    assert get_player("random") == RandomPlayer() == RandomPlayer(seed=0)
+    assert RandomPlayer().seed == 0
+    largest = RandomPlayer(seed=2**64 - 1)  # (the largest seed, as the largest deal number)
+    assert get_player("random", seed=2**64 - 1) == largest
     for name in player_names():
         player = get_player(name, seed=5)
         assert isinstance(player, Player)
@@ -113,6 +118,47 @@ def test_greedy_prefers_columns_then_cells_then_waste_then_draw() -> None:
     waste_moves = (pr.Move.draw(), pr.Move.to_foundation(waste, 3))
     assert choose(state, waste_moves) == pr.Move.to_foundation(waste, 3)
     assert choose(state, (pr.Move.redeal(), pr.Move.draw())) == pr.Move.draw()
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        (
+            "royal-cotillion 3C/3D/AH/AS/2C/2D/4H/2S 8C7C9H/QS10S3S/4D4S5S/JCJS10D "
+            "6D/KD/7S/8H/8S/10H/5C/6S/QD/5C/8C/QH/QC/KS/AC/3D 10C5HJDKC2D7S2S10CAH9S9CQCJH4H10D7H"
+            "JCQS9S8DKC7D7C4D3S6DJSQDJHKS7D5D10SAS2H8S4S6H6S10HKDJDAD3H6H4C3H8D2C9CQH6C5H8H3C4C"
+            "9H7H6C9DKH9DKH5S 5D 0",
+            ("COLUMN", "CELL", "WASTE", "draw"),
+        ),
+        (
+            "windmill AC2D3H4S5D6H7S8D9D10SJSQDKCAH2C3C4H5C6H7D8H9H10CJDQSKDAS2D3H4D5S/KDQC/"
+            "KHQDJC10D9C8H7S6C/KSQSJH10C9S8C7C6D5D4S3S2CAS/KHQC 3D/7D/3C/AD/6D/QH/AC/6C "
+            "8S5H4C7H3SJS5HAD9S2H4DKS2S7C4H5C10HQHAH2H6SKC8DJH7H5S8CJD9H9D10S "
+            "3D10D10H4C9C2SJC8S6S 0",
+            ("CELL", "WASTE", "FOUNDATION", "draw"),
+        ),
+    ],
+)
+def test_greedy_plays_home_from_columns_then_cells_then_the_waste_then_foundations(
+    text: str, kinds: tuple[str, ...]
+) -> None:
+    # Positions where cards of three kinds of pile can go home (Windmill's
+    # from its corner foundations to the centre): given the moves in any
+    # order, the greedy player takes them by kind in its documented order,
+    # then the draw.
+    state = pr.state_from_text(text)
+    choose = GreedyPlayer().chooser(1)
+    moves = state.legal_moves()
+    for order in (moves, moves[::-1], moves[1::2] + moves[::2]):
+        taken = []
+        left = order
+        while left:
+            move = choose(state, left)
+            assert move is not None
+            kind = "draw" if move.is_draw else move.source.kind.name
+            taken.append(kind)
+            left = tuple(m for m in left if ("draw" if m.is_draw else m.source.kind.name) != kind)
+        assert tuple(taken) == kinds
 
 
 def test_greedy_plays_home_before_any_other_kind_of_move() -> None:
