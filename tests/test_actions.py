@@ -8,7 +8,12 @@ import patience_rules as pr
 from patience_rules import PileKind, Place
 from random_play import random_game
 
-COLUMN, CELL, WASTE = PileKind.COLUMN, PileKind.CELL, PileKind.WASTE
+COLUMN, CELL, WASTE, FOUNDATION = (
+    PileKind.COLUMN,
+    PileKind.CELL,
+    PileKind.WASTE,
+    PileKind.FOUNDATION,
+)
 
 
 def play(kind: PileKind, index: int, foundation: int) -> pr.Move:
@@ -172,6 +177,12 @@ def test_a_move_outside_the_layout_has_no_id() -> None:
     for move in (play(CELL, 0, 0), play(COLUMN, 0, 0), play(WASTE, 0, 8), "draw"):
         with pytest.raises(pr.IllegalMoveError, match="not a move of Captive Queens"):
             space.id_of(move)  # type: ignore[arg-type]
+    # A move is named in its text form, even between the last places there are.
+    farthest = pr.Move(pr.Place(COLUMN, 999), pr.Place(FOUNDATION, 999), 1000)
+    with pytest.raises(pr.IllegalMoveError, match=r"^T1000-F1000:1000 is not a move of"):
+        space.id_of(farthest)
+    with pytest.raises(pr.IllegalMoveError, match=r"^'draw' is not a move of"):
+        space.id_of("draw")  # type: ignore[arg-type]
 
 
 def test_a_state_of_another_game_is_refused() -> None:

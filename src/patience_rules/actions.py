@@ -205,9 +205,7 @@ class ActionSpace:
 
 def _move_words(move: object) -> str:
     """A move in its text form for a message, or the value quoted briefly."""
-    if isinstance(move, Move) and move.source.index < 1000 and move.target.index < 1000:
-        return move_to_text(move)
-    return _shown(move)
+    return move_to_text(move) if isinstance(move, Move) else _shown(move)
 
 
 def _label(rules: GameRules, move: Move) -> str:
