@@ -176,6 +176,96 @@ def test_layout_sizes() -> None:
     assert pr.Observer(pr.get_game("royal-cotillion")).field("columns").high == 52
 
 
+#: Each registered game's vector, field by field as "length/high" (the module's
+#: table), pinned: an agent trained on one release reads the next one's.
+FIELDS = {
+    "captive-queens": "1/52 1/2 52/52 0/52 0/52 8/6 0/52 4/52",
+    "crescent": "1/0 1/3 0/52 1664/52 0/52 8/13 0/52 0/52",
+    "easy-start": "1/40 1/2 40/52 0/52 0/52 8/6 0/52 4/52",
+    "easy-start-parlett": "1/40 1/3 40/52 0/52 0/52 8/6 0/52 4/52",
+    "freecell": "1/0 1/0 0/52 152/52 4/52 4/13 0/52 0/52",
+    "klondike": "1/24 1/1 24/52 133/53 0/52 4/13 0/52 0/52",
+    "odd-and-even": "1/87 1/1 87/52 0/52 9/52 8/13 0/52 0/52",
+    "royal-cotillion": "1/68 1/0 68/52 12/52 16/52 8/13 0/52 0/52",
+    "royal-cotillion-stock-refill": "1/68 1/0 68/52 12/52 16/52 8/13 0/52 0/52",
+    "sultan": "1/87 1/2 87/52 0/52 8/52 9/13 0/52 0/52",
+    "windmill": "1/95 1/0 95/52 0/52 8/52 5/52 5/52 0/52",
+}
+
+
+def fields_of(observer: pr.Observer) -> str:
+    assert [field.name for field in observer.fields] == [
+        "stock_size",
+        "redeals_left",
+        "waste",
+        "columns",
+        "cells",
+        "foundations",
+        "tops",
+        "middle",
+    ]
+    return " ".join(f"{field.length}/{field.high}" for field in observer.fields)
+
+
+@pytest.mark.parametrize("name", pr.game_names())
+def test_each_games_vector_keeps_its_fields(name: str) -> None:
+    # Columns: Royal Cotillion's 4 of 3 cards (nothing is built on them),
+    # Klondike's 7 and FreeCell's 8 of their deepest deal and a run of 12
+    # (19), Crescent's 16 of the whole deck (its runs go either way and wrap).
+    assert fields_of(pr.Observer(pr.get_game(name))) == FIELDS[name]
+    hidden = FIELDS[name].split()
+    hidden[3] = hidden[3].split("/")[0] + f"/{HIDDEN_CARD}"
+    assert fields_of(pr.Observer(pr.get_game(name), hide_covered=True)) == " ".join(hidden)
+
+
+@pytest.mark.parametrize(
+    ("build", "shift", "capacity"),
+    [
+        (pr.Build(suits=pr.Suits.SAME, direction=pr.Direction.UP), False, 6 + 12),
+        (pr.Build(suits=pr.Suits.SAME, direction=pr.Direction.UP), True, 104),
+        (pr.Build(suits=pr.Suits.SAME, direction=pr.Direction.DOWN, wrap=True), False, 104),
+        (pr.Build(suits=pr.Suits.SAME, direction=pr.Direction.EITHER), False, 104),
+    ],
+)
+def test_a_columns_capacity_follows_its_build_and_the_shift(
+    build: pr.Build, shift: bool, capacity: int
+) -> None:
+    # Crescent's six-card piles built one way hold their six and a run of
+    # twelve, unless shifts turn up a card under which a run may lie; built
+    # round the corner or either way, runs have any length: the whole deck.
+    crescent = pr.crescent()
+    assert crescent.tableau is not None
+    tableau = attrs.evolve(crescent.tableau, build=build)
+    stock = crescent.stock if shift else pr.Stock(redeals=0)
+    rules = attrs.evolve(crescent, tableau=tableau, stock=stock)
+    columns = pr.Observer(rules).field("columns")
+    assert (columns.length, columns.high) == (16 * capacity, 52)
+    for depth in (0, 1):  # (one card, and a run of twelve on it)
+        shallow = attrs.evolve(rules, tableau=attrs.evolve(tableau, depth=depth))
+        expected = 1 + 12 if capacity == 6 + 12 else capacity
+        assert pr.Observer(shallow).field("columns").length == 16 * expected
+
+
+@pytest.mark.parametrize("refill", pr.Refill)
+@pytest.mark.parametrize("depth", [0, 1, 3])
+def test_a_column_on_which_nothing_builds_holds_its_deal_or_the_one_card_refilled(
+    refill: pr.Refill, depth: int
+) -> None:
+    # Royal Cotillion's four Ladies' columns dealt 0, 1 or 3 cards: an
+    # emptied column takes one card, from the waste or the stock by the
+    # rules, or by the player's move (Refill.BY_MOVE); with Refill.NEVER,
+    # none.  The vector of every position of random games stays in bounds.
+    royal = pr.get_game("royal-cotillion")
+    assert royal.tableau is not None
+    rules = attrs.evolve(royal, tableau=attrs.evolve(royal.tableau, depth=depth, refill=refill))
+    observer = pr.Observer(rules)
+    capacity = depth if refill is pr.Refill.NEVER else max(depth, 1)
+    assert observer.field("columns").length == 4 * capacity
+    for deal in range(1, 4):
+        for state in random_game(rules, deal, seed=deal):
+            assert all(map(int.__le__, observer.vector(state), observer.high))
+
+
 def test_observations_are_frozen_hashable_and_pickle() -> None:
     state = pr.get_game("royal-cotillion").deal(3)
     seen = pr.Observer(state.rules, hide_covered=True).observe(state)
@@ -205,3 +295,19 @@ def test_bad_input_is_refused() -> None:
         observer.encode(attrs.evolve(seen, cells=(None,)))
     with pytest.raises(pr.InvalidRulesError, match="within its bounds"):
         observer.encode(attrs.evolve(seen, redeals_left=7))
+
+
+def test_an_observation_written_out_counts_the_redeals_left() -> None:
+    sultan = pr.get_game("sultan")  # two redeals
+    parts = sultan.deal(1).parts()
+    firsts = []
+    for used in (0, 1, 2):
+        parts["redeals_used"] = used
+        seen = pr.Observer(sultan).observe(sultan.make_state(**parts))
+        firsts.append(str(seen).splitlines()[0])
+    assert firsts == [
+        f"sultan: stock 87 cards, {left} left" for left in ("2 redeals", "1 redeal", "0 redeals")
+    ]
+    klondike = pr.get_game("klondike")  # no limit
+    seen = pr.Observer(klondike).observe(klondike.deal(1))
+    assert str(seen).splitlines()[0] == "klondike: stock 24 cards, any number of redeals"

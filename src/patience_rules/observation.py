@@ -37,11 +37,12 @@ field              length              each number
 ``middle``         its capacity        a card code, in card order
 =================  ==================  ===========================================
 
-A column's capacity is its dealt depth where nothing is built on it, its
-depth and a run of twelve more where cards build on it one way (up or
-down), and the whole deck where the build goes either way or wraps around
-(its runs have any length) or where the redeal is a shift (each shift turns
-a column's bottom card up, and a run may be built on it).
+A column's capacity is its dealt depth where nothing is built on it (at
+least one card where an emptied column is filled again, by the rules or by
+a move), its depth and a run of twelve more where cards build on it one way
+(up or down), and the whole deck where the build goes either way or wraps
+around (its runs have any length) or where the redeal is a shift (each
+shift turns a column's bottom card up, and a run may be built on it).
 
 A *card code* is :data:`NO_CARD` (0) for no card, ``card.index + 1``
 (1 to 52) for a card seen face up, and :data:`HIDDEN_CARD` (53) for a card
@@ -73,7 +74,7 @@ import attrs
 from .cards import Card
 from .errors import InvalidRulesError, NotationError, UnknownFieldError, _shown
 from .layout import Layout
-from .policies import Redeal
+from .policies import Redeal, Refill
 from .rules import GameRules, State
 
 __all__ = [
@@ -403,9 +404,9 @@ class Observer:
 def _column_capacity(layout: Layout) -> int:
     """The most cards a column can hold (see the module's table)."""
     deepest = max(layout.depths, default=0)
-    if layout.build is None and layout.column_refill.value != "move":
-        return max(deepest, 1) if layout.column_refill.is_automatic else deepest
-    if layout.build is not None and (not layout.build.one_way or layout.redeal is Redeal.SHIFT):
+    if layout.build is None:  # (an emptied column takes one card, by a refill or a move)
+        return deepest if layout.column_refill is Refill.NEVER else max(deepest, 1)
+    if not layout.build.one_way or layout.redeal is Redeal.SHIFT:
         return len(layout.deck)  # (runs of any length, or a run on each card a shift turns up)
     return max(deepest, 1) + 12
 
