@@ -200,6 +200,46 @@ def test_the_rules_write_the_dict_form_their_type_describes(name: str | None) ->
 
 
 @pytest.mark.parametrize("name", [*pr.game_names(), None])
+def test_each_part_reprs_as_the_call_that_makes_it(name: str | None) -> None:
+    # (Captive Queens' middle takes one rank: a tuple of one, "(Rank.QUEEN,)")
+    rules = GAME if name is None else pr.get_game(name)
+    parts: list[object] = [rules.stock, rules.tableau, rules.reserve, rules.middle]
+    parts += [*rules.foundations, *(foundation.sequence for foundation in rules.foundations)]
+    if rules.tableau is not None:
+        parts.append(rules.tableau.build)
+    for part in filter(None, parts):
+        assert eval(repr(part), vars(pr)) == part, repr(part)
+
+
+@pytest.mark.parametrize(
+    ("change", "wrong"),
+    [
+        (lambda d: d.pop("wrap"), "lacks wrap"),
+        (lambda d: d.update(zz=1), "has unknown keys 'zz'"),
+        (
+            lambda d: (d.pop("wrap"), d.pop("suits"), d.update(zz=1)),
+            "lacks suits, wrap and has unknown keys 'zz'",
+        ),
+        (lambda d: d.update(dict.fromkeys("edcba", 0)), "has unknown keys 'a', 'b', 'c', 'd', 'e'"),
+        (
+            lambda d: d.update(dict.fromkeys("gfedcba", 0)),
+            "has unknown keys 'a', 'b', 'c', 'd', 'e' (and 2 more)",
+        ),
+    ],
+)
+def test_a_dict_form_with_keys_missing_or_unknown_is_refused_naming_them(
+    change: Callable[[dict[str, object]], object], wrong: str
+) -> None:
+    data: dict[str, object] = dict(pr.Build().to_dict())
+    change(data)
+    with pytest.raises(
+        pr.NotationError,
+        match=f"^build: {re.escape(wrong)}: expected the keys suits, direction, wrap$",
+    ):
+        pr.Build.from_dict(data)
+
+
+@pytest.mark.parametrize("name", [*pr.game_names(), None])
 def test_a_key_left_out_of_a_dict_form_gives_the_constructors_default(name: str | None) -> None:
     """Each optional key of the rules' and their parts' dict forms may be left out.
 

@@ -239,8 +239,11 @@ def test_a_bad_deal_is_refused_when_the_record_is_made() -> None:
     ("change", "message"),
     [
         (lambda d: d.update(version=0), "expected format version 1"),
-        (lambda d: d.update(extra=1), "unknown keys extra"),
-        (lambda d: d.pop("game"), "lacks the key game"),
+        (
+            lambda d: d.update(extra=1),
+            "has unknown keys 'extra': expected the keys version, game, ",
+        ),
+        (lambda d: d.pop("game"), "^a record's dict form: lacks game: expected the keys"),
         (lambda d: d.update(deck=["AC"]), "either a deal number"),
         (lambda d: (d.pop("deal"), d.update(deck=["AC", 2])), "deck: expected a list of cards"),
         (lambda d: (d.pop("deal"), d.update(deck="AC 2C")), "deck: expected a list of cards"),

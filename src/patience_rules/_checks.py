@@ -49,7 +49,7 @@ def named(value: object) -> str:
 def whole(
     name: str,
     value: object,
-    low: int = 0,
+    low: int,
     high: int | None = None,
     error: type[PatienceRulesError] = InvalidRulesError,
 ) -> int:
@@ -130,7 +130,7 @@ def plain(value: str) -> str:
     return value
 
 
-def text(name: str, value: object, limit: int = 200, lines: bool = False) -> str:
+def text(name: str, value: object, limit: int, lines: bool = False) -> str:
     """``value`` if it is a str of at most ``limit`` characters that can be shown; else an error.
 
     It is one line unless ``lines`` (see :data:`_NOT_IN_A_LINE`).
@@ -156,17 +156,25 @@ def mapping(value: object, where: str) -> Mapping[str, object]:
 
 
 def keys(
-    data: Mapping[str, object], where: str, required: Sequence[str], optional: Collection[str] = ()
+    data: Mapping[Any, object], where: str, required: Sequence[str], optional: Collection[str] = ()
 ) -> None:
-    """Refuse a mapping that lacks a required key or has an unknown one."""
+    """Refuse a mapping that lacks a required key or has an unknown one (of any type).
+
+    >>> keys({"a": 1, 2: 2}, "part", ("a", "b"), ("c",))
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.NotationError: part: lacks b and has unknown keys 2: expected the keys a, b, c
+    """
+    known = {*required, *optional}
     missing = [key for key in required if key not in data]
-    unknown = sorted(key for key in data if key not in required and key not in optional)
+    unknown = sorted(_shown(key) for key in data if key not in known)
     if missing or unknown:
         parts = []
         if missing:
             parts.append(f"lacks {', '.join(missing)}")
         if unknown:
-            parts.append(f"has unknown keys {', '.join(_shown(key) for key in unknown[:5])}")
+            more = f" (and {len(unknown) - 5} more)" if len(unknown) > 5 else ""
+            parts.append(f"has unknown keys {', '.join(unknown[:5])}{more}")
         expected = ", ".join([*required, *optional])
         raise NotationError(f"{where}: {' and '.join(parts)}: expected the keys {expected}")
 
@@ -207,11 +215,12 @@ def part_reader(reader: Callable[[Mapping[str, object], str], Any]) -> Reader:
     return or_null(lambda value, where: reader(mapping(value, where), where))
 
 
-def read_whole(value: object, where: str, low: int = 0, high: int | None = None) -> int:
-    """A whole number from a dict form."""
-    if not _is_whole(value) or value < low or (high is not None and value > high):
-        bounds = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        raise NotationError(f"{where}: expected a whole number {bounds}, got {_shown(value)}")
+def read_whole(value: object, where: str, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high`` from a dict form."""
+    if not _is_whole(value) or not low <= value <= high:
+        raise NotationError(
+            f"{where}: expected a whole number from {low} to {high}, got {_shown(value)}"
+        )
     return value
 
 
@@ -222,7 +231,7 @@ def read_flag(value: object, where: str) -> bool:
     return value
 
 
-def read_text(value: object, where: str, limit: int = 200, lines: bool = False) -> str:
+def read_text(value: object, where: str, limit: int, lines: bool = False) -> str:
     """A text from a dict form (one that :func:`text` takes)."""
     if not isinstance(value, str) or len(value) > limit:
         raise NotationError(

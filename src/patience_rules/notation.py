@@ -60,6 +60,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 from urllib.parse import quote, unquote
 
+from . import _checks
 from ._dict_forms import StateDict
 from .cards import Card, _is_whole
 from .errors import NotationError, PatienceRulesError, UnknownGameError, _shown
@@ -708,18 +709,15 @@ def state_to_dict(state: State) -> StateDict:
 
 
 _REQUIRED_KEYS: Final = ("version", "game", "foundations", "redeals_used")
-_KEYS: Final = frozenset(
-    (
-        *_REQUIRED_KEYS,
-        "options",
-        "rules",
-        "middle",
-        "columns",
-        "cells",
-        "stock",
-        "waste",
-        "face_down",
-    )
+_OPTIONAL_KEYS: Final = (
+    "options",
+    "rules",
+    "stock",
+    "waste",
+    "columns",
+    "cells",
+    "middle",
+    "face_down",
 )
 
 
@@ -801,21 +799,7 @@ def state_from_dict(data: Mapping[str, object]) -> State:
         raise NotationError(
             f"version: expected format version {FORMAT_VERSION}, got {_shown(version)}"
         )
-    missing = [key for key in _REQUIRED_KEYS if key not in data]
-    unknown = sorted(_shown(key) for key in data if key not in _KEYS)
-    if missing or unknown:
-        raise NotationError(
-            "a state's dict form "
-            + "; ".join(
-                part
-                for part in (
-                    f"lacks the keys {', '.join(missing)}" if missing else "",
-                    f"has unknown keys {', '.join(unknown[:5])}" if unknown else "",
-                )
-                if part
-            )
-            + f": expected the keys {', '.join(sorted(_KEYS))}"
-        )
+    _checks.keys(data, "a state's dict form", _REQUIRED_KEYS, _OPTIONAL_KEYS)
     rules = _rules_from_dict(data)
     layout = rules.layout
     foundations = _list(data["foundations"], "foundations")

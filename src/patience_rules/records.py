@@ -95,7 +95,6 @@ from .errors import (
     InvalidDealError,
     NotationError,
     PatienceRulesError,
-    _key_shown,
     _shown,
 )
 from .notation import (
@@ -563,15 +562,12 @@ class GameRecord:
             raise NotationError(
                 f"version: expected format version {FORMAT_VERSION}, got {_shown(version)}"
             )
-        keys = {"version", "game", "options", "rules", "deal", "deck", "moves", "tags", "result"}
-        unknown = sorted(_key_shown(key) for key in data if key not in keys)
-        if unknown:
-            raise NotationError(
-                f"a record's dict form has unknown keys {', '.join(unknown[:5])}: expected "
-                f"{', '.join(sorted(keys))}"
-            )
-        if "game" not in data:
-            raise NotationError("a record's dict form lacks the key game")
+        _checks.keys(
+            data,
+            "a record's dict form",
+            ("version", "game"),
+            ("options", "rules", "deal", "deck", "moves", "tags", "result"),
+        )
         rules = _rules_from_dict(data)
         deal: int | tuple[Card, ...]
         if ("deal" in data) == ("deck" in data):
