@@ -99,6 +99,43 @@ class TestComposition:
         with pytest.raises(InvalidRulesError, match=message):
             part()  # type: ignore[operator]
 
+    def test_options_are_up_to_64_with_numbers_of_up_to_18_digits(self) -> None:
+        most = 10**18 - 1
+        options = {f"o{i}": i for i in range(63)} | {"big": most}
+        assert dict(toy_game(options=options).options) == options
+        assert dict(toy_game(options={"small": -most}).options) == {"small": -most}
+        for refused, message in (
+            ({**options, "one_more": 1}, "a game takes at most 64 options, got more than 64"),
+            ({"big": most + 1}, "option big: a whole number of at most 18 digits, got 10{18}"),
+            (
+                {"small": -most - 1},
+                "option small: a whole number of at most 18 digits, got -10{18}",
+            ),
+        ):
+            with pytest.raises(
+                InvalidRulesError, match=f"^{message}$".replace("10{18}", "1" + "0" * 18)
+            ):
+                toy_game(options=refused)
+
+    def test_a_laid_out_middle_counts_among_the_cards_the_layout_needs(self) -> None:
+        # Captive Queens' middle takes the four Queens: laid out before play,
+        # they and 48 cards dealt to a tableau are 52; 49 would need 53.
+        queens = pr.get_game("captive-queens")
+        assert queens.middle is not None
+        laid_out = attrs.evolve(queens.middle, laid_out=True)
+        fits = attrs.evolve(queens, middle=laid_out, tableau=pr.Tableau(columns=4, depth=12))
+        assert (len(fits.deal(1).middle), fits.deal(1).stock_size) == (4, 0)
+        deeper = pr.Tableau(columns=4, depth=(12, 12, 12, 13))
+        with pytest.raises(InvalidRulesError, match="needs 53 cards but the deck has 52"):
+            attrs.evolve(fits, tableau=deeper)
+        assert attrs.evolve(queens, tableau=deeper).deal(1).stock_size == 3
+
+    def test_registered_rules_repr_as_the_call_that_gets_them_and_others_briefly(self) -> None:
+        for rules in (pr.get_game("klondike", draw=3), pr.get_game("easy-start-parlett")):
+            assert eval(repr(rules), {"get_game": pr.get_game}) == rules
+        assert repr(pr.get_game("easy-start-parlett")) == "get_game('easy-start', redeals=3)"
+        assert repr(toy_game()) == "<GameRules 'toy': Toy>"
+
     def test_rules_are_values(self) -> None:
         assert toy_game() == toy_game()
         assert hash(toy_game()) == hash(toy_game())
@@ -448,6 +485,18 @@ class TestRegistry:
                 "stock_refill=False (defaults shown)",
             ),
             ("windmill", {"redeals": 1}, "does not take the option redeals: it takes no options"),
+            (
+                "royal-cotillion",
+                dict.fromkeys("abcde", 1),
+                "does not take the options a, b, c, d, e: it takes stock_refill=False "
+                "(defaults shown)",
+            ),
+            (
+                "royal-cotillion",
+                dict.fromkeys("abcdefg", 1),
+                "does not take the options a, b, c, d, e and 2 more: it takes stock_refill=False "
+                "(defaults shown)",
+            ),
         ],
     )
     def test_an_unknown_option_is_refused_with_those_the_game_takes(

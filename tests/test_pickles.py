@@ -36,6 +36,7 @@ from patience_rules.rules import (
     _registered_rules,
     _restore_state,
     _rules_from_json,
+    _rules_from_parts,
     is_registered,
 )
 from validity_model import broken_rules, parts_of
@@ -497,3 +498,36 @@ def test_a_card_made_around_the_interning_is_read_as_its_card() -> None:
     assert state.cells[0] is top
     assert state.columns[1][-1] is under
     assert pickle.loads(pickle.dumps(state)) == state
+
+
+_FIRST_FORMAT_PARTS = (
+    "name",
+    "title",
+    "decks",
+    "foundations",
+    "tableau",
+    "reserve",
+    "middle",
+    "stock",
+    "compulsion",
+    "options",
+    "description",
+)
+
+
+@pytest.mark.parametrize("name", ["royal-cotillion", "klondike", "windmill"])
+def test_rules_pickled_by_their_parts_in_the_first_format_load_checked(name: str) -> None:
+    rules = pr.get_game(name)
+    parts = [getattr(rules, part) for part in _FIRST_FORMAT_PARTS]
+    assert _rules_from_parts(*parts) == rules
+    for wrong in (parts[:-1], [*parts, None]):
+        with pytest.raises(
+            NotationError,
+            match=rf"^pickled rules of the first format have 11 parts, got {len(wrong)}$",
+        ):
+            _rules_from_parts(*wrong)
+    parts[2] = 0  # (no decks)
+    with pytest.raises(
+        NotationError, match=r"^pickled rules of the first format: a game's number of decks"
+    ):
+        _rules_from_parts(*parts)
