@@ -330,6 +330,11 @@ def test_a_mangled_description_is_refused_with_the_key() -> None:
     data["decks"] = 1
     with pytest.raises(pr.NotationError, match="not a playable game"):
         GameRules.from_dict(data)
+    for version in (2, 0, "1", True):
+        with pytest.raises(
+            pr.NotationError, match=rf"^rules\.format: expected format 1, got {version!r}$"
+        ):
+            GameRules.from_dict({**GAME.to_dict(), "format": version})
 
 
 @pytest.mark.parametrize("unstarted", [None, 2])

@@ -93,6 +93,14 @@ class TestComposition:
                 ),
                 "options are \\(name, value\\) pairs",
             ),
+            *(
+                (
+                    lambda options=options: toy_game(options=options),
+                    r"^options are \(name, value\) pairs of a text and a whole number, a text or "
+                    r"True/False, such as \('redeals', 3\), got ",
+                )
+                for options in ([("a",)], [(1, 2)], [("a", 1.5)], ["ab"], [("a", 1, 2)])
+            ),
         ],
     )
     def test_bad_parts_are_refused(self, part: object, message: str) -> None:
@@ -518,6 +526,22 @@ class TestRegistry:
             InvalidRulesError, match="does not take the option redeals: it takes cells"
         ):
             pr.get_game("freecell", redeals=None)
+
+    @pytest.mark.usefixtures("isolated_registry")
+    def test_a_factory_that_fails_on_an_option_it_takes_is_named_with_its_error(self) -> None:
+        def fussy(*, count: int = 1) -> pr.GameRules:
+            title = "Fussy" * (count + 0)  # (a TypeError for a count given as text)
+            return pr.GameRules.from_dict(
+                {**pr.windmill().to_dict(), "name": "fussy", "title": title}
+            )
+
+        pr.register_game("fussy", fussy, summary="A game that counts.")
+        assert pr.get_game("fussy", count=2).title == "FussyFussy"
+        with pytest.raises(
+            InvalidRulesError,
+            match=r"^game 'fussy' does not take the options count: 'can only concatenate str ",
+        ):
+            pr.get_game("fussy", count="x")
 
     @pytest.mark.usefixtures("isolated_registry")
     def test_a_summary_is_one_line_of_text_and_none_is_no_required_option(self) -> None:
