@@ -50,6 +50,52 @@ class TestComposition:
         with pytest.raises(InvalidRulesError, match="places for cards the deck lacks"):
             toy_game(foundations=tuple(Foundation(suit, UP) for suit in (*Suit, Suit.CLUBS)))
 
+    @pytest.mark.parametrize(
+        ("foundations", "difference"),
+        [
+            ((None,) * 3, "no place for cards of rank A 2 3 4 5 6 7 8 9 10 J Q K"),
+            (
+                (None,) * 5,
+                "places for more cards of rank A 2 3 4 5 6 7 8 9 10 J Q K than the deck has",
+            ),
+            (
+                (Suit.CLUBS, Suit.CLUBS, None, None),
+                "places for cards the deck lacks: AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC; "
+                "no place for cards of rank A 2 3 4 5 6 7 8 9 10 J Q K",
+            ),
+            ((Suit.CLUBS, Suit.CLUBS, Suit.HEARTS, None), "places for cards the deck lacks: AC 2C"),
+        ],
+    )
+    def test_foundations_of_any_suit_must_take_the_cards_the_others_leave(
+        self, foundations: tuple[Suit | None, ...], difference: str
+    ) -> None:
+        # (Four of any suit take one deck: each rank four times.)
+        pr.GameRules(name="x", title="X", decks=1, foundations=[Foundation(None, UP)] * 4)
+        with pytest.raises(
+            InvalidRulesError,
+            match=rf"must take exactly the cards of 1 deck\(s\): {re.escape(difference)}",
+        ):
+            pr.GameRules(
+                name="x",
+                title="X",
+                decks=1,
+                foundations=[Foundation(suit, UP) for suit in foundations],
+            )
+
+    def test_a_game_has_up_to_64_foundations_and_its_layout_up_to_its_deck(self) -> None:
+        most = [Foundation(suit, UP) for suit in Suit] * 16
+        assert len(pr.GameRules(name="x", title="X", decks=16, foundations=most).foundations) == 64
+        with pytest.raises(
+            InvalidRulesError, match="a game has from 1 to 64 foundations, got more"
+        ):
+            pr.GameRules(name="x", title="X", decks=17, foundations=[*most, *most[:4]])
+        # Columns and the cells dealt take the 52 cards but the stock's: 48
+        # cards in columns and 4 in cells fit, 5 in cells do not.
+        game = toy_game(tableau=Tableau(columns=4, depth=12), reserve=Reserve(cells=4))
+        assert game.deal(1).stock_size == 0
+        with pytest.raises(InvalidRulesError, match="needs 53 cards but the deck has 52"):
+            toy_game(tableau=Tableau(columns=4, depth=12), reserve=Reserve(cells=5))
+
     def test_a_middle_counts_towards_the_deck(self) -> None:
         no_queens = FoundationSequence(start=Rank.KING, step=1, length=12)  # K A 2 .. J
         game = toy_game(

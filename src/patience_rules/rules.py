@@ -710,6 +710,18 @@ _RULES_READERS: dict[str, _checks.Reader] = {
 }
 
 
+def _ranks_counted(ranks: Counter[Rank]) -> str:
+    """Ranks for a message, in order, each with its count past one.
+
+    >>> _ranks_counted(Counter({Rank.KING: 1, Rank.ACE: 2}))
+    'Ax2 K'
+    """
+    return " ".join(
+        rank.symbol if count == 1 else f"{rank.symbol}x{count}"
+        for rank, count in sorted(ranks.items())
+    )
+
+
 def _check_home(rules: GameRules, layout: Layout) -> None:
     """Refuse parts whose foundations and middle do not take exactly the game's cards."""
     deck: Counter[Card] = Counter(layout.deck)
@@ -737,14 +749,10 @@ def _check_home(rules: GameRules, layout: Layout) -> None:
             short = by_rank - any_suit
             over = any_suit - by_rank
             if short:
-                parts.append(
-                    "no place for "
-                    + " ".join(f"{count} {rank.symbol}" for rank, count in sorted(short.items()))
-                )
+                parts.append(f"no place for cards of rank {_ranks_counted(short)}")
             if over:
                 parts.append(
-                    "places for cards the deck lacks: "
-                    + " ".join(f"{count} {rank.symbol}" for rank, count in sorted(over.items()))
+                    f"places for more cards of rank {_ranks_counted(over)} than the deck has"
                 )
             difference = "; ".join(parts)
     if difference is not None:
