@@ -330,6 +330,11 @@ def test_a_mangled_description_is_refused_with_the_key() -> None:
     data["decks"] = 1
     with pytest.raises(pr.NotationError, match="not a playable game"):
         GameRules.from_dict(data)
+    for foundations in ([], "F1", [GAME.foundations[0].to_dict()] * 65):
+        with pytest.raises(
+            pr.NotationError, match=r"^rules\.foundations: expected a list of 1 to 64, got "
+        ):
+            GameRules.from_dict({**GAME.to_dict(), "foundations": foundations})
     for version in (2, 0, "1", True):
         with pytest.raises(
             pr.NotationError, match=rf"^rules\.format: expected format 1, got {version!r}$"
