@@ -190,6 +190,17 @@ class TestComposition:
         assert repr(pr.get_game("easy-start-parlett")) == "get_game('easy-start', redeals=3)"
         assert repr(toy_game()) == "<GameRules 'toy': Toy>"
 
+    def test_a_shift_needs_columns_dealt_face_up(self) -> None:
+        crescent = pr.crescent()
+        assert crescent.tableau is not None
+        face_down = attrs.evolve(crescent.tableau, face_down=True)
+        with pytest.raises(
+            InvalidRulesError, match=r"^a shift needs face-up columns: face_down=False$"
+        ):
+            attrs.evolve(crescent, tableau=face_down)
+        turned = attrs.evolve(crescent, tableau=face_down, stock=pr.Stock(redeals=0))
+        assert turned.deal(1).face_down == (5,) * 16
+
     def test_rules_are_values(self) -> None:
         assert toy_game() == toy_game()
         assert hash(toy_game()) == hash(toy_game())
@@ -592,10 +603,11 @@ class TestRegistry:
     @pytest.mark.usefixtures("isolated_registry")
     def test_a_summary_is_one_line_of_text_and_none_is_no_required_option(self) -> None:
         # (the games command prints summaries)
-        for summary in ("\x1b[2J", None, "two\nlines"):
+        for summary in ("\x1b[2J", None, "two\nlines", "x" * 401):
             with pytest.raises(InvalidRulesError, match="a game's summary"):
                 pr.register_game("shown", pr.windmill, summary=summary)  # type: ignore[arg-type]
         assert "shown" not in pr.game_names()
+        assert pr.register_game("shown", pr.windmill, summary="x" * 400).summary == "x" * 400
 
         def needs(*, suit: str) -> pr.GameRules:
             return pr.GameRules.from_dict({**pr.windmill().to_dict(), "name": "needs"})
