@@ -584,6 +584,25 @@ class TestRegistry:
         ):
             pr.get_game("freecell", redeals=None)
 
+    def test_options_given_as_none_where_that_is_the_default_leave_the_others_as_given(
+        self,
+    ) -> None:
+        given = pr.get_game("klondike", draw=3, redeals=None, foundation_back=True)
+        assert given.options == (("draw", 3), ("foundation_back", True))
+        assert given == pr.get_game("klondike", foundation_back=True, draw=3)
+
+    @pytest.mark.usefixtures("isolated_registry")
+    def test_a_name_or_alias_has_up_to_100_characters(self) -> None:
+        name, alias = "n" * 100, "a" * 100
+        renamed = attrs.evolve(pr.windmill(), name=name)
+        pr.register_game(name, lambda: renamed, summary="Long.", aliases=(alias,))
+        assert pr.get_game(alias) == pr.get_game(name) == renamed
+        too_long = "a game's name is a text of at most 100 characters"
+        with pytest.raises(InvalidRulesError, match=too_long):
+            pr.register_game("m" * 101, pr.windmill, summary="x")
+        with pytest.raises(InvalidRulesError, match=too_long):
+            pr.register_game("other", pr.windmill, summary="x", aliases=("b" * 101,))
+
     @pytest.mark.usefixtures("isolated_registry")
     def test_a_factory_that_fails_on_an_option_it_takes_is_named_with_its_error(self) -> None:
         def fussy(*, count: int = 1) -> pr.GameRules:
