@@ -492,6 +492,36 @@ def test_a_description_may_have_lines_and_a_text_option_no_lone_surrogate() -> N
     assert pr.state_from_dict(saved) == labelled.deal(1)
 
 
+@pytest.mark.parametrize(("key", "most"), [("name", 100), ("title", 200), ("description", 4000)])
+def test_the_rules_texts_take_up_to_their_limit(key: str, most: int) -> None:
+    texts: dict[str, Any] = {"most": {key: "x" * most}, "past": {key: "x" * (most + 1)}}
+    longest = attrs.evolve(GAME, **texts["most"])
+    assert GameRules.from_dict(json.loads(json.dumps(longest.to_dict()))) == longest
+    assert getattr(GameRules.from_dict(longest.to_dict()), key) == "x" * most
+    with pytest.raises(pr.InvalidRulesError, match=f"is a text of at most {most} characters"):
+        attrs.evolve(GAME, **texts["past"])
+    with pytest.raises(
+        pr.NotationError, match=f"^rules.{key}: expected a text of at most {most} characters"
+    ):
+        GameRules.from_dict({**GAME.to_dict(), key: "x" * (most + 1)})
+
+
+@pytest.mark.parametrize("count", [1, 64])
+def test_rules_of_1_or_64_foundations_turn_into_data_and_back(count: int) -> None:
+    # One foundation of any suit taking the deck rank by rank four times
+    # over; sixteen decks' foundations of one suit each.
+    if count == 1:
+        sequence = pr.FoundationSequence(start=Rank.ACE, length=52)
+        rules = GameRules(
+            name="one", title="One", decks=1, foundations=[Foundation(None, sequence)]
+        )
+    else:
+        every = [Foundation(suit, pr.FoundationSequence(start=Rank.ACE)) for suit in pr.Suit]
+        rules = GameRules(name="many", title="Many", decks=16, foundations=every * 16)
+    assert len(rules.foundations) == count
+    assert GameRules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
+
+
 def test_a_name_of_a_str_subclass_is_kept_as_plain_text() -> None:
     # Its own __str__ would be what a picture or a message shows.
     class Loud(str):

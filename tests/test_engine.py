@@ -32,6 +32,7 @@ from patience_rules import (
     Tableau,
     UnknownGameError,
 )
+from random_play import random_game
 
 
 class TestComposition:
@@ -345,6 +346,22 @@ class TestMovesAndErrors:
                 assert card.suit == self.game.foundations[f].suit
 
 
+@pytest.mark.parametrize(("name", "deal"), [("klondike", 1), ("klondike", 2), ("freecell", 4)])
+def test_card_of_a_run_is_the_card_at_its_head(name: str, deal: int) -> None:
+    # The card that lands on the target's top card: a column's k-th card
+    # from the top for a run of k.  A run longer than its column has none.
+    runs = 0
+    for state in random_game(pr.get_game(name), deal, seed=deal, max_moves=300):
+        for move in state.legal_moves():
+            if move.source.kind is PileKind.COLUMN:
+                column = state.columns[move.source.index]
+                assert state.card_of(move) == column[-move.count]
+                runs += move.count > 1
+                longer = Move(move.source, move.target, len(column) + 1)
+                assert state.card_of(longer) is None
+    assert runs >= 10  # (FreeCell's deal 4 has twelve supermoves to choose among)
+
+
 def test_the_stock_and_the_waste_are_one_pile_each() -> None:
     state = pr.get_game("royal-cotillion").deal(7)
     for place in (Place(PileKind.WASTE, 3), Place(PileKind.STOCK, 1)):
@@ -602,6 +619,30 @@ class TestRegistry:
             pr.register_game("m" * 101, pr.windmill, summary="x")
         with pytest.raises(InvalidRulesError, match=too_long):
             pr.register_game("other", pr.windmill, summary="x", aliases=("b" * 101,))
+
+    @pytest.mark.usefixtures("isolated_registry")
+    def test_a_registration_refused_leaves_nothing_behind_for_the_next_under_its_name(
+        self,
+    ) -> None:
+        wrong = attrs.evolve(pr.windmill(), name="not-mine")
+        for factory in (lambda: wrong, lambda: attrs.evolve(wrong, title="Mine, again")):
+            with pytest.raises(InvalidRulesError, match="made rules named 'not-mine'"):
+                pr.register_game("mine", factory, summary="x", aliases=("my",))
+        right = attrs.evolve(pr.windmill(), name="mine", title="Mine")
+        pr.register_game("mine", lambda: right, summary="x", aliases=("my",))
+        for name in ("mine", "my", " Mine "):
+            assert pr.get_game(name) is pr.get_game("mine") == right
+
+    @pytest.mark.usefixtures("isolated_registry")
+    def test_a_factory_needing_options_names_them(self) -> None:
+        def needs(*, suit: str, rank: str) -> pr.GameRules:
+            return pr.windmill()
+
+        with pytest.raises(
+            InvalidRulesError,
+            match=r"its factory needs the options suit, rank, which have no default: ",
+        ):
+            pr.register_game("needs", needs, summary="x")
 
     @pytest.mark.usefixtures("isolated_registry")
     def test_a_factory_that_fails_on_an_option_it_takes_is_named_with_its_error(self) -> None:
