@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import patience_rules as pr
-from composed import FORCED_BUILDS
+from composed import FORCED_BUILDS, toy_game
 from patience_rules import IllegalMoveError, Move, PileKind, Place, State
 from patience_rules.engine import Engine
 from random_play import random_game
@@ -358,6 +358,81 @@ def test_canonical_key_ignores_the_order_of_cells_and_columns() -> None:
     assert (shuffled == state) == (
         state.columns == state.columns[::-1] and state.cells == state.cells[::-1]
     )
+
+
+def renumbered(state: State, cells: bool, columns: bool) -> State | None:
+    """``state`` with its cells or its columns (with their face-down counts) in reverse
+    order, or None where the columns were dealt to depths that the position then breaks."""
+    parts = state.parts()
+    if cells:
+        parts["cells"] = state.cells[::-1]
+    if columns:
+        parts["columns"] = state.columns[::-1]
+        if "face_down" in parts:
+            parts["face_down"] = state.face_down[::-1]
+    try:
+        return state.rules.make_state(**parts)
+    except pr.InvalidDealError:
+        return None
+
+
+def shape(state: State) -> object:
+    """What canonical_key keys, written out: the state with its cells and columns as
+    multisets, unless every move is forced (then the first move goes by pile number)."""
+    forced = state.rules.compulsion is pr.Compulsion.FORCED
+    cells = state.cells if forced else sorted(card for card in state.cells if card is not None)
+    columns = list(zip(state.columns, state.face_down, strict=True))
+    return (
+        state.rules,
+        tuple(cells),
+        tuple(columns if forced else sorted(columns)),
+        state.waste,
+        state.stock,
+        state.foundations,
+        state.middle,
+        state.redeals_used,
+    )
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        *map(pr.get_game, pr.game_names()),
+        toy_game(),  # (two columns)
+        toy_game(compulsion=pr.Compulsion.FORCED),  # (cells, where the order counts)
+        FORCED_BUILDS,
+    ],
+    ids=[*pr.game_names(), "toy", "toy-forced", "forced-builds"],
+)
+def test_canonical_keys_are_equal_exactly_where_the_states_are_up_to_pile_order(
+    rules: pr.GameRules,
+) -> None:
+    # States of random games, and each with its cells and columns renumbered:
+    # two share a key exactly when they differ at most in the order of their
+    # cells and columns (Windmill's by the cards its any-suit foundations
+    # hold), or, where every move is forced, when they are equal.
+    states = [
+        state
+        for deal in (1, 2, 3)
+        for state in random_game(rules, deal, seed=deal, max_moves=120)[::3]
+    ]
+    states += [
+        other
+        for state in states
+        for cells, columns in ((True, False), (False, True), (True, True))
+        if (other := renumbered(state, cells, columns)) is not None and other != state
+    ]
+    keys: dict[object, set[object]] = {}
+    shapes: dict[object, set[object]] = {}
+    for state in states:
+        keys.setdefault(state.canonical_key(), set()).add(shape(state))
+        shapes.setdefault(shape(state), set()).add(state.canonical_key())
+    assert all(len(found) == 1 for found in keys.values())
+    assert all(len(found) == 1 for found in shapes.values())
+    if rules.compulsion is pr.Compulsion.FORCED:
+        assert len(keys) == len(set(states))  # (renumbered, each is another game)
+    else:
+        assert len(keys) < len(set(states)) or not (rules.layout.cells or rules.layout.columns)
 
 
 def test_canonical_key_keeps_the_order_of_piles_where_every_move_is_forced() -> None:
