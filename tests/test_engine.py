@@ -362,6 +362,26 @@ def test_card_of_a_run_is_the_card_at_its_head(name: str, deal: int) -> None:
     assert runs >= 10  # (FreeCell's deal 4 has twelve supermoves to choose among)
 
 
+@pytest.mark.parametrize("name", pr.game_names())
+def test_the_top_card_of_each_place_is_the_last_of_its_pile(name: str) -> None:
+    # The piles as the state's attributes give them, bottom first: the top
+    # card is the stock's next draw, the waste's and a column's playable card,
+    # a cell's card, a foundation's and the middle's last card home.
+    rules = pr.get_game(name)
+    for state in random_game(rules, 1, seed=1, max_moves=200)[::4]:
+        piles: dict[PileKind, tuple[tuple[Card | None, ...], ...]] = {
+            PileKind.STOCK: (state.stock,),
+            PileKind.WASTE: (state.waste,),
+            PileKind.COLUMN: state.columns,
+            PileKind.CELL: tuple((card,) for card in state.cells),
+            PileKind.FOUNDATION: state.foundations,
+            PileKind.MIDDLE: (state.middle,),
+        }
+        for place in rules.layout.places:
+            pile = piles[place.kind][place.index]
+            assert state.top_card(place) == (pile[-1] if pile else None), place
+
+
 def test_the_stock_and_the_waste_are_one_pile_each() -> None:
     state = pr.get_game("royal-cotillion").deal(7)
     for place in (Place(PileKind.WASTE, 3), Place(PileKind.STOCK, 1)):

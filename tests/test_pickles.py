@@ -403,8 +403,9 @@ def test_the_piles_of_the_first_format_are_read_and_checked(at: int) -> None:
     # a byte left over, a byte missing.
     with pytest.raises(NotationError, match="redeals"):
         _restore_state(loaded.rules, _first_format_bytes(loaded), 99)
-    with pytest.raises(NotationError, match="bytes left over"):
-        _restore_state(loaded.rules, _first_format_bytes(loaded) + b"\x00", 0)
+    for extra, left in ((b"\x00", "1 byte"), (b"\x00\x01", "2 bytes")):
+        with pytest.raises(NotationError, match=f"is malformed: '{left} left over'$"):
+            _restore_state(loaded.rules, _first_format_bytes(loaded) + extra, 0)
     with pytest.raises(NotationError, match="malformed"):
         _restore_state(loaded.rules, _first_format_bytes(loaded)[:-1], 0)
     assert _restore_state(loaded.rules, _first_format_bytes(loaded), loaded.redeals_used) == loaded
@@ -414,6 +415,10 @@ def test_the_first_format_is_bytes_and_a_whole_number() -> None:
     state = ROYAL.deal(3)
     data = _first_format_bytes(state)
     assert _restore_state(ROYAL, data, 0) == state
+    # Empty cells are written as 255 (FreeCell deals its four empty).
+    freecell = pr.get_game("freecell")
+    dealt = freecell.deal(5)
+    assert _restore_state(freecell, _first_format_bytes(dealt), 0) == dealt
     cases: list[tuple[object, object, str]] = [
         # (Exactly bytes: a subclass could read differently each time it is read.)
         (_Shifty(data), 0, "is malformed: 'expected the piles as bytes, got _Shifty'"),

@@ -53,7 +53,7 @@ from typing import Final, NamedTuple, cast
 from ._checks import MAX_DECKS, bounded
 from .building import Build
 from .cards import _CARDS, Card, _cards_at, _cell_bytes, _difference, _format_cards, _is_whole
-from .errors import InvalidDealError, _shown
+from .errors import InvalidDealError, _counted, _shown
 from .layout import Layout
 from .piles import PileKind, Place
 from .policies import Compulsion, Redeal, Refill
@@ -141,11 +141,6 @@ def _sequence(value: object, where: str, length: int, what: str) -> tuple[object
 def _count(items: Sized, length: int, where: str, what: str) -> None:
     if len(items) != length:
         raise InvalidDealError(f"{where}: expected {_counted(length, what)}, got {len(items)}")
-
-
-def _counted(length: int, what: str) -> str:
-    """``length`` and ``what``, a plural ending in s: ``'1 cell'``, ``'2 cells'``."""
-    return f"1 {what[:-1]}" if length == 1 else f"{length} {what}"
 
 
 def check(

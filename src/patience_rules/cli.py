@@ -104,7 +104,7 @@ from . import __version__
 from .actions import ActionSpace
 from .cards import Card, Suit
 from .deals import MAX_DEAL_NUMBER
-from .errors import NotationError, PatienceRulesError, _shown
+from .errors import NotationError, PatienceRulesError, _counted, _shown
 from .games import game_entries, game_names, get_game
 from .notation import (
     _default_as_text,
@@ -697,11 +697,6 @@ def _play(
             _write_record(record, GameRecord(rules, deal, played).to_text())
 
 
-def _counted(number: int, noun: str) -> str:
-    """``1 move``, ``2 moves``."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
-
-
 #: What opening a path raises when it cannot be used (ValueError: a NUL in it).
 _UNUSABLE_PATH: Final = (OSError, ValueError)
 
@@ -890,7 +885,7 @@ def _run_stats(args: argparse.Namespace, out: _Output) -> int:
         jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
         with _sigterm_deferred():
             stats = play(jobs=jobs)
-        where = f"with {_counted(jobs, 'job')}"
+        where = f"with {_counted(jobs, 'jobs')}"
     seconds = time.perf_counter() - began
     if args.json:
         out(json.dumps(_stats_report(rules, args, stats, jobs, seconds)))
@@ -978,7 +973,7 @@ def _run_replay(args: argparse.Namespace, out: _Output) -> int:
     out(_picture(final))
     total = len(record.rules.deck())
     out(
-        f"{_counted(len(record.moves), 'move')} replayed; {final.cards_home} of {total} cards home; "
+        f"{_counted(len(record.moves), 'moves')} replayed; {final.cards_home} of {total} cards home; "
         f"result: {record.result}"
     )
     return ExitStatus.SUCCESS

@@ -189,6 +189,15 @@ def _shown(value: object, limit: int = _QUOTE_LIMIT) -> str:
     return text if len(text) <= limit else text[:limit] + f"… ({len(text)} characters)"
 
 
+def _counted(number: int, things: str) -> str:
+    """``number`` and ``things``, a plural ending in s, singular for one.
+
+    >>> _counted(1, "cards"), _counted(2, "cards"), _counted(0, "moves")
+    ('1 card', '2 cards', '0 moves')
+    """
+    return f"1 {things[:-1]}" if number == 1 else f"{number} {things}"
+
+
 def _key_shown(key: object, limit: int = _QUOTE_LIMIT) -> str:
     """A name (a dict key, an option) as it is when it is short printable text, else ``_shown``.
 

@@ -47,6 +47,7 @@ from .errors import (
     PatienceRulesError,
     UnknownGameError,
     UnknownPlaceError,
+    _counted,
     _key_shown,
     _shown,
 )
@@ -2001,7 +2002,7 @@ def _restore_format_1(rules: GameRules, data: object, redeals_used: object) -> S
         piles.append(_cards_of(data[at + 1 : at + 1 + size]))
         at += 1 + size
     if at != len(data):
-        raise ValueError(f"{len(data) - at} bytes left over")
+        raise ValueError(f"{_counted(len(data) - at, 'bytes')} left over")
     *columns, waste, stock, middle = piles
     return rules.make_state(
         stock=stock,
