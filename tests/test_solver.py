@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
 import random
+import time
 from collections import Counter
 from functools import reduce
 
@@ -223,6 +225,22 @@ def test_positions_late_on_a_winning_line_are_won(game: str) -> None:
         solution = solve(states[-1 - back], max_nodes=None)
         assert solution.outcome is Outcome.WON
         assert solution.replay().is_won
+
+
+def test_solve_deal_is_solve_of_the_deal_with_the_same_defaults() -> None:
+    # (seconds are not compared: Solution leaves them out of equality)
+    for arguments in ({}, {"max_nodes": 300, "seed": 5}, {"max_nodes": None}):
+        assert solve_deal("royal-cotillion", 2, **arguments) == solve(RC.deal(2), **arguments)
+    ours, theirs = inspect.signature(solve_deal).parameters, inspect.signature(solve).parameters
+    for name in ("max_nodes", "max_seconds", "seed"):
+        assert ours[name].default == theirs[name].default, name
+
+
+def test_a_solution_takes_the_time_the_call_took() -> None:
+    began = time.perf_counter()
+    solution = solve(RC.deal(1), max_nodes=20_000)
+    took = time.perf_counter() - began
+    assert 0 <= solution.seconds <= took
 
 
 def test_integers_of_other_libraries_are_budgets_and_seeds() -> None:
