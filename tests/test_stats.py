@@ -137,6 +137,23 @@ def test_empty_stats() -> None:
     empty = DealStats()
     assert (empty.games, empty.win_rate, empty.mean_cards_home, empty.mean_moves) == (0, 0, 0, 0)
     assert empty.confidence_interval() == (0.0, 1.0)
+    # The counts of no results, and what sum() starts from: 0 (an int) only.
+    assert DealStats.of([]) == empty == DealStats(0, 0, (), 0, 0)
+    one = DealStats(games=1, wins=1, cards_home=(0, 1), moves=3)
+    assert sum([one, one]) == one + one and 0 + one == one
+    for zero in (0.0, False):
+        with pytest.raises(TypeError):
+            zero + one
+
+
+def test_a_histogram_counts_up_to_the_cards_of_sixteen_decks() -> None:
+    # 0 to 832 cards home: 833 counts, one more refused.
+    assert len(DealStats(games=1, cards_home=[0] * 832 + [1]).cards_home) == 833
+    with pytest.raises(pr.PatienceRulesError, match="a count for 0 to 832 cards home, got more"):
+        DealStats(games=1, cards_home=[0] * 833 + [1])
+    for given in ("ab", b"ab", 3):
+        with pytest.raises(pr.PatienceRulesError, match="cards_home is a sequence of counts"):
+            DealStats(games=1, cards_home=given)  # type: ignore[arg-type]
 
 
 def test_a_stopped_game_is_not_won() -> None:
@@ -198,6 +215,17 @@ def test_compulsory_games_play_the_same_with_any_player(name: str) -> None:
             for player in (GreedyPlayer(), FirstPlayer(), RandomPlayer(seed=deal))
         }
         assert len(results) == 1
+
+
+def test_a_game_that_goes_round_is_stopped_after_its_moves() -> None:
+    # The first move of Klondike's deal 1, taken each time, goes round for
+    # ever: stopped after 2,000 moves by default, or after as many as given.
+    klondike = pr.get_game("klondike")
+    assert play_deal(klondike, 1, FirstPlayer()) == DealResult(1, False, 2, 2000, stopped=True)
+    for most in (1, 7):
+        assert play_deal(klondike, 1, FirstPlayer(), max_moves=most).moves == most
+        played = play_deals(klondike, 3, player=FirstPlayer(), max_moves=most, jobs=1)
+        assert (played.moves, played.stopped) == (3 * most, 3)
 
 
 def test_play_deal_reaches_the_end() -> None:
