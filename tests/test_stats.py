@@ -192,6 +192,16 @@ def test_stats_counts_keep_the_means_finite() -> None:
 
 def test_histogram_drops_trailing_zeros() -> None:
     assert DealStats(games=1, cards_home=(0, 1, 0, 0)).cards_home == (0, 1)
+    assert DealStats(games=1, cards_home=(0, 1, 0)).cards_home == (0, 1)
+
+
+def test_counts_of_nothing_are_counts_too() -> None:
+    # A game over at once (no move legal at the deal) and stats of no games.
+    assert DealResult(0, False, 0, 0).moves == 0
+    assert DealStats.from_dict(json.loads(json.dumps(DealStats().to_dict()))) == DealStats()
+    # (a dict written before games were counted as stopped has none)
+    earlier = {key: value for key, value in DealStats().to_dict().items() if key != "stopped"}
+    assert DealStats.from_dict(earlier) == DealStats()
 
 
 def test_to_dict_is_json() -> None:
@@ -402,6 +412,10 @@ def test_play_deals_refuses_deals_past_the_games_last_up_front() -> None:
     with pytest.raises(pr.InvalidDealError, match="of FreeCell is a whole number from 0 to"):
         play_deals(freecell, 1, start=2**31, jobs=1)
     assert play_deals(freecell, 2, start=2**31 - 2, jobs=1).games == 2
+    with pytest.raises(
+        pr.InvalidDealError, match=r"last deal number, 2147483647: expected at most 1 deal$"
+    ):
+        play_deals(freecell, 2, start=2**31 - 1, jobs=1)
 
 
 @pytest.mark.parametrize(
