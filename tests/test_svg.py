@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -35,7 +36,36 @@ def _expected_cards(state: State) -> list[str]:
     return sorted(str(card) for card in shown)
 
 
+def _boxes(root: ET.Element) -> list[tuple[float, float, float, float, str | None]]:
+    """Each card, back, slot and stock drawn: its box, and the column it lies in (if one)."""
+    boxes = []
+    for group in root.iter(f"{SVG}g"):
+        if group.get("class") in ("card", "back", "slot", "stock"):
+            moved = re.fullmatch(r"translate\(([-\d.]+),([-\d.]+)\)", group.get("transform", ""))
+            rect = group.find(f"{SVG}rect")
+            assert moved is not None and rect is not None
+            column = re.search(r"\bT\d+\b", group.findtext(f"{SVG}title") or "")
+            x, y = map(float, moved.groups())
+            width, height = float(rect.get("width", 0)), float(rect.get("height", 0))
+            boxes.append((x, y, width, height, column.group() if column else None))
+    return boxes
+
+
+def _check_layout(root: ET.Element) -> None:
+    """Everything drawn lies on the picture, and nothing covers another pile's cards
+    (a column's cards overlap, each showing its corner)."""
+    right, bottom = float(root.get("width", 0)), float(root.get("height", 0))
+    boxes = _boxes(root)
+    for x, y, width, height, _ in boxes:
+        assert 0 <= x <= right - width and 0 <= y <= bottom - height
+    for i, (x, y, width, height, column) in enumerate(boxes):
+        for x2, y2, width2, height2, column2 in boxes[i + 1 :]:
+            apart = x + width <= x2 or x2 + width2 <= x or y + height <= y2 or y2 + height2 <= y
+            assert apart or (column is not None and column == column2)
+
+
 def _check_picture(state: State, root: ET.Element) -> None:
+    _check_layout(root)
     cards = _groups(root, "card")
     assert sorted(g.get("data-card", "") for g in cards) == _expected_cards(state)
     assert len(_groups(root, "stock")) == (1 if state.stock else 0)
@@ -105,3 +135,14 @@ def test_a_game_composed_by_hand_gets_a_picture_of_every_part() -> None:
     root = ET.fromstring(state_to_svg(state))
     _check_picture(state, root)
     assert "Every part <&>" in "".join(root.itertext())
+
+
+def test_a_game_of_foundations_and_a_stock_alone_gets_a_picture_of_both() -> None:
+    rules = pr.GameRules(
+        name="bare",
+        title="Bare",
+        decks=1,
+        foundations=[pr.Foundation(suit, pr.FoundationSequence(pr.Rank.ACE)) for suit in pr.Suit],
+    )
+    state = rules.deal(1).apply(pr.Move.draw())
+    _check_picture(state, ET.fromstring(state_to_svg(state)))
