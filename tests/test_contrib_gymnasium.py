@@ -86,6 +86,20 @@ def test_games_that_may_go_on_for_ever_are_registered_with_a_step_limit() -> Non
     assert isinstance(gymnasium.make(env_id("klondike")), TimeLimit)
 
 
+@pytest.mark.parametrize("name", ["royal-cotillion", "klondike", "windmill"])
+def test_the_observation_space_is_the_observers_bounds_each_at_least_1(name: str) -> None:
+    # (Gymnasium warns about a Box whose low and high are equal: a number
+    # that is always 0, such as Royal Cotillion's redeals left, gets 1.)
+    env = PatienceEnv(name)
+    high = pr.Observer(pr.get_game(name)).high
+    space = env.observation_space
+    assert isinstance(space, gymnasium.spaces.Box)
+    assert space.low.tolist() == [0] * len(high)
+    assert space.high.tolist() == [max(bound, 1) for bound in high]
+    if name == "royal-cotillion":
+        assert high[1] == 0  # (its redeals left)
+
+
 @pytest.mark.parametrize("name", ["royal-cotillion", "easy-start"])
 def test_reset_with_a_seed_deals_that_deal_number(name: str) -> None:
     env = PatienceEnv(name)
