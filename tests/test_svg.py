@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -62,6 +63,12 @@ def _check_layout(root: ET.Element) -> None:
         for x2, y2, width2, height2, column2 in boxes[i + 1 :]:
             apart = x + width <= x2 or x2 + width2 <= x or y + height <= y2 or y2 + height2 <= y
             assert apart or (column is not None and column == column2)
+    # A column fans down: each card (or back) a step below the one it covers.
+    for column in {box[4] for box in boxes} - {None}:
+        fan = [(x, y) for x, y, _, _, name in boxes if name == column]
+        assert len({x for x, _ in fan}) == 1
+        steps = {round(y2 - y1, 6) for (_, y1), (_, y2) in itertools.pairwise(fan)}
+        assert len(steps) <= 1 and all(step > 0 for step in steps)
 
 
 def _check_picture(state: State, root: ET.Element) -> None:
@@ -146,3 +153,12 @@ def test_a_game_of_foundations_and_a_stock_alone_gets_a_picture_of_both() -> Non
     )
     state = rules.deal(1).apply(pr.Move.draw())
     _check_picture(state, ET.fromstring(state_to_svg(state)))
+    # The stock and the waste count their cards, one card as one.
+    for draws, stock, waste in (
+        (0, "stock, 51 cards", "1 card"),
+        (50, "stock, 1 card", "51 cards"),
+    ):
+        for _ in range(draws):
+            state = state.apply(pr.Move.draw())
+        texts = [text.strip() for text in ET.fromstring(state_to_svg(state)).itertext()]
+        assert stock in texts and waste in texts

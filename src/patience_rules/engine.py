@@ -37,7 +37,7 @@ from . import rules as _rules
 from ._validity import _CARD_TYPE, Position
 from .building import Runs
 from .cards import _CARDS, Card, _cards_at, _cells_at, _difference
-from .errors import IllegalMoveError, InvalidDealError, _shown
+from .errors import IllegalMoveError, InvalidDealError, _counted, _shown
 from .layout import Layout
 from .moves import Move, MoveKind, move_to_text
 from .piles import PileKind, Place
@@ -447,7 +447,7 @@ class Engine:
         decks = self.rules.decks
         raise InvalidDealError(
             f"the deck order is not the cards of {self.rules.title} "
-            f"({len(layout.deck)} cards: {decks} standard deck{'s' if decks > 1 else ''}): "
+            f"({len(layout.deck)} cards: {_counted(decks, 'standard decks')}): "
             f"{difference}"
         )
 
@@ -1114,7 +1114,7 @@ class Engine:
                 rest = rest[1]
                 held += 1
             if held < count:
-                return f"{layout.name(source)} holds {held} card{'s' if held > 1 else ''}, fewer than {count}"
+                return f"{layout.name(source)} holds {_counted(held, 'cards')}, fewer than {count}"
             for _ in range(count - 1):
                 card, column = column
                 if column[0] not in self._onto[card]:

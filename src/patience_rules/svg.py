@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Final
 
 from .cards import Card
-from .errors import NotationError, _shown
+from .errors import NotationError, _counted, _shown
 from .moves import place_to_text
 from .piles import PileKind, Place
 from .policies import Redeal
@@ -122,7 +122,7 @@ class _Canvas:
     def stock(self, x: float, y: float, count: int) -> None:
         self.parts.append(
             f'<g class="stock" transform="translate({x:g},{y:g})">'
-            f"<title>stock, {count} card{'s' if count != 1 else ''}</title>"
+            f"<title>stock, {_counted(count, 'cards')}</title>"
             f'<rect width="{_W}" height="{_H}" rx="4"/>'
             f'<text x="{_W / 2:g}" y="{_H / 2 + 5:g}" text-anchor="middle">{count}</text></g>'
         )
@@ -269,7 +269,7 @@ def _stock_and_waste(state: State) -> _Block | None:
         else:
             canvas.slot(x, y, "", "waste")
         canvas.text(left + _W / 2, y + _H + 13, f"{stock_size} left", "label", "middle")
-        count = f"{len(waste)} card{'s' if len(waste) != 1 else ''}"
+        count = _counted(len(waste), "cards")
         canvas.text(x + _W / 2, y + _H + 13, count, "label", "middle")
 
     return 2 * _W + _GAP, _LABEL + _H + _PLACE_LABEL, draw

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from ..cards import Rank, Suit, _is_whole
-from ..errors import InvalidRulesError, _shown
+from ..errors import InvalidRulesError, _counted, _shown
 from ..piles import Foundation, Middle, Stock
 from ..policies import Compulsion
 from ..rules import GameRules
@@ -44,7 +44,7 @@ def _compose(*, name: str, title: str, laid_out: bool, redeals: int, text: str) 
         stock=Stock(redeals=redeals),
         compulsion=Compulsion.FORCED,
         options=(("redeals", redeals),),
-        description=text + f" {redeals} redeal{'s' if redeals != 1 else ''}.",
+        description=f"{text} {_counted(redeals, 'redeals')}.",
     )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..building import Build, Direction, Runs, Suits
 from ..cards import Rank, Suit, _is_whole
-from ..errors import InvalidRulesError, _shown
+from ..errors import InvalidRulesError, _counted, _shown
 from ..piles import Foundation, Stock, Tableau
 from ..policies import Compulsion, Refill
 from ..rules import GameRules, OptionValue
@@ -73,11 +73,7 @@ def klondike(
         options.append(("foundation_back", True))
     if redeals is not None:
         options.append(("redeals", redeals))
-    limit = (
-        "any number of redeals"
-        if redeals is None
-        else (f"{redeals} redeal{'s' if redeals != 1 else ''}")
-    )
+    limit = "any number of redeals" if redeals is None else _counted(redeals, "redeals")
     return GameRules(
         name="klondike",
         title="Klondike",
