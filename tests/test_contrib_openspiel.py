@@ -705,6 +705,44 @@ def test_a_bad_move_limit_is_refused(value: object, message: str) -> None:
         PatienceGame("klondike", {"max_moves": value})
 
 
+@pytest.mark.parametrize("value", [1, 2**31 - 1])
+def test_a_move_limit_from_1_to_the_largest_parameter_is_taken(value: int) -> None:
+    game = PatienceGame("klondike", {"max_moves": value, "deal": 2})
+    assert game.max_moves == game.max_game_length() == value
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    assert state.is_terminal() == (value == 1)
+
+
+def test_deal_0_is_a_deal_and_minus_1_deals_by_chance() -> None:
+    fixed = PatienceGame("easy-start", {"deal": 0})
+    assert fixed.max_chance_nodes_in_history() == 0
+    state = fixed.new_initial_state()
+    assert not state.is_chance_node()
+    assert state.game_state == pr.get_game("easy-start").deal(0)
+    by_chance = PatienceGame("easy-start", {"deal": -1})
+    with pytest.raises(pr.InvalidDealError, match=r"expected -1 .* got -2"):
+        PatienceGame("easy-start", {"deal": -2})
+    assert by_chance.max_chance_nodes_in_history() == 52
+    assert by_chance.new_initial_state().is_chance_node()
+    with pytest.raises(
+        pr.InvalidDealError, match=r"deals deal 0 by its parameter and has no chance"
+    ):
+        deal_actions(fixed, 0)
+    # By chance, any deal number from 0 to the game's last: its deck order.
+    for number in (0, pr.get_game("easy-start").max_deal_number):
+        order = deal_actions(by_chance, number)
+        assert order == [card.index for card in pr.get_game("easy-start").deck_order(number)]
+
+
+def test_the_game_type_is_one_player_with_chance_and_observations() -> None:
+    kind = pyspiel.load_game("patience_royal_cotillion").get_type()
+    assert (kind.min_num_players, kind.max_num_players) == (1, 1)
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.provides_observation_string and kind.provides_observation_tensor
+    assert kind.provides_information_state_string
+
+
 # -- deal numbers of the game's own numbering ------------------------------------------
 
 
