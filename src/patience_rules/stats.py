@@ -408,11 +408,12 @@ class DealStats:
     ((1, 1, 1), 1.0)
     """
 
-    games: int = 0
-    wins: int = 0
-    cards_home: tuple[int, ...] = ()
-    moves: int = 0
-    stopped: int = 0
+    # (the defaults are the constructor's, below)
+    games: int
+    wins: int
+    cards_home: tuple[int, ...]
+    moves: int
+    stopped: int
 
     def __init__(
         self,
