@@ -556,12 +556,16 @@ class DealStats:
                 f"DealStats.from_dict: cards_home is a list of counts, got {_shown(cards_home)}"
             )
         try:
+            # (stopped left out: the constructor's default)
+            stopped = (
+                {"stopped": _whole("stopped", data["stopped"], 0)} if "stopped" in data else {}
+            )
             return cls(
                 _whole("games", data["games"], 0),
                 _whole("wins", data["wins"], 0),
                 cards_home,
                 _whole("moves", data["moves"], 0),
-                _whole("stopped", data.get("stopped", 0), 0),
+                **stopped,
             )
         except InvalidArgumentError as error:
             raise NotationError(f"DealStats.from_dict: {error}") from None
