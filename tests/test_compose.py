@@ -494,16 +494,17 @@ def test_a_description_may_have_lines_and_a_text_option_no_lone_surrogate() -> N
 
 @pytest.mark.parametrize(("key", "most"), [("name", 100), ("title", 200), ("description", 4000)])
 def test_the_rules_texts_take_up_to_their_limit(key: str, most: int) -> None:
-    texts: dict[str, Any] = {"most": {key: "x" * most}, "past": {key: "x" * (most + 1)}}
-    longest = attrs.evolve(GAME, **texts["most"])
+    at_most: dict[str, Any] = {key: "x" * most}
+    past: dict[str, Any] = {key: "x" * (most + 1)}
+    longest = attrs.evolve(GAME, **at_most)
     assert GameRules.from_dict(json.loads(json.dumps(longest.to_dict()))) == longest
     assert getattr(GameRules.from_dict(longest.to_dict()), key) == "x" * most
     with pytest.raises(pr.InvalidRulesError, match=f"is a text of at most {most} characters"):
-        attrs.evolve(GAME, **texts["past"])
+        attrs.evolve(GAME, **past)
     with pytest.raises(
         pr.NotationError, match=f"^rules.{key}: expected a text of at most {most} characters"
     ):
-        GameRules.from_dict({**GAME.to_dict(), key: "x" * (most + 1)})
+        GameRules.from_dict({**GAME.to_dict(), **past})
 
 
 @pytest.mark.parametrize("count", [1, 64])

@@ -89,7 +89,7 @@ class TestComposition:
         with pytest.raises(
             InvalidRulesError, match="a game has from 1 to 64 foundations, got more"
         ):
-            pr.GameRules(name="x", title="X", decks=17, foundations=[*most, *most[:4]])
+            pr.GameRules(name="x", title="X", decks=16, foundations=[*most, *most[:4]])
         # Columns and the cells dealt take the 52 cards but the stock's: 48
         # cards in columns and 4 in cells fit, 5 in cells do not.
         game = toy_game(tableau=Tableau(columns=4, depth=12), reserve=Reserve(cells=4))
@@ -161,15 +161,13 @@ class TestComposition:
         assert dict(toy_game(options={"small": -most}).options) == {"small": -most}
         for refused, message in (
             ({**options, "one_more": 1}, "a game takes at most 64 options, got more than 64"),
-            ({"big": most + 1}, "option big: a whole number of at most 18 digits, got 10{18}"),
+            ({"big": most + 1}, f"option big: a whole number of at most 18 digits, got {10**18}"),
             (
                 {"small": -most - 1},
-                "option small: a whole number of at most 18 digits, got -10{18}",
+                f"option small: a whole number of at most 18 digits, got {-(10**18)}",
             ),
         ):
-            with pytest.raises(
-                InvalidRulesError, match=f"^{message}$".replace("10{18}", "1" + "0" * 18)
-            ):
+            with pytest.raises(InvalidRulesError, match=f"^{message}$"):
                 toy_game(options=refused)
 
     def test_a_laid_out_middle_counts_among_the_cards_the_layout_needs(self) -> None:
