@@ -39,6 +39,7 @@ from functools import cache, partial
 from typing import Any, TypeVar
 from unittest import mock
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -732,21 +733,9 @@ def rules_fields() -> dict[str, list[object]]:
     fields: dict[str, list[object]] = {}
     for name in GAMES:
         rules = pr.get_game(name)
-        for key in (
-            "name",
-            "title",
-            "decks",
-            "foundations",
-            "tableau",
-            "reserve",
-            "middle",
-            "stock",
-            "compulsion",
-            "options",
-            "description",
-            "shuffle",
-        ):
-            fields.setdefault(key, []).append(getattr(rules, key))
+        for field in attrs.fields(pr.GameRules):
+            if field.init:
+                fields.setdefault(field.name, []).append(getattr(rules, field.name))
     return fields
 
 

@@ -17,6 +17,19 @@ def cards(text: str) -> list[Card]:
     return [Card.from_str(word) for word in text.split()]
 
 
+#: The fields of every vector, in order (the module's table).
+FIELD_NAMES = [
+    "stock_size",
+    "redeals_left",
+    "waste",
+    "columns",
+    "cells",
+    "foundations",
+    "tops",
+    "middle",
+]
+
+
 def with_stock_shuffled(state: pr.State, seed: int) -> pr.State:
     stock = list(state.stock)
     random.Random(seed).shuffle(stock)
@@ -122,16 +135,7 @@ def test_a_captive_queens_vector_checked_by_hand() -> None:
 def test_vectors_follow_the_layout_along_whole_games(name: str, hide: bool) -> None:
     rules = pr.get_game(name)
     observer = pr.Observer(rules, hide_covered=hide)
-    assert [f.name for f in observer.fields] == [
-        "stock_size",
-        "redeals_left",
-        "waste",
-        "columns",
-        "cells",
-        "foundations",
-        "tops",
-        "middle",
-    ]
+    assert [f.name for f in observer.fields] == FIELD_NAMES
     assert observer.fields[0].offset == 0
     for before, after in zip(observer.fields, observer.fields[1:], strict=False):
         assert after.offset == before.stop
@@ -194,16 +198,7 @@ FIELDS = {
 
 
 def fields_of(observer: pr.Observer) -> str:
-    assert [field.name for field in observer.fields] == [
-        "stock_size",
-        "redeals_left",
-        "waste",
-        "columns",
-        "cells",
-        "foundations",
-        "tops",
-        "middle",
-    ]
+    assert [field.name for field in observer.fields] == FIELD_NAMES
     return " ".join(f"{field.length}/{field.high}" for field in observer.fields)
 
 

@@ -32,6 +32,7 @@ from patience_rules import (
     State,
 )
 from patience_rules.rules import (
+    _FIRST_FORMAT_PARTS,
     PICKLE_FORMAT,
     _registered_rules,
     _restore_state,
@@ -503,21 +504,6 @@ def test_a_card_made_around_the_interning_is_read_as_its_card() -> None:
     assert state.cells[0] is top
     assert state.columns[1][-1] is under
     assert pickle.loads(pickle.dumps(state)) == state
-
-
-_FIRST_FORMAT_PARTS = (
-    "name",
-    "title",
-    "decks",
-    "foundations",
-    "tableau",
-    "reserve",
-    "middle",
-    "stock",
-    "compulsion",
-    "options",
-    "description",
-)
 
 
 @pytest.mark.parametrize("name", ["royal-cotillion", "klondike", "windmill"])

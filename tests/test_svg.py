@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 
 import patience_rules as pr
+from composed import toy_game
 from notation_support import GAME_NAMES, play, states_reached
 from patience_rules import State
 from patience_rules.svg import state_to_svg
@@ -145,12 +146,7 @@ def test_a_game_composed_by_hand_gets_a_picture_of_every_part() -> None:
 
 
 def test_a_game_of_foundations_and_a_stock_alone_gets_a_picture_of_both() -> None:
-    rules = pr.GameRules(
-        name="bare",
-        title="Bare",
-        decks=1,
-        foundations=[pr.Foundation(suit, pr.FoundationSequence(pr.Rank.ACE)) for suit in pr.Suit],
-    )
+    rules = toy_game(name="bare", title="Bare", tableau=None, reserve=None, stock=pr.Stock())
     state = rules.deal(1).apply(pr.Move.draw())
     _check_picture(state, ET.fromstring(state_to_svg(state)))
     # The stock and the waste count their cards, one card as one.

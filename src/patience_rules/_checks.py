@@ -23,6 +23,8 @@ T = TypeVar("T")
 
 #: The most standard decks a game may shuffle together.
 MAX_DECKS = 16
+#: The most cards a game has: every card of the most decks (and so the most a pile holds).
+MAX_CARDS = 52 * MAX_DECKS
 
 
 def pretty(value: object, printer: Any, cycle: bool) -> None:

@@ -50,7 +50,7 @@ from itertools import pairwise
 from operator import le
 from typing import Final, NamedTuple, cast
 
-from ._checks import MAX_DECKS, bounded
+from ._checks import MAX_CARDS, bounded
 from .building import Build
 from .cards import _CARDS, Card, _cards_at, _cell_bytes, _difference, _format_cards, _is_whole
 from .errors import InvalidDealError, _counted, _shown
@@ -97,8 +97,8 @@ def _cards(value: object, where: str, letter: str = "", index: int = 0) -> tuple
             "tuple[Card, ...]",
             bounded(
                 value,
-                _MOST_CARDS,
-                f"{name}: expected at most {_MOST_CARDS} cards",
+                MAX_CARDS,
+                f"{name}: expected at most {MAX_CARDS} cards",
                 InvalidDealError,
             ),
         )
@@ -107,10 +107,6 @@ def _cards(value: object, where: str, letter: str = "", index: int = 0) -> tuple
         name = f"{where}: {letter}{index + 1}" if letter else where
         raise InvalidDealError(f"{name}: expected cards, got {_shown(stray)}")
     return cards
-
-
-#: The most cards a pile can hold: every card of the most decks a game has.
-_MOST_CARDS = 52 * MAX_DECKS
 
 
 _CARD_TYPE: frozenset[type] = frozenset((Card,))

@@ -145,7 +145,6 @@ _RESERVED: Final = ("Game", "Rules", "Deal", "Deck", "Result")
 _RESULTS: Final[tuple[GameResult, ...]] = get_args(GameResult)
 _LINE_WIDTH: Final = 79
 _CHUNK: Final = 1 << 16
-_MOST_CARDS: Final = 52 * _checks.MAX_DECKS  # (the cards of the most decks a game has)
 
 
 class TextStream(Protocol):
@@ -183,7 +182,7 @@ def _to_deal(value: int | Iterable[Card]) -> int | tuple[Card, ...]:
     if isinstance(value, Iterable) and not isinstance(value, str | bytes):
         # No game has more cards than this: a longer deck order is refused by
         # the game, without reading an endless iterable to its end.
-        return tuple(itertools.islice(value, _MOST_CARDS + 1))
+        return tuple(itertools.islice(value, _checks.MAX_CARDS + 1))
     raise InvalidDealError(
         "a record's deal is a deal number or a deck order (a sequence of cards), "
         f"got {_shown(value)}"
@@ -584,9 +583,9 @@ class GameRecord:
             deck = data["deck"]
             if not isinstance(deck, list) or not all(isinstance(card, str) for card in deck):
                 raise NotationError("deck: expected a list of cards such as ['QH', '10S']")
-            if len(deck) > _MOST_CARDS:
+            if len(deck) > _checks.MAX_CARDS:
                 raise NotationError(
-                    f"deck: no game has more than {_MOST_CARDS} cards, got {len(deck)}"
+                    f"deck: no game has more than {_checks.MAX_CARDS} cards, got {len(deck)}"
                 )
             deal = cards_from_text(" ".join(deck)) if deck else ()
             if len(deal) != len(deck):

@@ -797,26 +797,29 @@ def _rules_from_json(text: object) -> GameRules:
 _FROM_JSON: dict[str, GameRules] = {}
 
 
+#: The parts of rules pickled in the first format, in their order there.
+_FIRST_FORMAT_PARTS: Final = (
+    "name",
+    "title",
+    "decks",
+    "foundations",
+    "tableau",
+    "reserve",
+    "middle",
+    "stock",
+    "compulsion",
+    "options",
+    "description",
+)
+
+
 def _rules_from_parts(*parts: object) -> GameRules:
     """Rules pickled by their parts, as the first pickle format wrote them.
 
-    The parts were name, title, decks, foundations, tableau, reserve, middle,
-    stock, compulsion, options and description, in that order; they are
-    checked as any rules are.
+    The parts are ``_FIRST_FORMAT_PARTS``, in that order; they are checked
+    as any rules are.
     """
-    names = (
-        "name",
-        "title",
-        "decks",
-        "foundations",
-        "tableau",
-        "reserve",
-        "middle",
-        "stock",
-        "compulsion",
-        "options",
-        "description",
-    )
+    names = _FIRST_FORMAT_PARTS
     if len(parts) != len(names):
         raise NotationError(
             f"pickled rules of the first format have {len(names)} parts, got {len(parts)}"

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, TypedDict, cast
 import attrs
 
 from . import _checks
-from ._checks import MAX_DECKS
+from ._checks import MAX_CARDS
 from .cards import Card, _as_index
 from .deals import MAX_DEAL_NUMBER
 from .errors import (
@@ -153,8 +153,6 @@ MAX_JOBS = 4096
 
 #: The most trials :func:`wilson_interval` takes: one per deal number.
 _MAX_TRIALS = MAX_DEAL_NUMBER + 1
-#: The most cards a game has (sixteen decks), and so the most it takes home.
-_MOST_CARDS = 52 * MAX_DECKS
 
 
 def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
@@ -205,7 +203,7 @@ class DealResult:
 
     deal: int = attrs.field(validator=lambda i, a, v: _whole("deal", v, 0, MAX_DEAL_NUMBER))
     won: bool = attrs.field(validator=lambda i, a, v: _flag("won", v))
-    cards_home: int = attrs.field(validator=lambda i, a, v: _whole("cards_home", v, 0, _MOST_CARDS))
+    cards_home: int = attrs.field(validator=lambda i, a, v: _whole("cards_home", v, 0, MAX_CARDS))
     moves: int = attrs.field(validator=lambda i, a, v: _whole("moves", v, 0))
     stopped: bool = attrs.field(default=False, validator=lambda i, a, v: _flag("stopped", v))
 
@@ -332,10 +330,10 @@ def _histogram(value: Iterable[int]) -> tuple[int, ...]:
             f"cards_home is a sequence of counts, one for each number of cards home, "
             f"got {_shown(value)}"
         )
-    counts = tuple(itertools.islice(value, _MOST_CARDS + 2))
-    if len(counts) > _MOST_CARDS + 1:
+    counts = tuple(itertools.islice(value, MAX_CARDS + 2))
+    if len(counts) > MAX_CARDS + 1:
         raise InvalidArgumentError(
-            f"cards_home has a count for 0 to {_MOST_CARDS} cards home, got more counts"
+            f"cards_home has a count for 0 to {MAX_CARDS} cards home, got more counts"
         )
     for count in counts:
         _whole("a count of cards_home", count, 0)
