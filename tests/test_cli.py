@@ -13,15 +13,16 @@ import sys
 import time
 from pathlib import Path
 
+import attrs
 import pytest
 
 import patience_rules as pr
-from composed import waiting_for_shifts
+from composed import UP, toy_game, waiting_for_shifts
 from patience_rules import _allocation, cli
 from patience_rules.cli import main, move_text, parse_move_text
 from patience_rules.players import GreedyPlayer, RandomPlayer
 from patience_rules.solver import solve
-from patience_rules.stats import DealStats, play_deal, play_deals, wilson_interval
+from patience_rules.stats import MAX_JOBS, DealStats, play_deal, play_deals, wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
 ENVIRONMENT = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
@@ -173,6 +174,65 @@ def test_bad_input_is_one_line_and_status_2(
     assert err.startswith("patience-rules: error: ")
     assert words in err
     assert len(err) < 400
+
+
+#: Each whole-number option: a command it belongs to, what it counts, its
+#: lowest and highest value.
+WHOLE_NUMBER_OPTIONS = [
+    (["show", "easy-start"], "--deal", "a deal number", 0, pr.MAX_DEAL_NUMBER),
+    (["stats", "captive-queens", "--jobs", "1"], "--deals", "a number of deals", 1, 2**64 - 1),
+    (["stats", "captive-queens", "--deals", "1"], "--start", "a deal number", 0, 2**64 - 1),
+    (["stats", "captive-queens", "--deals", "1"], "--jobs", "a number of jobs", 1, MAX_JOBS),
+    (["stats", "captive-queens", "--deals", "1"], "--seed", "a seed", 0, 2**64 - 1),
+    (["stats", "captive-queens", "--deals", "1"], "--max-moves", "a number of moves", 1, 10**9),
+    (["solve", "captive-queens", "--deal", "0"], "--max-nodes", "a number of nodes", 0, 10**15),
+    (["solve", "captive-queens", "--deal", "0"], "--seed", "a seed", 0, 2**64 - 1),
+]
+
+
+@pytest.mark.parametrize(("command", "option", "what", "low", "high"), WHOLE_NUMBER_OPTIONS)
+def test_a_whole_number_option_refuses_one_past_either_end(
+    capsys: pytest.CaptureFixture[str],
+    command: list[str],
+    option: str,
+    what: str,
+    low: int,
+    high: int,
+) -> None:
+    for value in (low - 1, high + 1):
+        status, out, err = run(capsys, *command, option, str(value))
+        assert (status, out) == (2, "")
+        assert err == (
+            f"patience-rules: error: argument {option}: expected {what}, a whole number "
+            f"from {low} to {high}, got '{value}' (see 'patience-rules {command[0]} --help')\n"
+        )
+
+
+@pytest.mark.parametrize(("command", "option", "what", "low", "high"), WHOLE_NUMBER_OPTIONS)
+def test_a_whole_number_option_takes_either_end(
+    capsys: pytest.CaptureFixture[str],
+    command: list[str],
+    option: str,
+    what: str,
+    low: int,
+    high: int,
+) -> None:
+    for value in (low, high):
+        if option == "--deals" and value > 1:
+            continue  # (as many deals as that take too long)
+        status, _, err = run(capsys, *command, option, str(value))
+        assert "error" not in err
+        assert status in (0, 1, 3)
+
+
+@pytest.mark.parametrize("seconds", ["0", " +.001 ", "0.00"])
+def test_solve_stops_at_its_time_budget(capsys: pytest.CaptureFixture[str], seconds: str) -> None:
+    # (deal 5 is won in about 40,000 nodes, far more than a moment's search)
+    status, out, err = run(
+        capsys, "solve", "royal-cotillion", "--deal", "5", "--max-seconds", seconds
+    )
+    assert (status, err) == (3, "")
+    assert out.startswith("unknown (")
 
 
 def test_an_unknown_game_is_the_same_error_in_every_command(
@@ -989,6 +1049,31 @@ def test_sigterm_stops_stats_and_its_worker_processes() -> None:
     assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM is a POSIX signal")
+def test_sigterm_stops_a_command_that_runs_no_pool_at_once() -> None:
+    # Outside a process pool SIGTERM is not put off: 'play', waiting for a
+    # move, ends at once with 143 and one line.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "patience_rules", "play", "royal-cotillion", "--deal", "1"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=ENVIRONMENT,
+    )
+    assert process.stdout is not None
+    try:
+        shown = b""
+        while not shown.endswith(b"move> "):
+            chunk = os.read(process.stdout.fileno(), 4096)
+            assert chunk, shown
+            shown += chunk
+        process.send_signal(signal.SIGTERM)
+        _, error = process.communicate(timeout=30)
+    finally:
+        process.kill()
+    assert (process.returncode, error) == (143, b"patience-rules: stopped by SIGTERM\n")
+
+
 # -- safe moves -----------------------------------------------------------------
 
 
@@ -1105,6 +1190,67 @@ def test_no_move_is_safe_where_a_shift_turns_the_piles_round() -> None:
     assert cli._automatic(state, "safe") is None
     assert not solve(state.apply(moves[0]), max_nodes=None).is_won
     assert solve(state, max_nodes=None).is_won
+
+
+def test_no_move_is_safe_where_another_move_plays_to_its_foundation() -> None:
+    # Two decks, two Ace foundations a suit, the first hearts one playable:
+    # 5H can go to F7 from T1 or from F3 (where the other 5H is home), so
+    # which one goes there is a choice (condition 3), though every other
+    # condition holds.
+    def cards(text: str) -> tuple[pr.Card, ...]:
+        return tuple(pr.Card.from_str(word) for word in text.split())
+
+    first = [pr.Foundation(suit, UP, playable=suit is pr.Suit.HEARTS) for suit in pr.Suit]
+    rules = toy_game(decks=2, foundations=(*first, *(pr.Foundation(suit, UP) for suit in pr.Suit)))
+    hearts = {False: 4, True: 5}
+    state = rules.make_state(
+        stock=cards("6H 7H 8H 9H 9H 10H 10H JH QH KH"),
+        waste=(),
+        columns=(cards("KH 5H"), cards("QH JH")),
+        cells=cards("6H 7H 8H"),
+        foundation_heights=tuple(
+            hearts[part.playable] if part.suit is pr.Suit.HEARTS else 13
+            for part in rules.foundations
+        ),
+    )
+    moves = state.legal_moves()
+    assert [str(move) for move in moves] == ["T1-F7", "R1-F3", "F3-F7", "draw"]
+    assert not any(cli._is_safe(state, move, moves) for move in moves)
+    # Without the play from F3, 5H from T1 is safe.
+    assert cli._is_safe(state, moves[0], (moves[0], moves[1], moves[3]))
+    # A card played from a foundation is never safe (condition 2), though
+    # here nothing else competes for it and nothing is left to refill.
+    state = rules.make_state(
+        stock=(),
+        waste=(),
+        columns=(cards("QH KH"), cards("KH")),
+        cells=(None, None, None),
+        foundation_heights=tuple(
+            hearts[part.playable] + 7 if part.suit is pr.Suit.HEARTS else 13
+            for part in rules.foundations
+        ),
+    )
+    moves = state.legal_moves()
+    assert [str(move) for move in moves] == ["T1-F3", "T2-F3", "F3-F7"]
+    assert not any(cli._is_safe(state, move, moves) for move in moves)
+
+
+def test_a_play_to_the_middle_is_never_safe() -> None:
+    # Captive Queens with the player choosing: the last queen to the middle,
+    # the last card of the game, passes every condition but the second.
+    queens = attrs.evolve(
+        pr.get_game("captive-queens"), name="free-queens", compulsion=pr.Compulsion.NONE
+    )
+    state = queens.make_state(
+        stock=(),
+        waste=(pr.Card.from_str("QH"),),
+        middle=tuple(pr.Card.from_str(card) for card in ("QC", "QD", "QS")),
+        foundation_heights=(6,) * 8,
+    )
+    moves = state.legal_moves()
+    assert [str(move) for move in moves] == ["W-M", "redeal"]
+    assert not any(cli._is_safe(state, move, moves) for move in moves)
+    assert cli._automatic(state, "safe") is None
 
 
 def test_auto_play_hands_over_after_many_moves(monkeypatch: pytest.MonkeyPatch) -> None:
