@@ -677,26 +677,30 @@ def test_play_safe_moves_play_the_end_game(
 ) -> None:
     # Deal 7 of Royal Cotillion is won by the greedy player; with the safe
     # moves played for them, someone typing the greedy player's choices
-    # needs fewer moves, and wins all the same.
+    # needs fewer moves than with the forced ones alone, and wins all the same.
     rules = pr.get_game("royal-cotillion")
     greedy = play_deal(rules, 7)
     assert greedy.won
-    typed: list[str] = []
-    state = rules.deal(7)
-    choose = GreedyPlayer().chooser(7)
-    state = cli._auto_play(state, "safe", cli._Output())
-    while state.legal_moves():
-        move = choose(state, state.legal_moves())
-        assert move is not None  # the greedy player never gives Royal Cotillion up
-        typed.append(move_text(move))
-        state = cli._auto_play(state.apply(move), "safe", cli._Output())
-    assert state.is_won
+
+    def typed_with(auto: str) -> list[str]:
+        typed: list[str] = []
+        choose = GreedyPlayer().chooser(7)
+        state = cli._auto_play(rules.deal(7), auto, cli._Output())
+        while state.legal_moves():
+            move = choose(state, state.legal_moves())
+            assert move is not None  # the greedy player never gives Royal Cotillion up
+            typed.append(move_text(move))
+            state = cli._auto_play(state.apply(move), auto, cli._Output())
+        assert state.is_won
+        return typed
+
+    typed = typed_with("safe")
+    assert len(typed) < len(typed_with("forced")) <= greedy.moves
     capsys.readouterr()
     feed(monkeypatch, *typed)
     status, out, _ = run(capsys, "play", "royal-cotillion", "--deal", "7", "--auto", "safe")
     assert status == 0
     assert "Played for you (safe)" in out
-    assert len(typed) < greedy.moves
     assert out.rstrip().endswith("Won: 104 of 104 cards home.")
 
 
@@ -1233,6 +1237,53 @@ def test_no_move_is_safe_where_another_move_plays_to_its_foundation() -> None:
     moves = state.legal_moves()
     assert [str(move) for move in moves] == ["T1-F3", "T2-F3", "F3-F7"]
     assert not any(cli._is_safe(state, move, moves) for move in moves)
+
+
+def test_a_play_is_safe_only_where_nothing_is_refilled_because_of_it() -> None:
+    # Condition 5, in a one-deck game (every card's only copy) whose columns
+    # and cells are refilled from the waste.
+    def cards(text: str) -> tuple[pr.Card, ...]:
+        return tuple(pr.Card.from_str(word) for word in text.split())
+
+    rules = toy_game(reserve=pr.Reserve(cells=3, refill=pr.Refill.FROM_WASTE))
+
+    def safe(hearts: int, **piles: object) -> dict[str, bool]:
+        state = rules.make_state(foundation_heights=(13, 13, hearts, 12), **piles)  # type: ignore[arg-type]
+        moves = state.legal_moves()
+        return {str(move): cli._is_safe(state, move, moves) for move in moves}
+
+    # From a column that keeps a card: safe, with cards still to come.  From a
+    # column it empties: not safe (a card may reach the waste and fill it).
+    columns = (cards("QH KS"), cards("JH"))
+    assert safe(10, stock=cards("KH"), waste=(), columns=columns, cells=(None,) * 3) == {
+        "T1-F4": True,
+        "T2-F3": False,
+        "draw": False,
+    }
+    # From a cell, an empty waste: not safe, since it stays empty only until
+    # a card reaches the waste.
+    columns = (cards("QH"), cards("JH"))
+    assert safe(
+        10, stock=cards("KH"), waste=(), columns=columns, cells=(*cards("KS"), None, None)
+    ) == {
+        "R1-F4": False,
+        "T2-F3": False,
+        "draw": False,
+    }
+    # From a cell, the stock out and the waste not: the waste fills it at once.
+    columns = (cards("QH"), cards("KH"))
+    assert safe(7, stock=(), waste=cards("9H 8H"), columns=columns, cells=cards("KS 10H JH")) == {
+        "R1-F4": False,
+        "W-F3": False,
+        "redeal": False,
+    }
+    # With the stock and the waste both out, any play home is safe.
+    assert safe(
+        12, stock=(), waste=(), columns=(cards("KH"), ()), cells=(*cards("KS"), None, None)
+    ) == {
+        "T1-F3": True,
+        "R1-F4": True,
+    }
 
 
 def test_a_play_to_the_middle_is_never_safe() -> None:
