@@ -1326,6 +1326,37 @@ def test_auto_play_hands_over_after_many_moves(monkeypatch: pytest.MonkeyPatch) 
     assert "(500 moves)" in said[0]
 
 
+@pytest.mark.parametrize("most", [1, 2, 12, 13, 14])
+def test_auto_play_says_which_moves_it_made(monkeypatch: pytest.MonkeyPatch, most: int) -> None:
+    # Captive Queens from its deal: every move forced, auto-play stopped after
+    # 'most' of them; a move that plays a card is said with the card, and
+    # twelve are named at most.
+    monkeypatch.setattr(cli, "_MOST_AUTOMATIC", most)
+    state = pr.get_game("captive-queens").deal(1)
+    words = []
+    for _ in range(most):
+        move = state.legal_moves()[0]
+        words.append(str(move) if move.is_draw else f"{move} {state.card_of(move)}")
+        state = state.apply(move)
+    named = ", ".join(words[:12]) + (f" and {most - 12} more" if most > 12 else "")
+    plural = "move" if most == 1 else "moves"
+    said: list[str] = []
+    assert cli._auto_play(pr.get_game("captive-queens").deal(1), "forced", said.append) == state  # type: ignore[arg-type]
+    assert said == [
+        f"Played for you (forced): {named} ({most} {plural}).",
+        f"Auto-play stops after {most} moves in a row: over to you.",
+    ]
+    assert most < 12 or any(" " in word for word in words)  # (a play among them)
+
+
+def test_auto_play_to_the_end_of_the_game_says_so_once() -> None:
+    said: list[str] = []
+    state = cli._auto_play(pr.get_game("captive-queens").deal(1), "forced", said.append)  # type: ignore[arg-type]
+    assert state.is_over
+    assert len(said) == 1
+    assert said[0].startswith("Played for you (forced): ")
+
+
 @pytest.mark.parametrize(
     ("game", "heading"),
     [
