@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -1081,6 +1082,38 @@ def test_sigterm_stops_a_command_that_runs_no_pool_at_once() -> None:
 # -- safe moves -----------------------------------------------------------------
 
 
+def cards(text: str) -> tuple[pr.Card, ...]:
+    return tuple(pr.Card.from_str(word) for word in text.split())
+
+
+#: Two decks, two Ace foundations a suit, the first hearts one (F3) playable.
+TWO_ACES_A_SUIT = toy_game(
+    decks=2,
+    foundations=(
+        *(pr.Foundation(suit, UP, playable=suit is pr.Suit.HEARTS) for suit in pr.Suit),
+        *(pr.Foundation(suit, UP) for suit in pr.Suit),
+    ),
+)
+
+
+def hearts_at(f3: int, f7: int, **piles: Any) -> pr.State:
+    """A state of TWO_ACES_A_SUIT: hearts at those heights, every other foundation full."""
+    heights = {2: f3, 6: f7}
+    return TWO_ACES_A_SUIT.make_state(
+        foundation_heights=tuple(heights.get(f, 13) for f in range(8)), **piles
+    )
+
+
+def last_queen() -> pr.State:
+    """Captive Queens with the player choosing, the last queen in the waste."""
+    queens = attrs.evolve(
+        pr.get_game("captive-queens"), name="free-queens", compulsion=pr.Compulsion.NONE
+    )
+    return queens.make_state(
+        stock=(), waste=cards("QH"), middle=cards("QC QD QS"), foundation_heights=(6,) * 8
+    )
+
+
 def every_state(state: pr.State, seen: dict[pr.State, bool]) -> bool:
     """Brute force: whether ``state`` can be won, for it and every state after it."""
     if state.is_won:
@@ -1123,9 +1156,6 @@ def test_a_play_whose_timing_matters_is_not_safe() -> None:
     # 2S in cell 1 is wanted, and the other 2S is home; but played at once,
     # it pulls 10S into the cell, and the three draws then bury 6S under 8S:
     # the win draws 6S first.  A play that a refill follows is never safe.
-    def cards(text: str) -> tuple[pr.Card, ...]:
-        return tuple(pr.Card.from_str(word) for word in text.split())
-
     state = pr.get_game("royal-cotillion").make_state(
         stock=cards("4S 8S 6S"),
         waste=cards("JH JD 10C QS 10S"),
@@ -1197,25 +1227,16 @@ def test_no_move_is_safe_where_a_shift_turns_the_piles_round() -> None:
 
 
 def test_no_move_is_safe_where_another_move_plays_to_its_foundation() -> None:
-    # Two decks, two Ace foundations a suit, the first hearts one playable:
     # 5H can go to F7 from T1 or from F3 (where the other 5H is home), so
     # which one goes there is a choice (condition 3), though every other
     # condition holds.
-    def cards(text: str) -> tuple[pr.Card, ...]:
-        return tuple(pr.Card.from_str(word) for word in text.split())
-
-    first = [pr.Foundation(suit, UP, playable=suit is pr.Suit.HEARTS) for suit in pr.Suit]
-    rules = toy_game(decks=2, foundations=(*first, *(pr.Foundation(suit, UP) for suit in pr.Suit)))
-    hearts = {False: 4, True: 5}
-    state = rules.make_state(
+    state = hearts_at(
+        5,
+        4,
         stock=cards("6H 7H 8H 9H 9H 10H 10H JH QH KH"),
         waste=(),
         columns=(cards("KH 5H"), cards("QH JH")),
         cells=cards("6H 7H 8H"),
-        foundation_heights=tuple(
-            hearts[part.playable] if part.suit is pr.Suit.HEARTS else 13
-            for part in rules.foundations
-        ),
     )
     moves = state.legal_moves()
     assert [str(move) for move in moves] == ["T1-F7", "R1-F3", "F3-F7", "draw"]
@@ -1224,15 +1245,8 @@ def test_no_move_is_safe_where_another_move_plays_to_its_foundation() -> None:
     assert cli._is_safe(state, moves[0], (moves[0], moves[1], moves[3]))
     # A card played from a foundation is never safe (condition 2), though
     # here nothing else competes for it and nothing is left to refill.
-    state = rules.make_state(
-        stock=(),
-        waste=(),
-        columns=(cards("QH KH"), cards("KH")),
-        cells=(None, None, None),
-        foundation_heights=tuple(
-            hearts[part.playable] + 7 if part.suit is pr.Suit.HEARTS else 13
-            for part in rules.foundations
-        ),
+    state = hearts_at(
+        12, 11, stock=(), waste=(), columns=(cards("QH KH"), cards("KH")), cells=(None,) * 3
     )
     moves = state.legal_moves()
     assert [str(move) for move in moves] == ["T1-F3", "T2-F3", "F3-F7"]
@@ -1242,13 +1256,10 @@ def test_no_move_is_safe_where_another_move_plays_to_its_foundation() -> None:
 def test_a_play_is_safe_only_where_nothing_is_refilled_because_of_it() -> None:
     # Condition 5, in a one-deck game (every card's only copy) whose columns
     # and cells are refilled from the waste.
-    def cards(text: str) -> tuple[pr.Card, ...]:
-        return tuple(pr.Card.from_str(word) for word in text.split())
-
     rules = toy_game(reserve=pr.Reserve(cells=3, refill=pr.Refill.FROM_WASTE))
 
-    def safe(hearts: int, **piles: object) -> dict[str, bool]:
-        state = rules.make_state(foundation_heights=(13, 13, hearts, 12), **piles)  # type: ignore[arg-type]
+    def safe(hearts: int, **piles: Any) -> dict[str, bool]:
+        state = rules.make_state(foundation_heights=(13, 13, hearts, 12), **piles)
         moves = state.legal_moves()
         return {str(move): cli._is_safe(state, move, moves) for move in moves}
 
@@ -1289,19 +1300,54 @@ def test_a_play_is_safe_only_where_nothing_is_refilled_because_of_it() -> None:
 def test_a_play_to_the_middle_is_never_safe() -> None:
     # Captive Queens with the player choosing: the last queen to the middle,
     # the last card of the game, passes every condition but the second.
-    queens = attrs.evolve(
-        pr.get_game("captive-queens"), name="free-queens", compulsion=pr.Compulsion.NONE
-    )
-    state = queens.make_state(
-        stock=(),
-        waste=(pr.Card.from_str("QH"),),
-        middle=tuple(pr.Card.from_str(card) for card in ("QC", "QD", "QS")),
-        foundation_heights=(6,) * 8,
-    )
+    state = last_queen()
     moves = state.legal_moves()
     assert [str(move) for move in moves] == ["W-M", "redeal"]
     assert not any(cli._is_safe(state, move, moves) for move in moves)
     assert cli._automatic(state, "safe") is None
+
+
+@pytest.mark.parametrize(
+    ("state", "words"),
+    [
+        (pr.get_game("captive-queens").deal(1), "(1), or 'draw'"),
+        (
+            last_queen(),
+            "(1 to 2), or the move in the notation, such as W-M, or the card it moves, "
+            "such as QH, or 'redeal'",
+        ),
+        # 5H has two moves, from two places; and two moves, to two places.
+        (
+            hearts_at(
+                5,
+                4,
+                stock=cards("6H 7H 8H 9H 9H 10H 10H JH QH KH"),
+                waste=(),
+                columns=(cards("KH 5H"), cards("QH JH")),
+                cells=cards("6H 7H 8H"),
+            ),
+            "(1 to 4), or the move in the notation, such as T1-F7, or the card it moves, "
+            "such as 5H, with a place where it has several moves, such as 5H T1, or 'draw'",
+        ),
+        (
+            hearts_at(
+                4,
+                4,
+                stock=cards("5H 6H 7H 8H 9H 9H 10H 10H JH QH KH"),
+                waste=(),
+                columns=(cards("KH 5H"), cards("QH JH")),
+                cells=cards("6H 7H 8H"),
+            ),
+            "(1 to 3), or the move in the notation, such as T1-F3, or the card it moves, "
+            "such as 5H, with a place where it has several moves, such as 5H F3, or 'draw'",
+        ),
+    ],
+)
+def test_play_help_names_what_the_player_may_type(state: pr.State, words: str) -> None:
+    assert cli._play_help(state) == (
+        f"Type a move's number {words}. Enter alone plays the only legal move; "
+        "'undo' takes back your last move; 'help' shows this; 'quit' stops."
+    )
 
 
 def test_auto_play_hands_over_after_many_moves(monkeypatch: pytest.MonkeyPatch) -> None:
