@@ -606,10 +606,15 @@ def test_play_reads_odd_and_huge_input_without_failing(
     assert all(len(line) < 400 for line in refusals)
 
 
+@pytest.mark.parametrize("closed", ["none", "closed"])
 def test_play_with_standard_input_closed(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, closed: str
 ) -> None:
-    monkeypatch.setattr(sys, "stdin", None)
+    # As 'patience-rules play ... <&-' starts it (no standard input), or with
+    # a standard input closed meanwhile.
+    stdin = io.StringIO("T4-F4\n")
+    stdin.close()
+    monkeypatch.setattr(sys, "stdin", None if closed == "none" else stdin)
     status, out, err = run(capsys, "play", "royal-cotillion", "--deal", "2")
     assert status == 3
     assert err == ""
@@ -1348,6 +1353,42 @@ def test_play_help_names_what_the_player_may_type(state: pr.State, words: str) -
         f"Type a move's number {words}. Enter alone plays the only legal move; "
         "'undo' takes back your last move; 'help' shows this; 'quit' stops."
     )
+
+
+def test_play_lists_each_move_with_what_it_goes_onto() -> None:
+    # One deck, two columns built down in any suit and filled by a move; the
+    # hearts foundation empty and the spades one waiting for KS.
+    rules = toy_game(
+        tableau=pr.Tableau(
+            columns=2,
+            depth=1,
+            refill=pr.Refill.BY_MOVE,
+            build=pr.Build(suits=pr.Suits.ANY, direction=pr.Direction.DOWN),
+        )
+    )
+    state = rules.make_state(
+        stock=cards("2H 3H 6H 7H 8H 9H 10H JH QH KH"),
+        waste=(),
+        columns=(cards("5H"), ()),
+        cells=cards("AH KS 4H"),
+        foundation_heights=(13, 13, 0, 12),
+    )
+    assert [cli._describe_move(state, move) for move in state.legal_moves()] == [
+        " AH  R1-F3  (starts it)",
+        " KS  R2-F4  (onto QS)",
+        " 5H  T1-T2",
+        " AH  R1-T2",
+        " KS  R2-T2",
+        " 4H  R3-T1  (onto 5H)",
+        " 4H  R3-T2",
+        "draw",
+    ]
+    # A card to the middle goes onto nothing the list names.
+    queen = last_queen()
+    assert [cli._describe_move(queen, move) for move in queen.legal_moves()] == [
+        " QH  W-M",
+        "redeal (the waste is turned over as the new stock, without shuffling)",
+    ]
 
 
 def test_auto_play_hands_over_after_many_moves(monkeypatch: pytest.MonkeyPatch) -> None:
