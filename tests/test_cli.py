@@ -468,6 +468,61 @@ def test_play_by_number_text_undo_and_quit(
     assert out.rstrip().endswith("Quit: 10 of 104 cards home.")
 
 
+@pytest.mark.parametrize(("typed", "home"), [("1", 9), ("2", 9), ("6", 8)])
+def test_play_takes_a_move_by_its_number(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, typed: str, home: int
+) -> None:
+    # Deal 7 of Royal Cotillion lists six moves: two plays home first, the draw last.
+    feed(monkeypatch, typed, "quit")
+    status, out, _ = run(capsys, "play", "royal-cotillion", "--deal", "7")
+    assert status == 3
+    assert out.splitlines()[-1] == f"move> Quit: {home} of 104 cards home."
+
+
+def test_play_refuses_a_number_past_its_moves_and_asks_again(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Deal 0 of Sultan has two moves; after a refusal the moves are not listed again.
+    feed(monkeypatch, "3", "quit")
+    status, out, _ = run(capsys, "play", "sultan", "--deal", "0")
+    assert status == 3
+    lines = out.splitlines()
+    assert lines.count("Moves:") == 1
+    assert lines[-2:] == [
+        "move> Not a move: expected a move number from 1 to 2, got '3'. "
+        "Type 'help' for how to enter a move.",
+        "move> Quit: 9 of 104 cards home.",
+    ]
+
+
+class Undecodable(io.StringIO):
+    """Standard input whose first line is not text in the terminal's encoding."""
+
+    def __init__(self, rest: str) -> None:
+        super().__init__(rest)
+        self.failed = False
+
+    def readline(self, size: int = -1, /) -> str:  # type: ignore[override]  # (as typeshed's)
+        if not self.failed:
+            self.failed = True
+            raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+        return super().readline(size)
+
+
+def test_play_refuses_a_line_that_is_not_text_and_asks_again(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", Undecodable("quit\n"))
+    status, out, _ = run(capsys, "play", "royal-cotillion", "--deal", "7")
+    assert status == 3
+    lines = out.splitlines()
+    assert lines.count("Moves:") == 1
+    assert lines[-2:] == [
+        "move> Not a move: the line is not text in this terminal's encoding.",
+        "move> Quit: 8 of 104 cards home.",
+    ]
+
+
 def test_play_says_how_to_enter_a_move_before_its_first_question_only(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
