@@ -495,6 +495,29 @@ def test_play_refuses_a_number_past_its_moves_and_asks_again(
     ]
 
 
+@pytest.mark.parametrize(("undo", "help_", "quit_"), [("u", "h", "q"), ("UNDO", "?", "exit")])
+def test_play_takes_short_words(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    undo: str,
+    help_: str,
+    quit_: str,
+) -> None:
+    feed(monkeypatch, undo, help_, "1", undo, quit_)
+    status, out, _ = run(capsys, "play", "royal-cotillion", "--deal", "7")
+    assert status == 3
+    lines = out.splitlines()
+    said = [line for line in lines if line.startswith("move> ") and line != "move> "]
+    assert [line[:40] for line in said] == [
+        "move> Nothing to undo.",
+        "move> Type a move's number (1 to 6), or ",
+        "move> Undone.",
+        "move> Quit: 8 of 104 cards home.",
+    ]
+    # The moves are listed at the start, after the move and after the undo.
+    assert lines.count("Moves:") == 3
+
+
 class Undecodable(io.StringIO):
     """Standard input whose first line is not text in the terminal's encoding."""
 
