@@ -946,12 +946,39 @@ def test_replay_refuses_what_it_cannot_read(
         "patience-rules: error: game record from standard input: a record starts with the "
         'game: expected a [Game "..."] tag\n'
     )
-    monkeypatch.setattr(sys, "stdin", None)
-    status, _, err = run(capsys, "replay", "-")
-    assert status == 2
-    assert err == (
-        "patience-rules: error: cannot read the game record from standard input: it is closed\n"
-    )
+    for closed in (None, io.StringIO("1. W-M\n")):
+        if closed is not None:
+            closed.close()
+        monkeypatch.setattr(sys, "stdin", closed)
+        status, _, err = run(capsys, "replay", "-")
+        assert status == 2
+        assert err == (
+            "patience-rules: error: cannot read the game record from standard input: it is closed\n"
+        )
+
+
+def test_replay_says_where_the_bytes_stop_being_utf8(tmp_path: Path) -> None:
+    # The file is read 64 KiB at a time: here 'é' (two bytes) is cut in two
+    # by the first piece's end, and the byte after it is not UTF-8.  From a
+    # file, and as bytes on standard input.
+    header = b'[Game "captive-queens"]\n[Deal "1"]\n\n'
+    data = header + b" " * (65535 - len(header)) + "é".encode() + b"\xff\n"
+    assert data.index(b"\xff") == 65537
+    path = tmp_path / "split.txt"
+    path.write_bytes(data)
+    for argv, where in ((str(path), repr(str(path))), ("-", "from standard input")):
+        done = subprocess.run(
+            [sys.executable, "-m", "patience_rules", "replay", argv],
+            input=data,
+            capture_output=True,
+            env=ENVIRONMENT,
+            check=False,
+        )
+        assert (done.returncode, done.stdout) == (2, b"")
+        assert done.stderr.decode() == (
+            f"patience-rules: error: cannot read the game record {where}: it is not UTF-8 "
+            "text (byte 0xff at position 65537)\n"
+        )
 
 
 # -- solve --------------------------------------------------------------------
