@@ -290,9 +290,22 @@ def test_stats_json_matches_the_api(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["cards_home"] == list(expected.cards_home)
     assert data["ci95"] == pytest.approx(list(wilson_interval(expected.wins, 24)))
     assert data["jobs"] == 1
-    assert data["seconds"] >= 0
+    assert 0 <= data["seconds"] < 600
     # The report, game and player beside the counts, reads back whole.
     assert DealStats.from_dict(data) == expected
+    the_game = ["game", "title", "player", "start", "deals", "cards", "max_moves"]
+    assert list(data) == [*the_game, "seed", *expected.to_dict(), "jobs", "seconds"]
+    assert (data["title"], data["cards"], data["max_moves"]) == ("Royal Cotillion", 104, 2000)
+    # The greedy player has no seed; the moves a game may take are as given.
+    argv = ["stats", "easy-start", "--deals", "2", "--max-moves", "9", "--jobs", "1", "--json"]
+    _, out, _ = run(capsys, *argv)
+    data = json.loads(out)
+    assert list(data) == [*the_game, *expected.to_dict(), "jobs", "seconds"]
+    assert (data["title"], data["cards"], data["max_moves"]) == (
+        "Captive Queens (Easy start)",
+        52,
+        9,
+    )
 
 
 def test_commands_take_a_game_with_its_options(capsys: pytest.CaptureFixture[str]) -> None:
@@ -333,8 +346,33 @@ def test_stats_text(capsys: pytest.CaptureFixture[str]) -> None:
         f"Won {wins} of 40: {wins / 40:.2%} (95% confidence interval {low:.2%} to {high:.2%})"
     )
     assert lines[2].startswith("Mean cards home: ")
-    assert "with 1 job" in err
-    assert "[" not in err  # no progress bar: standard error is not a terminal here
+    assert len(lines) == 3  # (no game stopped)
+    assert re.fullmatch(r"Played in [0-9]+\.[0-9] s with 1 job\n", err)  # (no progress bar:
+    # standard error is not a terminal here)
+
+
+def test_stats_text_counts_the_games_stopped(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys, "stats", "captive-queens", "--deals", "4", "--max-moves", "5", "--jobs", "1"
+    )
+    assert status == 0
+    assert out.splitlines()[-1] == "Given up, or stopped after 5 moves: 4 of 4"
+    argv = [
+        "stats",
+        "easy-start",
+        "--deals",
+        "4",
+        "--player",
+        "random",
+        "--seed",
+        "3",
+        "--jobs",
+        "1",
+    ]
+    _, out, _ = run(capsys, *argv)
+    assert out.splitlines()[0] == (
+        "Captive Queens (Easy start): deals 0 to 3, player random (seed 3)"
+    )
 
 
 def test_stats_draws_a_progress_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
