@@ -1028,12 +1028,24 @@ def test_solve_prints_a_win_that_replays(capsys: pytest.CaptureFixture[str]) -> 
     lines = out.splitlines()
     assert lines[0].startswith("won (")
     state = pr.get_game("royal-cotillion").deal(3)
-    for line in lines[1:]:
-        _, text, card = line.split()
+    for number, line in enumerate(lines[1:], 1):
+        numbered, text, card = line.split()
+        assert numbered == f"{number}."
         move = pr.move_from_text(text, state)
         assert str(state.card_of(move)) == card
         state = state.apply(move)
     assert state.is_won
+
+
+@pytest.mark.parametrize(
+    ("nodes", "counted"), [("0", "0 nodes"), ("1", "1 node"), ("2", "2 nodes")]
+)
+def test_solve_counts_its_nodes(
+    capsys: pytest.CaptureFixture[str], nodes: str, counted: str
+) -> None:
+    status, out, _ = run(capsys, "solve", "royal-cotillion", "--deal", "5", "--max-nodes", nodes)
+    assert status == 3
+    assert re.fullmatch(rf"unknown \({counted}, [0-9]+\.[0-9]{{2}} s\)\n", out)
 
 
 def test_solve_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
