@@ -177,6 +177,23 @@ def test_bad_input_is_one_line_and_status_2(
     assert len(err) < 400
 
 
+def test_an_error_line_is_cut_after_1000_characters(capsys: pytest.CaptureFixture[str]) -> None:
+    extra = ["word"] * 300  # (each word short, so that only the line is cut)
+    status, out, err = run(capsys, "games", *extra)
+    assert (status, out) == (2, "")
+    message = f"unrecognized arguments: {' '.join(extra)} (see 'patience-rules games --help')"
+    assert err == f"patience-rules: error: {message[:1000]}… ({len(message)} characters)\n"
+
+
+def test_errors_without_standard_error_are_not_written(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As 'pythonw' runs a program: no standard error at all.
+    monkeypatch.setattr(sys, "stderr", None)
+    assert main(["show", "spider"]) == 2
+    assert main(["stats", "easy-start", "--deals", "2", "--jobs", "1"]) == 0  # (its time line)
+
+
 #: Each whole-number option: a command it belongs to, what it counts, its
 #: lowest and highest value.
 WHOLE_NUMBER_OPTIONS = [
@@ -372,6 +389,12 @@ def test_stats_text_counts_the_games_stopped(capsys: pytest.CaptureFixture[str])
     _, out, _ = run(capsys, *argv)
     assert out.splitlines()[0] == (
         "Captive Queens (Easy start): deals 0 to 3, player random (seed 3)"
+    )
+    _, out, _ = run(
+        capsys, "stats", "easy-start", "--deals", "1", "--player", "random", "--jobs", "1"
+    )
+    assert (
+        out.splitlines()[0] == "Captive Queens (Easy start): deals 0 to 0, player random (seed 0)"
     )
 
 
@@ -840,6 +863,45 @@ def test_cards_get_symbols_and_colour_on_a_terminal(
     shown = terminal.getvalue()
     assert "A♠" in shown and "\x1b[31mA♥\x1b[39m" in shown
     assert "AS" not in shown and "\x1b[31mA♠" not in shown
+
+
+@pytest.mark.parametrize("command", ["play", "replay", "solve"])
+def test_every_command_that_shows_cards_styles_them(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, command: str
+) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    record = tmp_path / "deal-3.txt"
+    record.write_text(pr.GameRecord(pr.get_game("royal-cotillion"), 3).to_text(), encoding="utf-8")
+    argv = {
+        "play": ["play", "royal-cotillion", "--deal", "3"],
+        "replay": ["replay", str(record)],
+        "solve": ["solve", "royal-cotillion", "--deal", "3", "--max-nodes", "300000"],
+    }[command]
+    feed(monkeypatch, "quit")
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stdout", terminal)
+    assert main(argv) in (0, 3)
+    assert "\x1b[31m" in terminal.getvalue() and "♠" in terminal.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("option", "choice"),
+    [
+        ("--color", "auto"),
+        ("--color", "always"),
+        ("--color", "never"),
+        ("--suits", "auto"),
+        ("--suits", "symbols"),
+        ("--suits", "letters"),
+    ],
+)
+def test_each_style_can_be_asked_for(
+    capsys: pytest.CaptureFixture[str], option: str, choice: str
+) -> None:
+    status, out, err = run(capsys, "show", "royal-cotillion", "--deal", "7", option, choice)
+    assert (status, err) == (0, "")
+    assert ("\x1b[31m" in out) is (choice == "always")
 
 
 def test_no_color_keeps_the_symbols_without_colour(monkeypatch: pytest.MonkeyPatch) -> None:
