@@ -368,34 +368,20 @@ def test_stats_text(capsys: pytest.CaptureFixture[str]) -> None:
     # standard error is not a terminal here)
 
 
-def test_stats_text_counts_the_games_stopped(capsys: pytest.CaptureFixture[str]) -> None:
+def test_stats_text_names_the_player_and_counts_the_games_stopped(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     status, out, _ = run(
         capsys, "stats", "captive-queens", "--deals", "4", "--max-moves", "5", "--jobs", "1"
     )
     assert status == 0
     assert out.splitlines()[-1] == "Given up, or stopped after 5 moves: 4 of 4"
-    argv = [
-        "stats",
-        "easy-start",
-        "--deals",
-        "4",
-        "--player",
-        "random",
-        "--seed",
-        "3",
-        "--jobs",
-        "1",
-    ]
-    _, out, _ = run(capsys, *argv)
-    assert out.splitlines()[0] == (
-        "Captive Queens (Easy start): deals 0 to 3, player random (seed 3)"
-    )
-    _, out, _ = run(
-        capsys, "stats", "easy-start", "--deals", "1", "--player", "random", "--jobs", "1"
-    )
-    assert (
-        out.splitlines()[0] == "Captive Queens (Easy start): deals 0 to 0, player random (seed 0)"
-    )
+    random_player = ["stats", "easy-start", "--player", "random", "--jobs", "1"]
+    _, out, _ = run(capsys, *random_player, "--deals", "4", "--seed", "3")
+    heading = "Captive Queens (Easy start): deals 0 to {}, player random (seed {})"
+    assert out.splitlines()[0] == heading.format(3, 3)
+    _, out, _ = run(capsys, *random_player, "--deals", "1")
+    assert out.splitlines()[0] == heading.format(0, 0)
 
 
 def test_stats_draws_a_progress_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
