@@ -916,16 +916,18 @@ def test_a_pipe_gets_plain_text_unless_asked(capsys: pytest.CaptureFixture[str])
 
 
 @pytest.mark.parametrize(
-    ("stream", "colour", "suits", "no_color", "expected"),
+    ("stream", "colour", "suits", "no_color", "term", "expected"),
     [
-        (Terminal(), "auto", "auto", "", (True, True)),
-        (Terminal(), "auto", "auto", "1", (True, False)),
-        (Terminal(), "never", "letters", "", (False, False)),
-        (Terminal("latin-1"), "auto", "auto", "", (False, True)),
-        (Terminal("cp65001"), "auto", "symbols", "", (True, True)),
-        (Terminal("cp437"), "auto", "symbols", "", (False, True)),
-        (io.StringIO(), "auto", "auto", "", (False, False)),
-        (io.StringIO(), "always", "symbols", "1", (False, True)),  # no encoding to trust
+        (Terminal(), "auto", "auto", "", "xterm", (True, True)),
+        (Terminal(), "auto", "auto", "1", "xterm", (True, False)),
+        (Terminal(), "auto", "auto", "", "dumb", (True, False)),
+        (Terminal(), "always", "auto", "1", "dumb", (True, True)),
+        (Terminal(), "never", "letters", "", "xterm", (False, False)),
+        (Terminal("latin-1"), "auto", "auto", "", "xterm", (False, True)),
+        (Terminal("cp65001"), "auto", "symbols", "", "xterm", (True, True)),
+        (Terminal("cp437"), "auto", "symbols", "", "xterm", (False, True)),
+        (io.StringIO(), "auto", "auto", "", "xterm", (False, False)),
+        (io.StringIO(), "always", "symbols", "1", "xterm", (False, True)),  # no encoding to trust
     ],
 )
 def test_the_card_style(
@@ -934,10 +936,11 @@ def test_the_card_style(
     colour: str,
     suits: str,
     no_color: str,
+    term: str,
     expected: tuple[bool, bool],
 ) -> None:
     monkeypatch.setenv("NO_COLOR", no_color)
-    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setenv("TERM", term)
     assert cli._card_style(stream, colour, suits) == expected
 
 
