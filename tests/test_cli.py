@@ -54,6 +54,19 @@ class Terminal(io.StringIO):
         return True
 
 
+class Unasked(io.StringIO):
+    """A stream that cannot be asked whether it is a terminal."""
+
+    isatty = None  # type: ignore[assignment]
+
+
+class ClosedTerminal(Terminal):
+    """A terminal closed meanwhile: asking whether it is one raises, as a closed file's does."""
+
+    def isatty(self) -> bool:
+        raise ValueError("I/O operation on closed file")
+
+
 # -- games, show, --version, --help ---------------------------------------------
 
 
@@ -928,6 +941,8 @@ def test_a_pipe_gets_plain_text_unless_asked(capsys: pytest.CaptureFixture[str])
         (Terminal("cp437"), "auto", "symbols", "", "xterm", (False, True)),
         (io.StringIO(), "auto", "auto", "", "xterm", (False, False)),
         (io.StringIO(), "always", "symbols", "1", "xterm", (False, True)),  # no encoding to trust
+        (Unasked(), "auto", "auto", "", "xterm", (False, False)),
+        (ClosedTerminal(), "auto", "auto", "", "xterm", (False, False)),
     ],
 )
 def test_the_card_style(
