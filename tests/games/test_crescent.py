@@ -58,6 +58,12 @@ def test_registered_with_the_shifts_option() -> None:
     assert GAME == pr.crescent() == pr.get_game("crescent", shifts=3)
     assert GAME.title == "Crescent"
     assert pr.get_game("crescent", shifts=5) == pr.crescent(shifts=5) != GAME
+    # The options name the shifts where they are not the default 3, up to 100.
+    assert GAME.options == ()
+    for shifts in (0, 2, 4, 100):
+        rules = pr.crescent(shifts=shifts)
+        assert (rules.stock.redeals, rules.options) == (shifts, (("shifts", shifts),))
+        assert f"Up to {shifts} shifts: the bottom card" in rules.description
     bad_values: tuple[Any, ...] = (-1, 101, True, "3", 1.5)
     for bad in bad_values:
         with pytest.raises(pr.InvalidRulesError, match="shifts is a whole number from 0 to 100"):
