@@ -101,6 +101,12 @@ def test_registered_with_its_options() -> None:
     assert pr.freecell() == GAME
     assert pr.freecell(supermoves=False) == SINGLE
     assert pr.get_game("freecell", cells=3) == pr.freecell(cells=3)
+    # The options name what differs from the defaults, four cells and supermoves.
+    assert GAME.options == pr.freecell(cells=4, supermoves=True).options == ()
+    assert pr.freecell(cells=3).options == (("cells", 3),)
+    assert pr.freecell(cells=5).options == (("cells", 5),)
+    assert SINGLE.options == (("supermoves", False),)
+    assert pr.freecell(cells=2, supermoves=False).options == (("cells", 2), ("supermoves", False))
     assert pr.GameRules.from_dict(SINGLE.to_dict()) == SINGLE
     state = GAME.deal(617)
     assert pickle.loads(pickle.dumps(state)) == state
