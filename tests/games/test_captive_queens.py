@@ -219,6 +219,17 @@ def test_easy_start_redeals_two_by_default_three_for_parlett() -> None:
     assert pr.captive_queens(redeals=3).stock.redeals == 3
 
 
+@pytest.mark.parametrize("name", ["captive-queens", "easy-start"])
+def test_the_redeals_option_is_written_and_read_back(name: str) -> None:
+    for redeals in (0, 1, 2, 3):
+        rules = pr.get_game(name, redeals=redeals)
+        assert rules.options == (("redeals", redeals),)
+        assert rules.description.endswith(f" {redeals} redeal{'' if redeals == 1 else 's'}.")
+        text = pr.game_to_text(rules)
+        assert text == (name if redeals == 2 else f"{name}[redeals={redeals}]")
+        assert pr.game_from_text(text) == rules
+
+
 def test_bad_redeal_counts_are_refused() -> None:
     with pytest.raises(pr.InvalidRulesError, match="redeals"):
         pr.captive_queens(redeals=-1)
