@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import pytest
 
@@ -100,9 +101,47 @@ def test_registered_with_its_options() -> None:
     assert pickle.loads(pickle.dumps(BACK.deal(4))) == BACK.deal(4)
 
 
+BACK_WORDS = " A foundation's top card may move back to a column."
+
+
+@pytest.mark.parametrize(
+    ("options", "recorded", "said"),
+    [
+        ({}, (), "Draw 1 card at a time; any number of redeals."),
+        ({"draw": 1, "redeals": None}, (), "Draw 1 card at a time; any number of redeals."),
+        ({"draw": 3}, (("draw", 3),), "Draw 3 cards at a time; any number of redeals."),
+        ({"redeals": 0}, (("redeals", 0),), "Draw 1 card at a time; 0 redeals."),
+        ({"redeals": 1}, (("redeals", 1),), "Draw 1 card at a time; 1 redeal."),
+        ({"redeals": 1000}, (("redeals", 1000),), "Draw 1 card at a time; 1000 redeals."),
+        (
+            {"foundation_back": True},
+            (("foundation_back", True),),
+            "Draw 1 card at a time; any number of redeals." + BACK_WORDS,
+        ),
+        (
+            {"redeals": 2, "foundation_back": True, "draw": 3},
+            (("draw", 3), ("foundation_back", True), ("redeals", 2)),
+            "Draw 3 cards at a time; 2 redeals." + BACK_WORDS,
+        ),
+    ],
+)
+def test_the_options_are_recorded_and_described(
+    options: dict[str, Any], recorded: tuple[tuple[str, object], ...], said: str
+) -> None:
+    rules = pr.klondike(**options)
+    assert rules.options == recorded
+    assert rules.description.endswith("fills an empty column. " + said)
+    assert (rules.stock.draw, rules.stock.redeals) == (
+        options.get("draw", 1),
+        options.get("redeals"),
+    )
+    assert all(part.playable is bool(options.get("foundation_back")) for part in rules.foundations)
+
+
 @pytest.mark.parametrize(
     ("options", "words"),
     [
+        ({"redeals": 1001}, "redeals is a whole number from 0 to 1000, or None for no limit"),
         ({"draw": 2}, "draw is 1 or 3, got 2"),
         ({"draw": True}, "draw is 1 or 3, got True"),
         ({"redeals": -1}, "redeals is a whole number from 0 to 1000, or None for no limit"),
