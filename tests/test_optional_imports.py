@@ -1,4 +1,5 @@
-"""An optional module whose extra is not installed says which extra to install."""
+"""Importing the package: it makes no game's rules, and an optional module whose
+extra is not installed says which extra to install."""
 
 from __future__ import annotations
 
@@ -50,3 +51,21 @@ def test_a_missing_dependency_names_the_extra(module: str, extra: str, hidden: l
         f"{module} needs {hidden[0]}, which the extra installs: "
         f'pip install "patience-rules[{extra}]"'
     )
+
+
+def test_importing_the_package_makes_no_game_s_rules() -> None:
+    # The registered games' rules are made when first asked for, not as the
+    # package is imported (which they would slow).
+    program = (
+        "import patience_rules, patience_rules.rules as r; "
+        "print(len(r._MADE)); patience_rules.get_game('sultan'); print(len(r._MADE))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")},
+    )
+    assert (done.returncode, done.stdout) == (0, "0\n1\n"), done.stderr

@@ -91,6 +91,14 @@ def test_a_three_by_three_reserve_a_stock_and_one_redeal() -> None:
     assert GAME.compulsion is pr.Compulsion.NONE
 
 
+@pytest.mark.parametrize("redeals", [0, 1, 2])
+def test_the_redeals_option_is_recorded_and_counted_in_the_description(redeals: int) -> None:
+    rules = pr.get_game("odd-and-even", redeals=redeals)
+    assert (rules.stock.redeals, rules.options) == (redeals, (("redeals", redeals),))
+    counted = "1 redeal" if redeals == 1 else f"{redeals} redeals"
+    assert rules.description.endswith(f"Draw one card at a time; {counted}.")
+
+
 def test_bad_redeal_option_is_refused() -> None:
     with pytest.raises(pr.InvalidRulesError, match="redeals is a whole number of at least 0"):
         pr.get_game("odd-and-even", redeals="one")

@@ -307,6 +307,12 @@ def test_the_registry_offers_the_option_by_name_never_by_default() -> None:
     assert pr.get_game("royal-cotillion-stock-refill") == pr.royal_cotillion(stock_refill=True)
     assert pr.get_game("royal-cotillion") == pr.royal_cotillion()
     assert pr.get_game("royal-cotillion") != pr.get_game("royal-cotillion-stock-refill")
+    # The option is recorded, and said in the description, where it is on.
+    refill = pr.get_game("royal-cotillion-stock-refill")
+    assert (GAME.options, refill.options) == ((), (("stock_refill", True),))
+    cells = "sixteen Lords' cells (refilled at once from the waste{}) and from the waste top. "
+    assert cells.format("") in GAME.description
+    assert cells.format(", else the stock") in refill.description
 
 
 def test_rank_names_in_sequences_cover_each_card_once_per_deck() -> None:

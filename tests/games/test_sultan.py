@@ -95,6 +95,10 @@ def test_registered_with_the_cells_option() -> None:
     assert GAME.title == "Sultan"
     assert SIX == pr.sultan(cells=6) != GAME
     assert pr.get_game("sultan", cells=8) == GAME
+    # The option is recorded, and counted in the description, where it is not 8.
+    assert (GAME.options, SIX.options) == ((), (("cells", 6),))
+    assert "from the 8 divan cells and the waste top" in GAME.description
+    assert "from the 6 divan cells and the waste top" in SIX.description
     for bad in (7, 0, 16, True, "8"):
         with pytest.raises(pr.InvalidRulesError, match="cells is 6 or 8"):
             pr.get_game("sultan", cells=bad)
