@@ -389,6 +389,10 @@ def test_stats_text_names_the_player_and_counts_the_games_stopped(
     )
     assert status == 0
     assert out.splitlines()[-1] == "Given up, or stopped after 5 moves: 4 of 4"
+    _, out, _ = run(
+        capsys, "stats", "captive-queens", "--deals", "2", "--max-moves", "1", "--jobs", "1"
+    )
+    assert out.splitlines()[-1] == "Given up, or stopped after 1 move: 2 of 2"
     random_player = ["stats", "easy-start", "--player", "random", "--jobs", "1"]
     _, out, _ = run(capsys, *random_player, "--deals", "4", "--seed", "3")
     heading = "Captive Queens (Easy start): deals 0 to {}, player random (seed {})"

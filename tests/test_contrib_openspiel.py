@@ -635,6 +635,10 @@ def test_a_game_that_may_go_on_for_ever_stops_at_its_move_limit() -> None:
     assert state.returns() == [total] == [float(ours.cards_home)]
     with pytest.raises(pr.IllegalMoveError, match="stopped at its limit of 30 moves"):
         state.apply_action(0)
+    once = pyspiel.load_game("patience_klondike(deal=2,max_moves=1)").new_initial_state()
+    once.apply_action(once.legal_actions()[0])
+    with pytest.raises(pr.IllegalMoveError, match="stopped at its limit of 1 move, and"):
+        once.apply_action(0)
     assert state.history() == state.history()[:30]
     # Serialized, the stopped state reads back; one action more is refused.
     text = serialize_game_and_state(game, state)

@@ -246,3 +246,22 @@ def test_a_move_from_the_stock_or_the_middle_says_no_card_is_played_from_it(
     assert str(caught.value).endswith(
         f"{pile} is not a pile that cards are played from in this game"
     ), caught.value
+
+
+def test_one_card_or_one_move_is_counted_in_the_singular() -> None:
+    sultan = pr.get_game("sultan")
+    with pytest.raises(pr.InvalidDealError) as refused:
+        sultan.make_state(foundation_heights=(1,) * 8 + (2,), stock=(), waste=(), cells=(None,) * 8)
+    assert str(refused.value) == (
+        "foundations: foundation 9 (the Sultan, hearts K) holds from 0 to 1 card, got 2"
+    )
+    klondike = pr.get_game("klondike", redeals=1)
+    state = klondike.deal(1)
+    data = state_to_dict(state)
+    data["face_down"] = [0, 2, 2, 3, 4, 5, 6]
+    with pytest.raises(pr.NotationError, match="T2 is dealt 1 card face down, so it has 0 to 1"):
+        state_from_dict(data)
+    while state.stock_size > 1:
+        state = state.apply(Move.draw())
+    observed = str(pr.Observer(klondike).observe(state))
+    assert observed.splitlines()[0] == "klondike: stock 1 card, 1 redeal left"

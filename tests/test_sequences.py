@@ -44,6 +44,8 @@ def test_without_wrap_a_sequence_may_not_run_off_the_end() -> None:
         ({"start": Rank.ACE, "length": 0}, "length is a whole number from 1 to 208"),
         ({"start": Rank.ACE, "length": 209}, "length is a whole number from 1 to 208"),
         ({"start": Rank.ACE, "length": 14, "wrap": False}, "runs past the King after 13 cards"),
+        ({"start": Rank.KING, "length": 2, "wrap": False}, "runs past the King after 1 card but"),
+        ({"start": Rank.ACE, "step": -1, "length": 2, "wrap": False}, "past the Ace after 1 card "),
         ({"start": Rank.ACE, "step": 13 + 13}, "from -12 to 12, not 0"),
         ({"start": 1}, "starts at a Rank"),
     ],

@@ -314,8 +314,9 @@ def _position(
     # 4. the stock and the waste
     if len(stock) + len(waste) > layout.stock_size:
         raise InvalidDealError(
-            f"stock and waste: together they hold at most the {layout.stock_size} cards the "
-            f"deal leaves for the stock, got {len(stock)} and {len(waste)}"
+            f"stock and waste: together they hold at most the "
+            f"{_counted(layout.stock_size, 'cards')} the deal leaves for the stock, got "
+            f"{len(stock)} and {len(waste)}"
         )
 
     # 6. column sizes
@@ -474,7 +475,7 @@ def _heights(layout: Layout, heights: object) -> tuple[int, ...]:
         if not _is_whole(height) or not 0 <= height <= most:
             raise InvalidDealError(
                 f"foundations: {layout.name(_FOUNDATION_PLACES[f])} holds from 0 to "
-                f"{most} cards, got {_shown(height)}"
+                f"{_counted(most, 'cards')}, got {_shown(height)}"
             )
     return tuple([int(cast(int, height)) for height in given])  # (an IntEnum: its number)
 
@@ -528,7 +529,8 @@ def _face_up(
         most = max(depth - 1, 0)
         if not _is_whole(count) or not 0 <= count <= most:
             raise InvalidDealError(
-                f"face_down: T{i + 1} is dealt {most} cards face down, so it has 0 to {most}, "
+                f"face_down: T{i + 1} is dealt {_counted(most, 'cards')} face down, so it has 0 "
+                f"to {most}, "
                 f"got {_shown(count)}"
             )
         if not column and count:

@@ -903,7 +903,8 @@ def _run_stats(args: argparse.Namespace, out: _Output) -> int:
         f"mean moves: {stats.mean_moves:.1f}"
     )
     if stats.stopped:
-        out(f"Given up, or stopped after {args.max_moves} moves: {stats.stopped} of {stats.games}")
+        stopped = f"{stats.stopped} of {stats.games}"
+        out(f"Given up, or stopped after {_counted(args.max_moves, 'moves')}: {stopped}")
     _note(f"Played in {seconds:.1f} s {where}")
     return ExitStatus.SUCCESS
 

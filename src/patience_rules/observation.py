@@ -72,7 +72,7 @@ from collections.abc import Iterable
 import attrs
 
 from .cards import Card
-from .errors import InvalidRulesError, NotationError, UnknownFieldError, _shown
+from .errors import InvalidRulesError, NotationError, UnknownFieldError, _counted, _shown
 from .layout import Layout
 from .policies import Redeal, Refill
 from .rules import GameRules, State
@@ -159,11 +159,11 @@ class Observation:
         foundation heights: 1 1 1 1 1 1 1 1
         """
         lines = [
-            f"{self.game}: stock {self.stock_size} cards, "
+            f"{self.game}: stock {_counted(self.stock_size, 'cards')}, "
             + (
                 "any number of redeals"
                 if self.redeals_left is None
-                else f"{self.redeals_left} redeal{'' if self.redeals_left == 1 else 's'} left"
+                else f"{_counted(self.redeals_left, 'redeals')} left"
             ),
             f"waste (top last): {_words(self.waste)}",
         ]

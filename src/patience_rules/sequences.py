@@ -25,7 +25,7 @@ import attrs
 
 from . import _checks
 from .cards import Rank, _is_whole
-from .errors import InvalidRulesError, NotationError, _shown
+from .errors import InvalidRulesError, NotationError, _counted, _shown
 
 __all__ = ["FoundationSequence", "SequenceDict"]
 
@@ -64,7 +64,7 @@ def _check_sequence(instance: FoundationSequence) -> tuple[Rank, ...]:
         if not wrap and not 0 <= value < 13:
             raise InvalidRulesError(
                 f"the sequence from {start.symbol} by {step:+d} runs past "
-                f"{'the King' if value >= 13 else 'the Ace'} after {position} cards but "
+                f"{'the King' if value >= 13 else 'the Ace'} after {_counted(position, 'cards')} but "
                 f"its length is {length}; pass wrap=True to continue around"
             )
         ranks.append(Rank(value % 13 + 1))

@@ -110,7 +110,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ..errors import _needs_extra
+from ..errors import _counted, _needs_extra
 
 try:
     import numpy as np
@@ -507,7 +507,7 @@ class PatienceState(SpielState):
         if play.state is not None and limit is not None and len(play.actions) >= limit:
             raise IllegalMoveError(
                 f"action {_shown(action)}: the game stopped at its limit of "
-                f"{limit} moves, and no action follows"
+                f"{_counted(limit, 'moves')}, and no action follows"
             )
         self._play = play.dealt(action) if play.state is None else play.played(action)
 
