@@ -16,6 +16,7 @@ import re
 import pytest
 
 import patience_rules as pr
+from composed import toy_game
 from patience_rules import Card, Move, PileKind, Place
 from patience_rules.notation import move_to_text, place_to_text, state_from_dict, state_to_dict
 
@@ -265,3 +266,9 @@ def test_one_card_or_one_move_is_counted_in_the_singular() -> None:
         state = state.apply(Move.draw())
     observed = str(pr.Observer(klondike).observe(state))
     assert observed.splitlines()[0] == "klondike: stock 1 card, 1 redeal left"
+    # Three columns of 16 and three cells leave the stock one card of 52.
+    toy = toy_game(tableau=pr.Tableau(columns=3, depth=16, refill=pr.Refill.NEVER))
+    data = state_to_dict(toy.deal(1))
+    data["stock"].append(data["columns"][0].pop())
+    with pytest.raises(pr.NotationError, match="at most the 1 card the deal leaves for the stock"):
+        state_from_dict(data)
