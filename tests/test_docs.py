@@ -8,6 +8,7 @@ reference; see ``docs/_ext/patience_docs.py``.)
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import sys
 from pathlib import Path
@@ -74,6 +75,24 @@ def test_no_exported_name_reports_a_private_module(module_name: str) -> None:
         and "._" in owner
     }
     assert not private, f"{module_name} exports names of private modules: {private}"
+
+
+@pytest.mark.parametrize("module_name", PARAMS)
+def test_every_exported_class_and_function_is_where_it_says_it_is(module_name: str) -> None:
+    # help(), reprs, pickles and the documentation look a class or a function
+    # up by its __module__ and __qualname__.
+    module = __import__(module_name, fromlist=["__all__"])
+    lost = {}
+    for name in getattr(module, "__all__", ()):
+        value = getattr(module, name)
+        if inspect.isclass(value) or inspect.isfunction(value):
+            try:
+                home = importlib.import_module(value.__module__)
+            except ImportError:
+                home = None
+            if getattr(home, value.__qualname__, None) is not value:
+                lost[name] = f"{value.__module__}.{value.__qualname__}"
+    assert not lost, f"{module_name} exports names not found where they say they are: {lost}"
 
 
 def test_a_module_without_all_exports_what_it_defines() -> None:
