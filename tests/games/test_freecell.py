@@ -107,6 +107,13 @@ def test_registered_with_its_options() -> None:
     assert pr.freecell(cells=5).options == (("cells", 5),)
     assert SINGLE.options == (("supermoves", False),)
     assert pr.freecell(cells=2, supermoves=False).options == (("cells", 2), ("supermoves", False))
+    # The description says how runs move, and how deals are numbered.
+    runs = ", and runs move as one move where the free cells and empty columns allow. "
+    numbered = "Deals are numbered as Microsoft's FreeCell numbers them."
+    assert GAME.description.endswith(
+        "any card fills an empty column or a free cell" + runs + numbered
+    )
+    assert SINGLE.description.endswith("a free cell; one card moves at a time. " + numbered)
     assert pr.GameRules.from_dict(SINGLE.to_dict()) == SINGLE
     state = GAME.deal(617)
     assert pickle.loads(pickle.dumps(state)) == state
