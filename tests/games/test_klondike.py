@@ -355,7 +355,7 @@ def test_a_face_down_card_that_becomes_the_top_turns_face_up_at_once() -> None:
 def test_a_face_down_top_card_is_no_state() -> None:
     with pytest.raises(InvalidDealError, match="top card is face up"):
         position("", "", "[4C] [8S]")
-    with pytest.raises(InvalidDealError, match="T2 is dealt 1 cards face down"):
+    with pytest.raises(InvalidDealError, match="T2 is dealt 1 card face down"):
         position("", "[4C] [8S] KH")
 
 
