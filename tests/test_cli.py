@@ -21,6 +21,7 @@ import patience_rules as pr
 from composed import UP, toy_game, waiting_for_shifts
 from patience_rules import _allocation, cli
 from patience_rules.cli import main, move_text, parse_move_text
+from patience_rules.notation import cards_from_text
 from patience_rules.players import GreedyPlayer, RandomPlayer
 from patience_rules.solver import solve
 from patience_rules.stats import MAX_JOBS, DealStats, play_deal, play_deals, wilson_interval
@@ -1312,10 +1313,6 @@ def test_sigterm_stops_a_command_that_runs_no_pool_at_once() -> None:
 # -- safe moves -----------------------------------------------------------------
 
 
-def cards(text: str) -> tuple[pr.Card, ...]:
-    return tuple(pr.Card.from_str(word) for word in text.split())
-
-
 #: Two decks, two Ace foundations a suit, the first hearts one (F3) playable.
 TWO_ACES_A_SUIT = toy_game(
     decks=2,
@@ -1334,13 +1331,29 @@ def hearts_at(f3: int, f7: int, **piles: Any) -> pr.State:
     )
 
 
+def waiting_for_5h(f3: int) -> pr.State:
+    """F7 at 4H, F3 at 4H or 5H, 5H on top of T1, the other hearts in the cells and the stock."""
+    rest = ("5H " if f3 == 4 else "") + "6H 7H 8H 9H 9H 10H 10H JH QH KH"
+    return hearts_at(
+        f3,
+        4,
+        stock=cards_from_text(rest),
+        waste=(),
+        columns=(cards_from_text("KH 5H"), cards_from_text("QH JH")),
+        cells=cards_from_text("6H 7H 8H"),
+    )
+
+
 def last_queen() -> pr.State:
     """Captive Queens with the player choosing, the last queen in the waste."""
     queens = attrs.evolve(
         pr.get_game("captive-queens"), name="free-queens", compulsion=pr.Compulsion.NONE
     )
     return queens.make_state(
-        stock=(), waste=cards("QH"), middle=cards("QC QD QS"), foundation_heights=(6,) * 8
+        stock=(),
+        waste=cards_from_text("QH"),
+        middle=cards_from_text("QC QD QS"),
+        foundation_heights=(6,) * 8,
     )
 
 
@@ -1387,10 +1400,10 @@ def test_a_play_whose_timing_matters_is_not_safe() -> None:
     # it pulls 10S into the cell, and the three draws then bury 6S under 8S:
     # the win draws 6S first.  A play that a refill follows is never safe.
     state = pr.get_game("royal-cotillion").make_state(
-        stock=cards("4S 8S 6S"),
-        waste=cards("JH JD 10C QS 10S"),
+        stock=cards_from_text("4S 8S 6S"),
+        waste=cards_from_text("JH JD 10C QS 10S"),
         columns=((), (), (), ()),
-        cells=cards("2S QC KH 2H 4H 6H 8H 10H QH KD 2D 4D 6D 8D 10D QD"),
+        cells=cards_from_text("2S QC KH 2H 4H 6H 8H 10H QH KD 2D 4D 6D 8D 10D QD"),
         foundation_heights=(11, 5, 5, 7, 13, 13, 13, 13),
     )
     play = pr.Move.to_foundation(pr.Place(pr.PileKind.CELL, 0), 3)
@@ -1460,14 +1473,7 @@ def test_no_move_is_safe_where_another_move_plays_to_its_foundation() -> None:
     # 5H can go to F7 from T1 or from F3 (where the other 5H is home), so
     # which one goes there is a choice (condition 3), though every other
     # condition holds.
-    state = hearts_at(
-        5,
-        4,
-        stock=cards("6H 7H 8H 9H 9H 10H 10H JH QH KH"),
-        waste=(),
-        columns=(cards("KH 5H"), cards("QH JH")),
-        cells=cards("6H 7H 8H"),
-    )
+    state = waiting_for_5h(5)
     moves = state.legal_moves()
     assert [str(move) for move in moves] == ["T1-F7", "R1-F3", "F3-F7", "draw"]
     assert not any(cli._is_safe(state, move, moves) for move in moves)
@@ -1476,7 +1482,12 @@ def test_no_move_is_safe_where_another_move_plays_to_its_foundation() -> None:
     # A card played from a foundation is never safe (condition 2), though
     # here nothing else competes for it and nothing is left to refill.
     state = hearts_at(
-        12, 11, stock=(), waste=(), columns=(cards("QH KH"), cards("KH")), cells=(None,) * 3
+        12,
+        11,
+        stock=(),
+        waste=(),
+        columns=(cards_from_text("QH KH"), cards_from_text("KH")),
+        cells=(None,) * 3,
     )
     moves = state.legal_moves()
     assert [str(move) for move in moves] == ["T1-F3", "T2-F3", "F3-F7"]
@@ -1495,32 +1506,46 @@ def test_a_play_is_safe_only_where_nothing_is_refilled_because_of_it() -> None:
 
     # From a column that keeps a card: safe, with cards still to come.  From a
     # column it empties: not safe (a card may reach the waste and fill it).
-    columns = (cards("QH KS"), cards("JH"))
-    assert safe(10, stock=cards("KH"), waste=(), columns=columns, cells=(None,) * 3) == {
+    columns = (cards_from_text("QH KS"), cards_from_text("JH"))
+    assert safe(10, stock=cards_from_text("KH"), waste=(), columns=columns, cells=(None,) * 3) == {
         "T1-F4": True,
         "T2-F3": False,
         "draw": False,
     }
     # From a cell, an empty waste: not safe, since it stays empty only until
     # a card reaches the waste.
-    columns = (cards("QH"), cards("JH"))
+    columns = (cards_from_text("QH"), cards_from_text("JH"))
     assert safe(
-        10, stock=cards("KH"), waste=(), columns=columns, cells=(*cards("KS"), None, None)
+        10,
+        stock=cards_from_text("KH"),
+        waste=(),
+        columns=columns,
+        cells=(*cards_from_text("KS"), None, None),
     ) == {
         "R1-F4": False,
         "T2-F3": False,
         "draw": False,
     }
     # From a cell, the stock out and the waste not: the waste fills it at once.
-    columns = (cards("QH"), cards("KH"))
-    assert safe(7, stock=(), waste=cards("9H 8H"), columns=columns, cells=cards("KS 10H JH")) == {
+    columns = (cards_from_text("QH"), cards_from_text("KH"))
+    assert safe(
+        7,
+        stock=(),
+        waste=cards_from_text("9H 8H"),
+        columns=columns,
+        cells=cards_from_text("KS 10H JH"),
+    ) == {
         "R1-F4": False,
         "W-F3": False,
         "redeal": False,
     }
     # With the stock and the waste both out, any play home is safe.
     assert safe(
-        12, stock=(), waste=(), columns=(cards("KH"), ()), cells=(*cards("KS"), None, None)
+        12,
+        stock=(),
+        waste=(),
+        columns=(cards_from_text("KH"), ()),
+        cells=(*cards_from_text("KS"), None, None),
     ) == {
         "T1-F3": True,
         "R1-F4": True,
@@ -1548,26 +1573,12 @@ def test_a_play_to_the_middle_is_never_safe() -> None:
         ),
         # 5H has two moves, from two places; and two moves, to two places.
         (
-            hearts_at(
-                5,
-                4,
-                stock=cards("6H 7H 8H 9H 9H 10H 10H JH QH KH"),
-                waste=(),
-                columns=(cards("KH 5H"), cards("QH JH")),
-                cells=cards("6H 7H 8H"),
-            ),
+            waiting_for_5h(5),
             "(1 to 4), or the move in the notation, such as T1-F7, or the card it moves, "
             "such as 5H, with a place where it has several moves, such as 5H T1, or 'draw'",
         ),
         (
-            hearts_at(
-                4,
-                4,
-                stock=cards("5H 6H 7H 8H 9H 9H 10H 10H JH QH KH"),
-                waste=(),
-                columns=(cards("KH 5H"), cards("QH JH")),
-                cells=cards("6H 7H 8H"),
-            ),
+            waiting_for_5h(4),
             "(1 to 3), or the move in the notation, such as T1-F3, or the card it moves, "
             "such as 5H, with a place where it has several moves, such as 5H F3, or 'draw'",
         ),
@@ -1592,10 +1603,10 @@ def test_play_lists_each_move_with_what_it_goes_onto() -> None:
         )
     )
     state = rules.make_state(
-        stock=cards("2H 3H 6H 7H 8H 9H 10H JH QH KH"),
+        stock=cards_from_text("2H 3H 6H 7H 8H 9H 10H JH QH KH"),
         waste=(),
-        columns=(cards("5H"), ()),
-        cells=cards("AH KS 4H"),
+        columns=(cards_from_text("5H"), ()),
+        cells=cards_from_text("AH KS 4H"),
         foundation_heights=(13, 13, 0, 12),
     )
     assert [cli._describe_move(state, move) for move in state.legal_moves()] == [

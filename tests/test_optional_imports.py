@@ -32,18 +32,22 @@ except ModuleNotFoundError as error:
 """
 
 
-@pytest.mark.parametrize(("module", "extra", "hidden"), CASES)
-def test_a_missing_dependency_names_the_extra(module: str, extra: str, hidden: list[str]) -> None:
-    # (the Hypothesis entry point is not run: the program imports no Hypothesis)
-    done = subprocess.run(
-        [sys.executable, "-c", PROGRAM.format(hidden=hidden, module=module)],
+def python(program: str) -> subprocess.CompletedProcess[str]:
+    """``program`` run by a Python of its own on the tree under test, whatever copy is installed."""
+    return subprocess.run(
+        [sys.executable, "-c", program],
         capture_output=True,
         text=True,
         timeout=120,
         check=False,
-        # (the tree under test, whatever copy is installed)
         env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")},
     )
+
+
+@pytest.mark.parametrize(("module", "extra", "hidden"), CASES)
+def test_a_missing_dependency_names_the_extra(module: str, extra: str, hidden: list[str]) -> None:
+    # (the Hypothesis entry point is not run: the program imports no Hypothesis)
+    done = python(PROGRAM.format(hidden=hidden, module=module))
     assert done.returncode == 0, done.stderr
     name, message = done.stdout.splitlines()
     assert name == hidden[0]
@@ -60,12 +64,5 @@ def test_importing_the_package_makes_no_game_s_rules() -> None:
         "import patience_rules, patience_rules.rules as r; "
         "print(len(r._MADE)); patience_rules.get_game('sultan'); print(len(r._MADE))"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", program],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")},
-    )
+    done = python(program)
     assert (done.returncode, done.stdout) == (0, "0\n1\n"), done.stderr

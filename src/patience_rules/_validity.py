@@ -529,9 +529,8 @@ def _face_up(
         most = max(depth - 1, 0)
         if not _is_whole(count) or not 0 <= count <= most:
             raise InvalidDealError(
-                f"face_down: T{i + 1} is dealt {_counted(most, 'cards')} face down, so it has 0 "
-                f"to {most}, "
-                f"got {_shown(count)}"
+                f"face_down: T{i + 1} is dealt {_counted(most, 'cards')} face down, so it has "
+                f"0 to {most}, got {_shown(count)}"
             )
         if not column and count:
             raise InvalidDealError(
