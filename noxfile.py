@@ -112,6 +112,19 @@ def _install_fc_solve(session: nox.Session) -> None:
             f"session cannot install it: install Freecell Solver (Debian and Ubuntu: "
             f"apt-get install {FC_SOLVE_PACKAGE}), then run again"
         )
+    # .ci/run runs two sessions at a time: the first to get here installs,
+    # the other waits for it, then finds fc-solve (apt-get refuses to run
+    # twice at once).  apt-get is there, so this is a POSIX system: fcntl is too.
+    import fcntl
+
+    with open(Path(tempfile.gettempdir()) / "patience-rules-fc-solve.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if shutil.which(FC_SOLVE) is None:
+            _apt_get_fc_solve(session, sudo)
+
+
+def _apt_get_fc_solve(session: nox.Session, sudo: list[str]) -> None:
+    """Install Debian's package of Freecell Solver with apt-get (through ``sudo`` if given)."""
     session.log(f"{FC_SOLVE} is missing: installing Debian's {FC_SOLVE_PACKAGE}")
     session.run(*sudo, "apt-get", "update", "-qq", external=True, silent=True)
     session.run(
