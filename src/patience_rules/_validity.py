@@ -2,7 +2,9 @@
 
 :meth:`GameRules.make_state <patience_rules.GameRules.make_state>`, and so
 the text and dict readers, and the loading of pickles build a state only
-from a *valid* position: one that the rules could reach from some deal.
+from a *valid* position: one that meets these necessary conditions of a
+position that play reaches from some deal (they do not prove that play
+reaches it: that would mean searching the game).
 Rule 1 is read from the piles' form (cards from make_state, bytes of card
 indices from a pickle: :func:`check` and :func:`check_indices`); both then
 check every other rule with the same functions.  A position is valid when
