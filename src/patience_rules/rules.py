@@ -657,14 +657,13 @@ class GameRules:
         one that play could reach (no game is replayed to prove that play
         reaches it).  What that means is listed in
         :mod:`patience_rules._validity`'s documentation and in the docs'
-        "Security" section: the piles fit the
-        layout and hold exactly the game's cards; every foundation holds a
-        start of its sequence; the middle only its ranks; the stock and the
-        waste together no more cards than the deal leaves for the stock;
-        no pile is empty that a refill would have filled; face-down cards
-        and runs as the deal and the moves leave them; and in a compulsory
-        game no card lies covered that would have been played when it was
-        turned.
+        "Security" section: the piles fit the layout and hold exactly the
+        game's cards; every foundation holds a start of its sequence; the
+        middle only its ranks; the stock and the waste together no more
+        cards than the deal leaves for the stock; no pile is empty that a
+        refill would have filled; face-down cards and runs as the deal and
+        the moves leave them; and in a compulsory game no card lies covered
+        that would have been played when it was turned.
 
         :raises InvalidDealError: naming the first thing that is wrong.
 
