@@ -1705,3 +1705,50 @@ def test_a_variant_is_headed_by_what_tells_it_from_its_game(
     record.write_text(f'[Game "{game}"]\n[Deal "1"]\n\n', encoding="utf-8")
     _, replayed, _ = run(capsys, "replay", str(record))
     assert replayed.splitlines()[0] == heading
+
+
+def encoded(encoding: str) -> io.TextIOWrapper:
+    """A stream that encodes what is written to it strictly, as a terminal's does."""
+    return io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+
+
+def written(stream: io.TextIOWrapper) -> str:
+    stream.flush()
+    buffer = stream.buffer
+    assert isinstance(buffer, io.BytesIO)
+    return buffer.getvalue().decode(stream.encoding)
+
+
+def test_play_escapes_what_the_terminal_s_encoding_cannot_write(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # (a line of over 60 characters is quoted cut short, ending in an ellipsis)
+    stdout = encoded("latin-1")
+    monkeypatch.setattr(sys, "stdout", stdout)
+    feed(monkeypatch, "x" * 61, "quit")
+    assert main(["play", "royal-cotillion", "--deal", "7"]) == 3
+    out = written(stdout)
+    assert "cannot read 'xxxxxxxxxx" in out
+    assert "'\\u2026 (61 characters)" in out
+    assert out.endswith("move> Quit: 8 of 104 cards home.\n")
+
+
+@pytest.mark.parametrize("command", ["show", "play", "replay", "solve"])
+def test_help_is_written_on_an_ascii_terminal_with_the_suits_escaped(
+    monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    stdout = encoded("ascii")
+    monkeypatch.setattr(sys, "stdout", stdout)
+    assert main([command, "--help"]) == 0
+    assert "suits as symbols (\\u2660 \\u2665 \\u2666 \\u2663)" in written(stdout)
+
+
+def test_an_error_is_written_on_an_ascii_terminal_with_what_it_lacks_escaped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    stderr = encoded("ascii")
+    monkeypatch.setattr(sys, "stderr", stderr)
+    assert main(["show", "x" * 100]) == 2
+    error = written(stderr)
+    assert error.startswith("patience-rules: error: unknown game 'xxxxxxxxxx")
+    assert "'\\u2026 (100 characters): expected one of captive-queens" in error

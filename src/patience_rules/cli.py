@@ -247,7 +247,10 @@ class _Parser(argparse.ArgumentParser):
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         try:
-            super()._print_message(message, file)
+            try:
+                super()._print_message(message, file)
+            except UnicodeEncodeError:  # (the help's suit symbols, say, on an ASCII stream)
+                super()._print_message(_encodable(file or sys.stderr, message), file)
         except BrokenPipeError:
             _silence_stdout()
 
@@ -374,6 +377,17 @@ def _can_show(stream: object, text: str) -> bool:
     return True
 
 
+def _encodable(stream: object, text: str) -> str:
+    """``text`` as ``stream`` can write it: what its encoding lacks escaped (``\\u2026``)."""
+    encoding = getattr(stream, "encoding", None)
+    try:
+        if isinstance(encoding, str):
+            return text.encode(encoding, "backslashreplace").decode(encoding)
+    except (LookupError, UnicodeError):
+        pass
+    return text.encode("ascii", "backslashreplace").decode("ascii")
+
+
 def _card_style(stream: object, colour: str, suits: str) -> tuple[bool, bool]:
     """Whether to show suit symbols and colour on ``stream``: (symbols, colour).
 
@@ -426,7 +440,10 @@ class _Output:
     def _guarded(self, write: Callable[..., object], *text: str) -> None:
         """``write(*text)``: a closed pipe closes the output, another failure ends the command."""
         try:
-            write(*text)
+            try:
+                write(*text)
+            except UnicodeEncodeError:  # (nothing written: a text stream encodes first)
+                write(*(_encodable(sys.stdout, piece) for piece in text))
         except BrokenPipeError:
             self.close()
         except OSError as error:
@@ -1265,7 +1282,10 @@ def _note(message: str) -> None:
     if stream is None:
         return
     try:
-        stream.write(message + "\n")
+        try:
+            stream.write(message + "\n")
+        except UnicodeEncodeError:
+            stream.write(_encodable(stream, message) + "\n")
         stream.flush()
     except (OSError, ValueError):  # closed, or a pipe nobody reads
         pass
