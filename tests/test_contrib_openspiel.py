@@ -409,7 +409,10 @@ def test_malformed_state_text_is_refused(state_text: str, message: str | None) -
     [
         ("[Game]\ntic_tac_toe\n[State]\nhistory=\nmove_number=0\n", "expected the sections"),
         ("[Meta]\n[Game]\ntic_tac_toe\n[State]\nhistory=\nmove_number=0\n", "a patience game"),
-        ("[Meta]\n[Game]\npatience_nothing\n[State]\nhistory=\nmove_number=0\n", "Unknown game"),
+        (
+            "[Meta]\n[Game]\npatience_nothing\n[State]\nhistory=\nmove_number=0\n",
+            "unknown game 'patience_nothing': expected one of patience_captive_queens, ",
+        ),
         ("[Meta]\n[Game]\npatience_easy_start(deal=-7)\n[State]\nhistory=\n", "got -7"),
         ("[Meta]\n[Game]\n[State]\nhistory=\nmove_number=0\n", r"\[Game\]: expected one line"),
         ("stray\n[Meta]\n", "line 1: expected \\[Meta\\]"),
@@ -419,6 +422,117 @@ def test_malformed_state_text_is_refused(state_text: str, message: str | None) -
 def test_malformed_game_text_is_refused(text: str, message: str) -> None:
     with pytest.raises(pr.NotationError, match=message):
         deserialize_game_and_state(text)
+
+
+def read_game_string(game_string: str) -> pyspiel.Game:
+    """The game of ``game_string``, read by deserialize_game_and_state."""
+    text = f"[Meta]\nVersion: 1\n\n[Game]\n{game_string}\n[State]\nhistory=\nmove_number=0\n"
+    return deserialize_game_and_state(text)[0]
+
+
+@pytest.mark.parametrize(
+    "game_string",
+    [
+        # deep enough that OpenSpiel's own reader, which nests without bound, crashes
+        "patience_easy_start(deal=" + "x(a=" * 20000 + "1" + ")" * 20000 + ")",
+        "patience_easy_start(deal=" + "0" * 10**6 + "1)",
+        "patience_" + "x" * 300,
+    ],
+)
+def test_a_game_string_too_long_is_refused_before_openspiel_reads_it(
+    game_string: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def unread(*args: object) -> None:
+        raise AssertionError(f"pyspiel.load_game was given {args!r}")
+
+    state = pyspiel.load_game("patience_easy_start").new_initial_state()
+    restore, _ = state.__reduce__()
+    replay, _ = state._play.__reduce__()
+    monkeypatch.setattr(pyspiel, "load_game", unread)
+    length = f"({len(game_string)} characters)"
+    message = "a game string has at most 256 characters (a short name and at most four parameters)"
+    for read in (read_game_string, lambda text: restore(text, ()), lambda text: replay(text, ())):
+        with pytest.raises(pr.NotationError, match=re.escape(message)) as caught:
+            read(game_string)
+        assert str(caught.value).endswith(length)
+
+
+def test_openspiel_is_given_the_game_strings_name_and_parameters_not_its_text(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[tuple[object, ...]] = []
+    load_game = pyspiel.load_game
+
+    def recorded(*args: object) -> pyspiel.Game:
+        calls.append(args)
+        return load_game(*args)
+
+    monkeypatch.setattr(pyspiel, "load_game", recorded)
+    # the longest string read: 256 characters (OpenSpiel reads the leading zeros too)
+    longest = "patience_easy_start(hide_covered=true,deal=" + "0" * 211 + "7)"
+    assert len(longest) == 256
+    game = read_game_string(longest)
+    assert (game.deal, game.observer.hide_covered) == (7, True)
+    assert calls == [("patience_easy_start", {"hide_covered": True, "deal": 7})]
+    assert str(read_game_string("patience_easy_start()")) == str(load_game("patience_easy_start"))
+    with pytest.raises(pr.NotationError, match=r"at most 256 characters .*\(257 characters\)"):
+        read_game_string(longest.replace("deal=", "deal=0"))  # one character more
+    assert len(calls) == 2
+
+
+@pytest.mark.parametrize(
+    ("game_string", "message"),
+    [
+        (
+            "patience_easy_start(deal=1)garbage",
+            "expected nothing after the parameters' ')', got 'garbage'",
+        ),
+        (
+            "patience_easy_start(deal=1,deal=2)",
+            "parameter 'deal' given twice: expected each parameter at most once",
+        ),
+        (
+            "patience_easy_start(deal=2147483648)",
+            "deal: OpenSpiel's game parameters hold deal numbers up to 2147483647 (2**31 - 1), "
+            "got 2147483648: deal it by chance actions instead (deal_actions)",
+        ),
+        (
+            "patience_easy_start(max_moves=99999999999)",
+            "max_moves: expected -1 (the default limit) or a whole number from 1 to "
+            "2147483647, got 99999999999",
+        ),
+        (
+            "patience_easy_start(deal=" + "9" * 200 + ")",
+            "deal: expected -1 (dealt by chance nodes) or a deal number of Captive Queens "
+            "(Easy start) from 0 to 2147483647, got an integer of 200 digits",
+        ),
+        (
+            "patience_easy_start(deal=" + "x(a=" * 40 + "1" + ")" * 40 + ")",
+            "expected parameters such as deal=7 or rewards=terminal, got a '(' among them",
+        ),
+        ("patience_easy_start(deal=1", "expected the parameters to end with ')', got no ')'"),
+        ("patience_easy_start(deal=1,)", "parameter '': expected <key>=<value>"),
+        ("patience_easy_start(deal)", "parameter 'deal': expected <key>=<value>"),
+        ("patience_easy_start(deal=1.5)", "deal: expected a deal number or -1, got '1.5'"),
+        ("patience_easy_start(hide_covered=1)", "hide_covered: expected True or False, got 1"),
+        ("patience_easy_start(seed=1)", "unknown parameter 'seed': expected deal, "),
+        ("patience_easy_start_(deal=1)", "unknown game 'patience_easy_start_': expected one of"),
+    ],
+)
+def test_a_malformed_game_string_is_refused_by_every_reader(game_string: str, message: str) -> None:
+    state = pyspiel.load_game("patience_easy_start").new_initial_state()
+    restore, _ = state.__reduce__()
+    replay, _ = state._play.__reduce__()
+    remake, _ = pyspiel.load_game("patience_easy_start").__reduce__()
+    for read in (
+        read_game_string,
+        lambda text: restore(text, ()),
+        lambda text: replay(text, ()),
+        remake,
+    ):
+        with pytest.raises(pr.NotationError, match=re.escape(message)) as caught:
+            read(game_string)
+        assert str(caught.value).startswith(f"game {game_string[:60]!r}")
 
 
 def test_a_game_over_takes_no_more_actions_in_a_history() -> None:
@@ -452,8 +566,48 @@ def test_a_pickled_state_is_its_game_and_history_checked_on_load() -> None:
         reducer(game_string, (0, 0))
     with pytest.raises(pr.NotationError, match="a patience game"):
         reducer("tic_tac_toe", ())
-    with pytest.raises(pr.NotationError, match="a tuple of actions"):
+    with pytest.raises(pr.NotationError, match="a tuple of action ids, got \\[0, '1'\\]"):
         reducer(game_string, [0, "1"])
+
+
+@pytest.mark.parametrize(
+    ("history", "message"),
+    [
+        (None, "a pickled state's history is a tuple of action ids, got None"),
+        ([0], r"a pickled state's history is a tuple of action ids, got \[0\]"),
+        (
+            (2**63,),
+            "history entry 1: expected an action id, a whole number from 0 to 51, "
+            "got 9223372036854775808",
+        ),
+        (("x",), "history entry 1: expected an action id, a whole number from 0 to 51, got 'x'"),
+        ((0, -1), "history entry 2: expected an action id, a whole number from 0 to 51, got -1"),
+        ((0, True), "history entry 2: expected an action id, .* got True"),
+        ((0, 52), "history entry 2: expected an action id, a whole number from 0 to 51, got 52"),
+        ((0, 1, 1.0), "history entry 3: expected an action id, .* got 1.0"),
+        ((0, 0), r"history entry 2 \(0\): chance outcome 0 \(AC\): the deck holds 1 AC"),
+        ((0,) * 10**6, "history: a game of Captive Queens has at most 262 actions, got 1000000"),
+    ],
+)
+def test_a_crafted_pickled_history_is_refused_with_a_notation_error(
+    history: object, message: str
+) -> None:
+    state = pyspiel.load_game("patience_captive_queens(deal=1)").new_initial_state()
+    chance = pyspiel.load_game("patience_captive_queens").new_initial_state()
+    assert chance.num_distinct_actions() <= 52  # (so that 51 is the largest id, a card's)
+    restore, (game_string, _) = chance.__reduce__()
+    replay, _ = chance._play.__reduce__()
+    for read in (restore, replay):
+        with pytest.raises(pr.NotationError, match=message):
+            read(game_string, history)
+    # where play has begun, an action id in range but not legal there is refused as such
+    _, (game_string, _) = state.__reduce__()
+    illegal = min(set(range(state.num_distinct_actions())) - set(state.legal_actions()))
+    for read in (restore, replay):
+        with pytest.raises(
+            pr.NotationError, match=rf"history entry 1 \({illegal}\): illegal move .* in Captive"
+        ):
+            read(game_string, (illegal,))
 
 
 # -- information states -----------------------------------------------------------

@@ -31,7 +31,9 @@ Each game is a one-player game, with four parameters:
   larger parameter with OpenSpiel's own error (a ``SpielError`` or
   ``RuntimeError`` about casting), before the game sees it;
   :class:`PatienceGame` made directly refuses it with
-  :class:`~patience_rules.InvalidDealError`, which says so.  Without it (the default,
+  :class:`~patience_rules.InvalidDealError`, which says so, and
+  :func:`deserialize_game_and_state` with a
+  :class:`~patience_rules.NotationError` that says so.  Without it (the default,
   ``deal=-1``) the game starts with chance nodes that deal the deck order
   one card at a time, first card dealt first: each chance outcome is a
   card's :attr:`~patience_rules.Card.index` (0 to 51), with probability the
@@ -107,7 +109,7 @@ And:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Final
 
 from ..errors import _counted, _needs_extra
@@ -317,7 +319,7 @@ class PatienceGame(SpielGame):
         )
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
-        return pyspiel.load_game, (str(self),)
+        return _load, (str(self),)  # (the game string read and checked as text is)
 
     def max_chance_nodes_in_history(self) -> int:
         """At most one chance node per card of the deck (none with a ``deal`` parameter)."""
@@ -429,12 +431,9 @@ class _Play:
         return _replay, (str(self.game), (*self.order, *self.actions))
 
 
-def _replay(game: str, history: Sequence[int]) -> _Play:
-    """The play of ``history`` in ``game`` (a game string), each action checked."""
-    state = _load(game).new_initial_state()
-    for action in history:
-        state.apply_action(action)
-    return state._play
+def _replay(game: object, history: object) -> _Play:
+    """The play of ``history`` in ``game`` (a game string), checked as :func:`_restore_state` does."""
+    return _restore_state(game, history)._play
 
 
 class PatienceState(SpielState):
@@ -599,6 +598,10 @@ class PatienceObserver:
 # -- serialization --------------------------------------------------------------
 
 _HISTORY_RE: Final = re.compile(r"(-?[0-9]{1,10}):([0-9]{1,10})")
+_WHOLE_RE: Final = re.compile(r"-?[0-9]+")
+#: The longest game string read: a short name (at most 109 characters, for a
+#: registered name of 100) and the four parameters (at most 74 as OpenSpiel writes them).
+_MAX_GAME_STRING: Final = 256
 
 
 def serialize_game_and_state(game: PatienceGame, state: PatienceState) -> str:
@@ -627,9 +630,16 @@ def deserialize_game_and_state(text: str) -> tuple[PatienceGame, PatienceState]:
     ``__dict__=`` line that OpenSpiel writes for Python games is never
     unpickled.  Lines may end in ``\\r\\n``.
 
-    :raises NotationError: for malformed text, a game that is not a
-        patience game, or an action that is not legal where the history puts
-        it (the message gives its number, from 1).
+    The game string is read here, not by OpenSpiel: a short name of
+    :func:`register_games`, alone or followed by ``(key=value,...)`` with
+    each parameter at most once and nothing after the ``)``, at most
+    256 characters in all, its values checked as :class:`PatienceGame`
+    checks them (a ``deal`` above :data:`MAX_DEAL_PARAMETER` is refused
+    with a message that names it).
+
+    :raises NotationError: for malformed text, a game string that is not
+        one of a patience game as above, or an action that is not legal
+        where the history puts it (the message gives its number, from 1).
 
     >>> deserialize_game_and_state("[Meta]\\nVersion: 1\\n\\n[Game]\\npatience_easy_start\\n"
     ...                            "[State]\\nhistory=-1:60\\nmove_number=1\\n")
@@ -666,14 +676,25 @@ def deserialize_game_and_state(text: str) -> tuple[PatienceGame, PatienceState]:
 
 
 def _load(game_string: object) -> PatienceGame:
-    """The patience game of an OpenSpiel game string, or a clear error."""
+    """The patience game of an OpenSpiel game string, or a clear error.
+
+    The string is read here (:func:`_game_parameters`), not by OpenSpiel,
+    whose reader nests without bound: OpenSpiel is given the short name and
+    the parameters read and checked.
+    """
     if not isinstance(game_string, str) or not game_string.startswith(SHORT_NAME_PREFIX):
         raise NotationError(
             f"expected the string of a patience game such as "
             f"'patience_royal_cotillion(deal=7)', got {_shown(game_string)}"
         )
+    if len(game_string) > _MAX_GAME_STRING:
+        raise NotationError(
+            f"a game string has at most {_MAX_GAME_STRING} characters (a short name and at "
+            f"most four parameters), got {_shown(game_string)}"
+        )
     try:
-        game = pyspiel.load_game(game_string)
+        name, params = _game_parameters(game_string)
+        game = pyspiel.load_game(name, params)
     except pyspiel.SpielError as error:
         raise NotationError(f"game {_shown(game_string)}: {_shown(str(error), 200)}") from None
     except PatienceRulesError as error:
@@ -681,6 +702,62 @@ def _load(game_string: object) -> PatienceGame:
     if not isinstance(game, PatienceGame):
         raise NotationError(f"game {_shown(game_string)} is not a patience game")
     return game
+
+
+def _game_parameters(game_string: str) -> tuple[str, dict[str, object]]:
+    """The short name and the parameters of a game string, each checked.
+
+    A game string is a short name of :func:`register_games`, alone or
+    followed by ``(key=value,...)``, each parameter at most once and nothing
+    after the ``)``.  A value is read as OpenSpiel reads it: ``True`` or
+    ``False`` (or ``true``, ``false``), a whole number, or else a word; the
+    values are then checked as :class:`PatienceGame` checks its parameters.
+
+    >>> _game_parameters("patience_easy_start(deal=7,rewards=terminal)")
+    ('patience_easy_start', {'deal': 7, 'rewards': 'terminal'})
+    >>> _game_parameters("patience_easy_start(deal=7,deal=8)")
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.NotationError: parameter 'deal' given twice: expected each parameter at most once
+    """
+    name, parenthesis, rest = game_string.partition("(")
+    owner = _OWNERS.get(name)
+    if owner is None:
+        raise NotationError(
+            f"unknown game {_shown(name)}: expected one of {', '.join(sorted(_OWNERS))}"
+        )
+    params: dict[str, object] = {}
+    if parenthesis:
+        if "(" in rest:
+            raise NotationError(
+                "expected parameters such as deal=7 or rewards=terminal, got a '(' among "
+                "them (a value is a number, a word or True/False, not a game)"
+            )
+        body, closing, after = rest.partition(")")
+        if not closing:
+            raise NotationError("expected the parameters to end with ')', got no ')'")
+        if after:
+            raise NotationError(f"expected nothing after the parameters' ')', got {_shown(after)}")
+        for item in body.split(",") if body else ():
+            key, equals, value = item.partition("=")
+            if not equals:
+                raise NotationError(f"parameter {_shown(item)}: expected <key>=<value>")
+            if key in params:
+                raise NotationError(
+                    f"parameter {_shown(key)} given twice: expected each parameter at most once"
+                )
+            params[key] = _parameter_value(value)
+    _checked_parameters(params, get_game(owner))
+    return name, params
+
+
+def _parameter_value(text: str) -> object:
+    """A game parameter's value as OpenSpiel reads it: a bool, a whole number or a word."""
+    if text in ("True", "true", "False", "false"):
+        return text in ("True", "true")
+    if _WHOLE_RE.fullmatch(text):
+        return int(text)
+    return text
 
 
 def _state_from_text(game: PatienceGame, text: str) -> PatienceState:
@@ -734,12 +811,17 @@ def _apply(state: PatienceState, player: int | None, action: int, where: str) ->
         raise NotationError(f"{where}: {error}") from None
 
 
-def _restore_state(game: str, history: Sequence[int]) -> PatienceState:
-    """A pickled state: its game string and its history of actions, each checked."""
+def _restore_state(game: object, history: object) -> PatienceState:
+    """A pickled state: its game string and its history of actions, each checked.
+
+    The history is a tuple of action ids, each a whole number from 0 to the
+    largest action id or chance outcome of the game, and each legal where it
+    is replayed; anything else raises :class:`~patience_rules.NotationError`.
+    """
     loaded = _load(game)
-    if not isinstance(history, tuple) or not all(type(action) is int for action in history):
+    if not isinstance(history, tuple):
         raise NotationError(
-            f"a pickled state's history is a tuple of actions, got {_shown(history)}"
+            f"a pickled state's history is a tuple of action ids, got {_shown(history)}"
         )
     longest = loaded.max_game_length() + loaded.max_chance_nodes_in_history()
     if len(history) > longest:
@@ -747,9 +829,16 @@ def _restore_state(game: str, history: Sequence[int]) -> PatienceState:
             f"history: a game of {loaded.rules.title} has at most {longest} actions, "
             f"got {len(history)}"
         )
+    top = max(loaded.num_distinct_actions(), loaded.max_chance_outcomes()) - 1
+    for number, action in enumerate(history, 1):
+        if type(action) is not int or not 0 <= action <= top:
+            raise NotationError(
+                f"history entry {number}: expected an action id, a whole number from 0 to "
+                f"{top}, got {_shown(action)}"
+            )
     state = loaded.new_initial_state()
     for number, action in enumerate(history, 1):
-        _apply(state, None, action, f"history entry {number} ({_shown(action)})")
+        _apply(state, None, action, f"history entry {number} ({action})")
     return state
 
 
