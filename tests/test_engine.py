@@ -501,6 +501,13 @@ class TestRegistry:
             rules = pr.get_game(name)
             assert pr.get_game(rules.name, **dict(rules.options)) == rules
 
+    @pytest.mark.parametrize("value", [None, [], "klondike", pr.klondike().to_dict()])
+    def test_is_registered_takes_rules_only(self, value: object) -> None:
+        with pytest.raises(
+            pr.InvalidArgumentError, match=r"^expected the rules of a game \(GameRules\), got "
+        ):
+            pr.is_registered(value)  # type: ignore[arg-type]
+
     def test_taken_names_are_refused(self) -> None:
         with pytest.raises(InvalidRulesError, match="registered already: choose another name"):
             pr.register_game("royal-cotillion", pr.royal_cotillion, summary="again")

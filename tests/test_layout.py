@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import pickle
 from collections import Counter
+from typing import Any
 
 import attrs
 import pytest
@@ -125,3 +126,199 @@ def test_a_shift_turns_even_a_single_column_round() -> None:
     assert state.legal_moves() == (pr.Move.redeal(),)
     shifted = state.apply(pr.Move.redeal())
     assert shifted.columns[0][-1] == state.columns[0][0] and shifted.redeals_used == 1
+
+
+# -- what the layout refuses -----------------------------------------------------------
+
+ROYAL = pr.get_game("royal-cotillion")
+STOCK, WASTE, MIDDLE = (
+    pr.Place(kind) for kind in (pr.PileKind.STOCK, pr.PileKind.WASTE, pr.PileKind.MIDDLE)
+)
+#: The keywords of Layout: the parts it is made of.
+PARTS = ("decks", "foundations", "tableau", "reserve", "middle", "stock")
+
+
+@pytest.mark.parametrize("method", ["count", "kind_name"])
+@pytest.mark.parametrize("kind", ["column", None, 2, pr.MoveKind.HOME])
+def test_a_pile_kind_is_asked_for_by_its_member_alone(method: str, kind: object) -> None:
+    # (count once took a name for the stock, and answered 1)
+    with pytest.raises(pr.InvalidArgumentError) as caught:
+        getattr(ROYAL.layout, method)(kind)
+    assert str(caught.value) == f"expected a PileKind such as PileKind.STOCK, got {kind!r}"
+
+
+@pytest.mark.parametrize("method", ["sources", "targets"])
+@pytest.mark.parametrize("kind", ["home", None, pr.PileKind.COLUMN, ["home"]])
+def test_a_move_kind_is_asked_for_by_its_member_alone(method: str, kind: object) -> None:
+    with pytest.raises(pr.InvalidArgumentError) as caught:
+        getattr(ROYAL.layout, method)(kind)
+    assert str(caught.value) == f"expected a MoveKind such as MoveKind.HOME, got {kind!r}"
+
+
+@pytest.mark.parametrize("value", ["T1", None, (pr.PileKind.COLUMN, 0), [0]])
+def test_only_a_place_is_named_or_reached(value: Any) -> None:
+    layout = ROYAL.layout
+    column = pr.Place(pr.PileKind.COLUMN, 0)
+    refusal = f"expected a Place such as Place(PileKind.COLUMN, 0), got {value!r}"
+    for ask in (
+        lambda: layout.name(value),
+        lambda: layout.reaches(value, column),
+        lambda: layout.reaches(column, value),
+        lambda: ROYAL.describe_place(value),  # (as the rules refuse it)
+    ):
+        with pytest.raises(pr.UnknownPlaceError) as caught:
+            ask()
+        assert str(caught.value) == refusal
+    assert not layout.has(value)
+
+
+def test_a_place_the_layout_lacks_is_named_but_never_reached() -> None:
+    layout = ROYAL.layout
+    column, foundation = pr.Place(pr.PileKind.COLUMN, 0), pr.Place(pr.PileKind.FOUNDATION, 0)
+    far_column = pr.Place(pr.PileKind.COLUMN, 98)
+    far_foundation = pr.Place(pr.PileKind.FOUNDATION, 98)
+    # Named plainly, for the engine's "... is not in this game", where
+    # describe_place refuses it.
+    assert layout.name(far_column) == "Ladies column 99"
+    with pytest.raises(pr.UnknownPlaceError, match=r"^T99 is not a place of Royal Cotillion"):
+        ROYAL.describe_place(far_column)
+    with pytest.raises(pr.UnknownPlaceError) as caught:
+        layout.reaches(foundation, far_foundation)  # (an IndexError once)
+    places = ", ".join(pr.notation.place_to_text(place) for place in layout.places)
+    assert str(caught.value) == f"F99 is not a place of this layout: expected one of {places}"
+    assert places.startswith("S, W, T1, T2, T3, T4, R1, R2")
+    with pytest.raises(pr.UnknownPlaceError, match=r"^T99 is not a place of this layout"):
+        layout.reaches(far_column, foundation)
+    # FreeCell has no stock or waste (though its states read them, as empty).
+    freecell = pr.get_game("freecell").layout
+    with pytest.raises(pr.UnknownPlaceError, match=r"^S is not a place of this layout"):
+        freecell.reaches(STOCK, column)
+    with pytest.raises(pr.UnknownPlaceError, match=r"^W is not a place of this layout"):
+        freecell.reaches(column, WASTE)
+
+
+@pytest.mark.parametrize("name", pr.game_names())
+def test_reaches_answers_as_the_moves_go(name: str) -> None:
+    layout = pr.get_game(name).layout
+    made = {(move.source, move.target) for move in layout.moves[2:]}
+    if layout.has_stock:
+        made.add((STOCK, WASTE))
+    if layout.has_redeal and layout.redeal is pr.Redeal.TURN_OVER:
+        made.add((WASTE, STOCK))
+    for source in layout.places:
+        for target in layout.places:
+            assert layout.reaches(source, target) == ((source, target) in made), (source, target)
+
+
+def test_nothing_leaves_the_stock_but_by_the_draw_nor_ever_the_middle() -> None:
+    # (reaches once said yes to any two places but two cells or two playable foundations)
+    royal, queens = ROYAL.layout, pr.get_game("captive-queens").layout
+    column = pr.Place(pr.PileKind.COLUMN, 0)
+    assert royal.reaches(STOCK, WASTE) and not royal.reaches(STOCK, column)
+    assert not royal.reaches(WASTE, STOCK)  # (Royal Cotillion has no redeal)
+    assert not royal.reaches(column, WASTE)
+    assert queens.reaches(WASTE, STOCK) and queens.reaches(WASTE, MIDDLE)
+    assert not queens.reaches(MIDDLE, WASTE) and not queens.reaches(STOCK, MIDDLE)
+
+
+def test_has_says_false_for_anything_but_a_place_of_the_layout() -> None:
+    layout = ROYAL.layout
+    others: tuple[object, ...] = ([0], {}, "T1", None, (pr.PileKind.COLUMN, 0))
+    for value in others:  # (a list, unhashable, once raised TypeError)
+        assert not layout.has(value)
+    assert layout.has(pr.Place(pr.PileKind.COLUMN, 3))
+    assert not layout.has(pr.Place(pr.PileKind.COLUMN, 4))
+
+
+def parts_of(rules: pr.GameRules, **changed: object) -> dict[str, Any]:
+    """The keywords that make the layout of ``rules``, with ``changed`` ones."""
+    return {**{part: getattr(rules, part) for part in PARTS}, **changed}
+
+
+#: Parts of a layout that GameRules refuses, and the start of its message.
+BAD_PARTS = [
+    ("decks", 1000, "a game's number of decks is a whole number from 1 to 16, got 1000"),
+    ("decks", True, "a game's number of decks is a whole number from 1 to 16, got True"),
+    ("decks", None, "a game's number of decks is a whole number from 1 to 16, got None"),
+    ("foundations", (), "a game has from 1 to 64 foundations, got 0"),
+    ("foundations", None, "a game has one or more foundations, got None"),
+    ("foundations", "F1", "a game has one or more foundations, got 'F1'"),
+    ("foundations", [1], "foundations are Foundation values, got 1"),
+    ("tableau", "x", "a game's tableau is a Tableau or None, got 'x'"),
+    (
+        "reserve",
+        pr.Tableau(columns=2, depth=1),
+        "a game's reserve is a Reserve or None, got Tableau",
+    ),
+    ("middle", 3, "a game's middle is a Middle or None, got 3"),
+    ("stock", None, "a game's stock is a Stock, got None"),
+]
+
+
+@pytest.mark.parametrize(("part", "value", "message"), BAD_PARTS)
+def test_a_layout_refuses_the_parts_its_game_refuses(
+    part: str, value: object, message: str
+) -> None:
+    with pytest.raises(pr.InvalidRulesError) as caught:
+        pr.Layout(**parts_of(ROYAL, **{part: value}))
+    assert str(caught.value).startswith(message)
+    # By the rules' own check: the same message, word for word.
+    with pytest.raises(pr.InvalidRulesError) as by_rules:
+        pr.GameRules(name="x", title="X", **parts_of(ROYAL, **{part: value}))
+    assert str(by_rules.value) == str(caught.value)
+
+
+def test_a_layout_reads_no_more_foundations_than_a_game_has() -> None:
+    endless = iter(lambda: ROYAL.foundations[0], None)
+    with pytest.raises(
+        pr.InvalidRulesError, match=r"^a game has from 1 to 64 foundations, got more"
+    ):
+        pr.Layout(**parts_of(ROYAL, foundations=endless))
+
+
+@pytest.mark.parametrize("name", pr.game_names())
+def test_a_layout_made_from_its_games_parts_is_its_games(name: str) -> None:
+    rules = pr.get_game(name)
+    made = pr.Layout(**parts_of(rules, foundations=list(rules.foundations)))
+    assert made == rules.layout and hash(made) == hash(rules.layout)
+    assert made.moves == rules.layout.moves and made.places == rules.layout.places
+
+
+class Crafted:
+    """Pickles as a call of ``function`` with ``arguments``: as mangled bytes would."""
+
+    def __init__(self, function: object, *arguments: object) -> None:
+        self.function = function
+        self.arguments = arguments
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (self.function, self.arguments)
+
+
+def pickled_layout(*parts: object) -> object:
+    """A layout pickled with ``parts`` (as ``Layout.__reduce__`` pickles its own), loaded."""
+    made_from_parts, _ = ROYAL.layout.__reduce__()
+    return pickle.loads(pickle.dumps(Crafted(made_from_parts, *parts)))
+
+
+@pytest.mark.parametrize(("part", "value", "message"), BAD_PARTS)
+def test_a_pickled_layout_of_parts_its_game_refuses_is_refused(
+    part: str, value: object, message: str
+) -> None:
+    assert pickled_layout(*parts_of(ROYAL).values()) == ROYAL.layout
+    with pytest.raises(pr.NotationError) as caught:
+        pickled_layout(*parts_of(ROYAL, **{part: value}).values())
+    assert str(caught.value).startswith(f"a pickled Layout is malformed: {message}")
+
+
+@pytest.mark.parametrize("count", [0, 1, 5, 7])
+def test_a_pickled_layout_of_another_number_of_parts_is_refused(count: int) -> None:
+    given = (list(parts_of(ROYAL).values()) * 2)[:count]
+    things = "value" if count == 1 else "values"
+    message = (
+        "a pickled Layout is malformed: expected the 6 parts decks, foundations, tableau, "
+        f"reserve, middle, stock, got {count} {things}"
+    )
+    with pytest.raises(pr.NotationError) as caught:
+        pickled_layout(*given)
+    assert str(caught.value) == message

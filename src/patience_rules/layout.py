@@ -23,16 +23,27 @@ and every move the layout can ever make, in the order of the action ids.
 
 from __future__ import annotations
 
+import enum
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final, TypeVar, cast
 
 from attrs.exceptions import FrozenInstanceError
 
+from . import _checks
 from .building import Build, Runs
 from .cards import Card, Rank, Suit, standard_deck
-from .moves import SINGLE, Move, MoveKind
+from .errors import (
+    InvalidArgumentError,
+    InvalidRulesError,
+    NotationError,
+    PatienceRulesError,
+    UnknownPlaceError,
+    _counted,
+    _shown,
+)
+from .moves import SINGLE, Move, MoveKind, _place_text
 from .piles import Foundation, Middle, PileKind, Place, Reserve, Stock, Tableau
 from .policies import Redeal, Refill
 
@@ -41,6 +52,10 @@ __all__ = ["Layout"]
 _STOCK: Final = Place(PileKind.STOCK)
 _WASTE: Final = Place(PileKind.WASTE)
 _MIDDLE: Final = Place(PileKind.MIDDLE)
+#: The parts a layout is made of: the keywords of :class:`Layout`, in the order it pickles them.
+_PARTS: Final = ("decks", "foundations", "tableau", "reserve", "middle", "stock")
+
+E = TypeVar("E", bound=enum.Enum)
 
 
 class Layout:
@@ -48,11 +63,18 @@ class Layout:
 
     A layout is made by :class:`~patience_rules.GameRules` (see
     :attr:`GameRules.layout <patience_rules.GameRules.layout>`); two games
-    with equal parts have equal layouts.  Everything here is read-only: a
-    layout is shared by every state of its game, so its attributes cannot
-    be set (:class:`attrs.exceptions.FrozenInstanceError`, an
-    ``AttributeError``), and what they hold is immutable (tuples, frozen
-    mappings).
+    with equal parts have equal layouts.  Made from the parts directly (as
+    a pickle or a copy of a layout is made), each part is checked as
+    :class:`~patience_rules.GameRules` checks it, by the same checks
+    (:class:`~patience_rules.InvalidRulesError` for a part of the wrong
+    type or out of range: no layout of 0 foundations, say, or of 17 decks);
+    what only a whole game is checked for (that its foundations take
+    exactly its cards, say) is left to :class:`~patience_rules.GameRules`.
+
+    Everything here is read-only: a layout is shared by every state of its
+    game, so its attributes cannot be set
+    (:class:`attrs.exceptions.FrozenInstanceError`, an ``AttributeError``),
+    and what they hold is immutable (tuples, frozen mappings).
 
     >>> import patience_rules as pr
     >>> layout = pr.get_game("captive-queens").layout
@@ -60,6 +82,10 @@ class Layout:
     ['S', 'W', 'F1']
     >>> layout.sources(pr.MoveKind.HOME), layout.targets(pr.MoveKind.HOME)[-1]
     ((Place(PileKind.WASTE, 0),), Place(PileKind.MIDDLE, 0))
+    >>> pr.Layout(decks=1, foundations=(), tableau=None, reserve=None, middle=None, stock=pr.Stock())
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.InvalidRulesError: a game has from 1 to 64 foundations, got 0
     """
 
     __slots__ = (
@@ -125,7 +151,10 @@ class Layout:
         middle: Middle | None,
         stock: Stock,
     ) -> None:
-        self._key = (decks, tuple(foundations), tableau, reserve, middle, stock)
+        decks, foundations, tableau, reserve, middle, stock = _checked_parts(
+            decks, foundations, tableau, reserve, middle, stock
+        )
+        self._key = (decks, foundations, tableau, reserve, middle, stock)
         #: The game's cards in :attr:`Card.index <patience_rules.Card.index>` order, deck after deck.
         self.deck: tuple[Card, ...] = standard_deck(decks)
         # The cards' indices, sorted: ``sorted(indices) == _deck_sorted`` checks
@@ -307,7 +336,10 @@ class Layout:
         >>> import patience_rules as pr
         >>> pr.get_game("royal-cotillion").layout.count(pr.PileKind.CELL)
         16
+
+        :raises InvalidArgumentError: for anything but a :class:`~patience_rules.PileKind`.
         """
+        kind = _member(PileKind, kind)
         if kind is PileKind.COLUMN:
             return self.columns
         if kind is PileKind.CELL:
@@ -319,24 +351,35 @@ class Layout:
         return int(self.has_stock)
 
     def has(self, place: object) -> bool:
-        """Whether ``place`` is a place of this layout.
+        """Whether ``place`` is a place of this layout (False for anything but a place).
 
         >>> import patience_rules as pr
         >>> layout = pr.get_game("captive-queens").layout
         >>> layout.has(pr.Place(pr.PileKind.MIDDLE)), layout.has(pr.Place(pr.PileKind.CELL))
         (True, False)
         """
-        return place in self._names
+        return isinstance(place, Place) and place in self._names
 
     def name(self, place: Place) -> str:
         """A place in the game's own words, piles numbered from 1.
+
+        A place the layout lacks is named too, plainly (``'Lords cell 17'``),
+        for the messages that say it is not in the game;
+        :meth:`GameRules.describe_place <patience_rules.GameRules.describe_place>`
+        refuses it.
 
         >>> import patience_rules as pr
         >>> layout = pr.get_game("royal-cotillion").layout
         >>> layout.name(pr.Place(pr.PileKind.FOUNDATION, 4))
         'foundation 5 (clubs 2 4 6 8 10 Q A 3 5 7 9 J K)'
+        >>> layout.name("F5")
+        Traceback (most recent call last):
+        ...
+        patience_rules.errors.UnknownPlaceError: expected a Place such as Place(PileKind.COLUMN, 0), got 'F5'
+
+        :raises UnknownPlaceError: for anything but a :class:`~patience_rules.Place`.
         """
-        known = self._names.get(place)
+        known = self._names.get(_place(place))
         return known if known is not None else self._describe(place)
 
     def kind_name(self, kind: PileKind) -> str:
@@ -345,7 +388,10 @@ class Layout:
         >>> import patience_rules as pr
         >>> pr.get_game("royal-cotillion").layout.kind_name(pr.PileKind.COLUMN)
         'Ladies columns'
+
+        :raises InvalidArgumentError: for anything but a :class:`~patience_rules.PileKind`.
         """
+        kind = _member(PileKind, kind)
         if kind is PileKind.COLUMN:
             return _named(self.tableau.name if self.tableau is not None else "tableau", "columns")
         if kind is PileKind.CELL:
@@ -379,19 +425,56 @@ class Layout:
 
         The redeal has none: it is :meth:`Move.redeal() <patience_rules.Move.redeal>`
         in every game that has one (:attr:`has_redeal`).
+
+        :raises InvalidArgumentError: for anything but a :class:`~patience_rules.MoveKind`.
         """
-        return self._sources[kind]
+        return self._sources[_member(MoveKind, kind)]
 
     def targets(self, kind: MoveKind) -> tuple[Place, ...]:
-        """The places that moves of ``kind`` put cards on, in the listing order."""
-        return self._targets[kind]
+        """The places that moves of ``kind`` put cards on, in the listing order.
+
+        :raises InvalidArgumentError: for anything but a :class:`~patience_rules.MoveKind`.
+        """
+        return self._targets[_member(MoveKind, kind)]
 
     def reaches(self, source: Place, target: Place) -> bool:
         """Whether the layout ever moves a card from ``source`` to ``target``.
 
         A card never goes back to its own pile, never between two playable
-        foundations, and never from one cell to another.
+        foundations, and never from one cell to another.  The draw moves
+        cards from the stock to the waste, and a redeal that turns the waste
+        over from the waste to the stock; nothing moves a card from the stock
+        or the middle anywhere else.
+
+        >>> import patience_rules as pr
+        >>> layout = pr.get_game("captive-queens").layout
+        >>> waste, middle = pr.Place(pr.PileKind.WASTE), pr.Place(pr.PileKind.MIDDLE)
+        >>> layout.reaches(waste, middle), layout.reaches(middle, waste)
+        (True, False)
+
+        :raises UnknownPlaceError: for anything but a place of this layout.
         """
+        source, target = self._own(source), self._own(target)
+        if source == _WASTE and target == _STOCK:
+            return self.has_redeal and self.redeal is Redeal.TURN_OVER
+        # (as the moves are listed: a kind's sources to its targets, as _reaches allows)
+        return self._reaches(source, target) and any(
+            source in self._sources[kind] and target in self._targets[kind] for kind in MoveKind
+        )
+
+    def _own(self, place: object) -> Place:
+        """``place`` if it is a place of this layout; else an UnknownPlaceError."""
+        place = _place(place)
+        if place not in self._names:
+            raise UnknownPlaceError(
+                f"{_place_text(place)} is not a place of this layout: expected one "
+                f"of {', '.join(map(_place_text, self.places))}"
+            )
+        return place
+
+    def _reaches(self, source: Place, target: Place) -> bool:
+        """Whether the moves between places of these kinds may go from ``source`` to
+        ``target`` (which :meth:`_universe` lists, and so :meth:`reaches` answers)."""
         if source == target:
             return False
         if source.kind is PileKind.FOUNDATION and target.kind is PileKind.FOUNDATION:
@@ -442,7 +525,7 @@ class Layout:
             moves += [
                 Move(source, target)
                 for target in self._targets[MoveKind.HOME]
-                if self.reaches(source, target)
+                if self._reaches(source, target)
             ]
         for source in self._sources[MoveKind.BUILD]:
             longest = self.max_run if source.kind is PileKind.COLUMN else 1
@@ -450,7 +533,7 @@ class Layout:
                 moves += [
                     Move(source, target, count)
                     for target in self._targets[MoveKind.BUILD]
-                    if self.reaches(source, target)
+                    if self._reaches(source, target)
                 ]
         for source in self._sources[MoveKind.PARK]:
             moves += [Move(source, target) for target in self._targets[MoveKind.PARK]]
@@ -476,24 +559,121 @@ def _named(part: str, noun: str) -> str:
     return f"{part} {noun}"
 
 
-def _made_from_parts(
-    decks: int,
-    foundations: tuple[Foundation, ...],
-    tableau: Tableau | None,
-    reserve: Reserve | None,
-    middle: Middle | None,
-    stock: Stock,
-) -> Layout:
-    """The layout of these parts (how a pickle or a copy of a layout is made)."""
-    return Layout(
-        decks=decks,
-        foundations=foundations,
-        tableau=tableau,
-        reserve=reserve,
-        middle=middle,
-        stock=stock,
+# The checks of a game's parts, which GameRules' fields and Layout share (as
+# attrs validators and converters).  (A converter's parameter is the type
+# checkers' type of the field's argument; the value is checked as any object.)
+
+
+def _check_decks(instance: Any, attribute: Any, value: Any) -> None:
+    _checks.whole("a game's number of decks", value, 1, _checks.MAX_DECKS)
+
+
+def _to_foundations(foundations: Iterable[Foundation]) -> tuple[Foundation, ...]:
+    value: object = foundations  # checked as any value, whatever the annotation says
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise InvalidRulesError(f"a game has one or more foundations, got {_shown(value)}")
+    return _checks.bounded(value, 64, "a game has from 1 to 64 foundations")
+
+
+def _check_foundations(instance: Any, attribute: Any, value: tuple[Any, ...]) -> None:
+    if not value:  # (more than 64 the converter refuses, unread)
+        raise InvalidRulesError("a game has from 1 to 64 foundations, got 0")
+    for item in value:
+        if not isinstance(item, Foundation):
+            raise InvalidRulesError(f"foundations are Foundation values, got {_shown(item)}")
+
+
+def _part(kind: type[Any], name: str) -> Callable[[Any, Any, Any], None]:
+    def check(instance: Any, attribute: Any, value: Any) -> None:
+        if value is not None and not isinstance(value, kind):
+            raise InvalidRulesError(
+                f"a game's {name} is a {kind.__name__} or None, got {_shown(value)}"
+            )
+
+    return check
+
+
+_check_tableau: Final = _part(Tableau, "tableau")
+_check_reserve: Final = _part(Reserve, "reserve")
+_check_middle: Final = _part(Middle, "middle")
+
+
+def _check_stock(instance: Any, attribute: Any, value: Any) -> None:
+    if not isinstance(value, Stock):
+        raise InvalidRulesError(f"a game's stock is a Stock, got {_shown(value)}")
+
+
+def _checked_parts(
+    decks: object,
+    foundations: object,
+    tableau: object,
+    reserve: object,
+    middle: object,
+    stock: object,
+) -> tuple[int, tuple[Foundation, ...], Tableau | None, Reserve | None, Middle | None, Stock]:
+    """The parts of a layout, each checked (and converted) as GameRules checks its own.
+
+    :raises InvalidRulesError: for a part that GameRules refuses.
+    """
+    _check_decks(None, None, decks)
+    held = _to_foundations(foundations)  # type: ignore[arg-type]  # (checked as any value)
+    _check_foundations(None, None, held)
+    _check_tableau(None, None, tableau)
+    _check_reserve(None, None, reserve)
+    _check_middle(None, None, middle)
+    _check_stock(None, None, stock)
+    return (
+        cast("int", decks),
+        held,
+        cast("Tableau | None", tableau),
+        cast("Reserve | None", reserve),
+        cast("Middle | None", middle),
+        cast("Stock", stock),
     )
+
+
+def _made_from_parts(*parts: Any) -> Layout:
+    """The layout of these parts (how a pickle or a copy of a layout is made), checked as
+    :class:`Layout` checks them: mangled bytes give no layout that no game has.
+
+    ``parts`` are the values of :data:`_PARTS`, in order, as :meth:`Layout.__reduce__`
+    pickles them.
+
+    :raises NotationError: for parts of another number, or parts that Layout refuses.
+    """
+    if len(parts) != len(_PARTS):
+        raise NotationError(
+            f"a pickled Layout is malformed: expected the {len(_PARTS)} parts "
+            f"{', '.join(_PARTS)}, got {_counted(len(parts), 'values')}"
+        )
+    try:
+        return Layout(**dict(zip(_PARTS, parts, strict=True)))
+    except PatienceRulesError as error:
+        raise NotationError(f"a pickled Layout is malformed: {error}") from None
+    except (ValueError, TypeError) as error:  # (a value no check foresaw)
+        raise NotationError(f"a pickled Layout is malformed: {_shown(str(error))}") from None
 
 
 def _suits(suit: Suit | None) -> tuple[Suit, ...]:
     return tuple(Suit) if suit is None else (suit,)
+
+
+def _member(kind: type[E], value: object) -> E:
+    """``value`` if it is a member of the enumeration ``kind`` (a pile or move kind);
+    else an InvalidArgumentError."""
+    if not isinstance(value, kind):
+        example = next(iter(kind)).name
+        raise InvalidArgumentError(
+            f"expected a {kind.__name__} such as {kind.__name__}.{example}, got {_shown(value)}"
+        )
+    return value
+
+
+def _place(value: object) -> Place:
+    """``value`` if it is a :class:`~patience_rules.Place`; else an UnknownPlaceError
+    (as :meth:`GameRules.describe_place <patience_rules.GameRules.describe_place>` refuses it)."""
+    if not isinstance(value, Place):
+        raise UnknownPlaceError(
+            f"expected a Place such as Place(PileKind.COLUMN, 0), got {_shown(value)}"
+        )
+    return value

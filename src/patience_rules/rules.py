@@ -51,7 +51,17 @@ from .errors import (
     _key_shown,
     _shown,
 )
-from .layout import Layout
+from .layout import (
+    Layout,
+    _check_decks,
+    _check_foundations,
+    _check_middle,
+    _check_reserve,
+    _check_stock,
+    _check_tableau,
+    _place,
+    _to_foundations,
+)
 from .moves import Move, place_to_text
 from .piles import (
     Foundation,
@@ -241,21 +251,6 @@ def _register_view(name: str, view: Callable[[State], str]) -> None:
 # given as any object, refusing it clearly if it is not what it says.)
 
 
-def _to_foundations(foundations: Iterable[Foundation]) -> tuple[Foundation, ...]:
-    value: object = foundations  # checked as any value, whatever the annotation says
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        raise InvalidRulesError(f"a game has one or more foundations, got {_shown(value)}")
-    return _checks.bounded(value, 64, "a game has from 1 to 64 foundations")
-
-
-def _check_foundations(instance: Any, attribute: Any, value: tuple[Any, ...]) -> None:
-    if not value:  # (more than 64 the converter refuses, unread)
-        raise InvalidRulesError("a game has from 1 to 64 foundations, got 0")
-    for item in value:
-        if not isinstance(item, Foundation):
-            raise InvalidRulesError(f"foundations are Foundation values, got {_shown(item)}")
-
-
 def _to_options(
     options: Mapping[str, OptionValue] | Iterable[tuple[str, OptionValue]],
 ) -> tuple[tuple[str, OptionValue], ...]:
@@ -321,21 +316,6 @@ _OPTION_DIGITS: Final = 18
 _OPTION_LIMIT: Final = 10**_OPTION_DIGITS
 
 
-def _part(kind: type[Any], name: str) -> Callable[[Any, Any, Any], None]:
-    def check(instance: Any, attribute: Any, value: Any) -> None:
-        if value is not None and not isinstance(value, kind):
-            raise InvalidRulesError(
-                f"a game's {name} is a {kind.__name__} or None, got {_shown(value)}"
-            )
-
-    return check
-
-
-def _check_stock(instance: Any, attribute: Any, value: Any) -> None:
-    if not isinstance(value, Stock):
-        raise InvalidRulesError(f"a game's stock is a Stock, got {_shown(value)}")
-
-
 @attrs.frozen(cache_hash=True, repr=False)
 class GameRules:
     """The rules of a game: a composition of generic parts.
@@ -389,15 +369,14 @@ class GameRules:
     title: str = attrs.field(
         converter=_checks.plain, validator=lambda i, a, v: _checks.text("a game's title", v, 200)
     )
-    decks: int = attrs.field(
-        validator=lambda i, a, v: _checks.whole("a game's number of decks", v, 1, _checks.MAX_DECKS)
-    )
+    # (the parts are checked by the layout's checks: Layout takes the same parts)
+    decks: int = attrs.field(validator=_check_decks)
     foundations: tuple[Foundation, ...] = attrs.field(
         converter=_to_foundations, validator=_check_foundations
     )
-    tableau: Tableau | None = attrs.field(default=None, validator=_part(Tableau, "tableau"))
-    reserve: Reserve | None = attrs.field(default=None, validator=_part(Reserve, "reserve"))
-    middle: Middle | None = attrs.field(default=None, validator=_part(Middle, "middle"))
+    tableau: Tableau | None = attrs.field(default=None, validator=_check_tableau)
+    reserve: Reserve | None = attrs.field(default=None, validator=_check_reserve)
+    middle: Middle | None = attrs.field(default=None, validator=_check_middle)
     stock: Stock = attrs.field(factory=Stock, validator=_check_stock)
     compulsion: Compulsion = attrs.field(
         default=Compulsion.NONE,
@@ -863,7 +842,7 @@ class GameEntry:
         """
         given = (
             self._none_as_default(options)
-            if None in options.values()
+            if any(value is None for value in options.values())
             else cast("dict[str, OptionValue]", options)
         )
         merged = {**dict(self.options), **given}
@@ -1285,6 +1264,8 @@ def is_registered(rules: GameRules) -> bool:
     >>> pr.is_registered(mine)
     False
     """
+    if not isinstance(rules, GameRules):
+        raise InvalidArgumentError(f"expected the rules of a game (GameRules), got {_shown(rules)}")
     known = _REGISTERED.get(rules)
     if known is None:
         try:
@@ -1853,10 +1834,7 @@ _EVERY_GAMES_PLACES: Final = frozenset((_STOCK_PLACE, Place(PileKind.WASTE)))
 
 def _check_place(rules: GameRules, place: object) -> None:
     """Refuse what is not a place of the rules' layout (the stock and waste always are)."""
-    if not isinstance(place, Place):
-        raise UnknownPlaceError(
-            f"expected a Place such as Place(PileKind.COLUMN, 0), got {_shown(place)}"
-        )
+    place = _place(place)
     layout = rules.layout
     if not layout.has(place) and place not in _EVERY_GAMES_PLACES:
         raise UnknownPlaceError(
