@@ -1,6 +1,8 @@
-"""Numbers of other libraries, as the tests give them: NumPy's, without NumPy."""
+"""Numbers and arrays of other libraries, as the tests give them: NumPy's, without NumPy."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import attrs
 
@@ -26,3 +28,41 @@ class bool_:  # (NumPy's own name)
 
 
 bool_.__module__ = "numpy"
+
+
+class _NoTruth:
+    def __bool__(self) -> bool:
+        raise ValueError("the truth value of an array with more than one element is ambiguous")
+
+
+class Ambiguous:
+    """A value whose comparisons have no truth value and which cannot be iterated.
+
+    As a NumPy array's comparisons (elementwise) and a 0-d array's
+    iteration, without NumPy: a reader that compares a value before
+    checking its type, or trusts ``isinstance(value, Iterable)``, fails on it.
+    """
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __eq__(self, other: object) -> Any:
+        return _NoTruth()
+
+    def __ne__(self, other: object) -> Any:
+        return _NoTruth()
+
+    def __lt__(self, other: object) -> Any:
+        return _NoTruth()
+
+    __le__ = __gt__ = __ge__ = __lt__
+
+    def __iter__(self) -> Any:
+        raise TypeError("iteration over a 0-d array")
+
+    def __repr__(self) -> str:
+        return "Ambiguous()"
+
+
+def ambiguous() -> Any:
+    """An :class:`Ambiguous` value, typed as any (to be given where a reader's type says otherwise)."""
+    return Ambiguous()

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import patience_rules as pr
 from composed import compositions
+from foreign_numbers import ambiguous
 from patience_rules.contrib import MOVE_LIMIT, longest_game
 from patience_rules.contrib.gymnasium import PatienceEnv, env_id, register_envs
 from patience_rules.players import RandomPlayer
@@ -313,6 +314,11 @@ def test_render_and_errors() -> None:
     assert PatienceEnv("royal-cotillion").render() is None
     with pytest.raises(pr.InvalidRulesError, match="render_mode"):
         PatienceEnv("royal-cotillion", render_mode="human")
+    # (an array, compared, has no truth value: refused as any other value)
+    with pytest.raises(
+        pr.InvalidRulesError, match=r"^render_mode is None or 'ansi', got Ambiguous\(\)$"
+    ):
+        PatienceEnv("royal-cotillion", render_mode=ambiguous())
     with pytest.raises(pr.UnknownGameError):
         PatienceEnv("no-such-game")
     with pytest.raises(pr.InvalidRulesError, match="game name or GameRules"):

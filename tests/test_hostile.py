@@ -46,6 +46,7 @@ from hypothesis import strategies as st
 
 import patience_rules as pr
 from composed import compositions
+from foreign_numbers import Ambiguous, ambiguous
 from patience_rules import (
     Build,
     Card,
@@ -268,6 +269,7 @@ SCALARS = (
     | st.sampled_from(ENUM_MEMBERS)
     | st.deferred(lambda: st.sampled_from(library_values()))
     | st.builds(object)
+    | st.builds(Ambiguous)
 )
 ANYTHING = st.recursive(
     SCALARS,
@@ -2167,6 +2169,33 @@ BAD_ARGUMENTS: list[tuple[str, Callable[[], object], type[PatienceRulesError]]] 
         lambda: play_deals(_royal(), 1, jobs=1, max_moves=Card.from_str("QH")),
         PatienceRulesError,
     ),
+    # Values whose comparisons have no truth value, or which say they are
+    # iterable and are not (as NumPy's arrays): compared before their type
+    # is checked, they raised the array's own error.
+    (
+        "get_game(draw=Ambiguous)",
+        lambda: pr.get_game("klondike", draw=ambiguous()),
+        InvalidRulesError,
+    ),
+    (
+        "GameRecord.from_dict(result=Ambiguous)",
+        lambda: GameRecord.from_dict({**GameRecord(_royal(), 1).to_dict(), "result": ambiguous()}),
+        NotationError,
+    ),
+    (
+        "Observer.field(Ambiguous)",
+        lambda: pr.Observer(_royal()).field(ambiguous()),
+        pr.UnknownFieldError,
+    ),
+    ("cards_to_text(Ambiguous)", lambda: pr.cards_to_text(ambiguous()), NotationError),
+    (
+        "GameRules(foundations=Ambiguous)",
+        lambda: _rules(foundations=ambiguous()),
+        InvalidRulesError,
+    ),
+    ("GameRules(options=Ambiguous)", lambda: _rules(options=ambiguous()), InvalidRulesError),
+    ("Middle(ranks=Ambiguous)", lambda: pr.Middle(ranks=ambiguous()), InvalidRulesError),
+    ("is_registered(None)", lambda: pr.is_registered(None), InvalidArgumentError),  # type: ignore[arg-type]
 ]
 
 

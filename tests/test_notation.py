@@ -92,6 +92,7 @@ def test_runs_of_cards_read_back(cards: list[Card], separator: str) -> None:
     [
         ("QH1", "'1' after card 1 has no suit"),
         ("QH 10 S", "after card 1 has no suit"),
+        ("QX", r"^malformed cards 'QX': 'QX' has no suit: expected a rank \(A or 1, 2-10"),
         ("XH", "malformed card 'XH'"),
         ("11H", "malformed card '11H'"),
     ],

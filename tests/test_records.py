@@ -5,11 +5,13 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import os
 import pickle
 import re
 import tracemalloc
 import typing
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -22,6 +24,7 @@ from patience_rules import IllegalMoveError, InvalidDealError, Move, NotationErr
 from patience_rules.records import (
     MAX_MOVE_LENGTH,
     MAX_TAG_LINE,
+    MAX_TAGS,
     GameRecord,
     GameResult,
     RecordDict,
@@ -416,6 +419,63 @@ def test_the_longest_tag_line_reads_back() -> None:
         assert GameRecord.read(io.StringIO(text)) == record
     with pytest.raises(NotationError, match="a tag line is at most"):
         GameRecord(game, 1, (), {"Note": "x" * (MAX_TAG_LINE - len('[Note ""]') + 1)})
+
+
+class Tags:
+    """Tags ``T1``, ``T2``, ... without end, counted as they are taken (a test fails past 2000)."""
+
+    def __init__(self) -> None:
+        self.taken = 0
+
+    def __iter__(self) -> typing.Iterator[tuple[str, str]]:
+        return self
+
+    def __next__(self) -> tuple[str, str]:
+        self.taken += 1
+        if self.taken > 2000:
+            raise AssertionError(f"read on to tag {self.taken}")
+        return f"T{self.taken}", "x"
+
+
+def test_a_record_holds_at_most_max_tags_tags_besides_its_own() -> None:
+    assert MAX_TAGS == 1000
+    game = pr.get_game("klondike")
+    too_many = "besides Game, Rules, Deal, Deck and Result$"
+    endless = Tags()
+    with pytest.raises(NotationError, match="^tags: a record holds at most 1000 tags " + too_many):
+        GameRecord(game, 1, (), endless)
+    assert endless.taken == 1001
+    most = GameRecord(game, 1, (), itertools.islice(Tags(), 1000))
+    assert len(most.tags) == 1000
+    # Read from text, its own tags (here Game, Deal, Result) are not counted.
+    text = most.to_text()
+    assert GameRecord.from_text(text) == most
+    with pytest.raises(
+        NotationError, match="^line 1004: a record holds at most 1000 tags " + too_many
+    ):
+        GameRecord.read(io.StringIO(text.rstrip("\n") + '\n[More "x"]\n'))
+    with pytest.raises(NotationError, match="^tags: a record holds at most 1000 tags " + too_many):
+        GameRecord.from_dict({**most.to_dict(), "tags": {**dict(most.tags), "More": "x"}})
+
+
+def test_a_stream_that_cannot_be_read_is_refused_with_the_system_s_words(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "record.txt"
+    unreadable = r"^a record's stream cannot be read: "
+    # (a file open for writing only: io.UnsupportedOperation, a ValueError and an OSError)
+    with (
+        path.open("w", encoding="utf-8") as written_only,
+        pytest.raises(NotationError, match=unreadable + "'not readable'$"),
+    ):
+        GameRecord.read(written_only)
+    reading, writing = os.pipe()
+    os.close(reading)
+    with (
+        os.fdopen(writing, "r") as wrong_end,
+        pytest.raises(NotationError, match=unreadable + "'Bad file descriptor'$"),
+    ):
+        GameRecord.read(wrong_end)
 
 
 def test_what_is_not_a_text_stream_is_refused() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
+import operator
 import os
 import subprocess
 import sys
@@ -18,7 +19,7 @@ import attrs
 import pytest
 
 import patience_rules as pr
-from foreign_numbers import Int64
+from foreign_numbers import Int64, bool_
 from patience_rules import stats
 from patience_rules.players import FirstPlayer, GreedyPlayer, RandomPlayer
 from patience_rules.stats import DealResult, DealStats, play_deal, play_deals, wilson_interval
@@ -211,6 +212,129 @@ def test_to_dict_is_json() -> None:
     assert data["wins"] == 1
     assert data["cards_home"] == [0, 1, 0, 1]
     assert data["ci95"] == pytest.approx(list(wilson_interval(1, 2)))
+
+
+# -- integers of other libraries -----------------------------------------------
+
+
+@attrs.frozen
+class UInt8:
+    """An integer of fixed width, as NumPy's uint8: it compares and divides as its value,
+    but its sums and products wrap round at 256 (with no error)."""
+
+    value: int
+
+    def __index__(self) -> int:
+        return self.value
+
+    def __add__(self, other: int | UInt8) -> UInt8:
+        return UInt8((self.value + operator.index(other)) % 256)
+
+    __radd__ = __add__
+
+    def __mul__(self, other: int | UInt8) -> UInt8:
+        return UInt8((self.value * operator.index(other)) % 256)
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other: float | UInt8) -> float:
+        return self.value / (other if isinstance(other, float) else operator.index(other))
+
+    def __rtruediv__(self, other: float) -> float:
+        return other / self.value
+
+    def __lt__(self, other: int | UInt8) -> bool:
+        return self.value < operator.index(other)
+
+    def __le__(self, other: int | UInt8) -> bool:
+        return self.value <= operator.index(other)
+
+    def __gt__(self, other: int | UInt8) -> bool:
+        return self.value > operator.index(other)
+
+    def __ge__(self, other: int | UInt8) -> bool:
+        return self.value >= operator.index(other)
+
+
+@pytest.mark.parametrize(
+    ("successes", "trials"), [(59, 100), (0, 7), (7, 7), (10, 2**62), (2**63, 2**64)]
+)
+def test_the_wilson_interval_of_other_libraries_integers_is_that_of_ints(
+    successes: int, trials: int
+) -> None:
+    expected = wilson_interval(successes, trials)
+    if trials < 256:  # (as many as a uint8 holds: its 4 * trials wraps round)
+        assert wilson_interval(UInt8(successes), UInt8(trials)) == expected  # type: ignore[arg-type]
+    assert wilson_interval(Int64(successes), Int64(trials)) == expected  # type: ignore[arg-type]
+    assert wilson_interval(successes, Int64(trials), 0.99) == wilson_interval(  # type: ignore[arg-type]
+        successes, trials, 0.99
+    )
+
+
+def test_the_wilson_interval_refuses_other_libraries_integers_as_ints() -> None:
+    with pytest.raises(pr.InvalidArgumentError, match=r"got 5 successes in 4 trials$"):
+        wilson_interval(UInt8(5), UInt8(4))  # type: ignore[arg-type]
+    with pytest.raises(pr.InvalidArgumentError, match=r"^trials is a whole number from 0 to"):
+        wilson_interval(0, Int64(2**64 + 1))  # type: ignore[arg-type]
+    with pytest.raises(pr.InvalidArgumentError, match=r"^successes is a whole number .*got True$"):
+        wilson_interval(True, 4)
+
+
+def test_a_deal_result_keeps_other_libraries_integers_as_ints() -> None:
+    result = DealResult(Int64(7), False, UInt8(49), UInt8(200), stopped=True)  # type: ignore[arg-type]
+    assert result == DealResult(7, False, 49, 200, stopped=True)
+    assert [type(result.deal), type(result.cards_home), type(result.moves)] == [int, int, int]
+    assert type(attrs.evolve(result, moves=UInt8(3)).moves) is int  # type: ignore[arg-type]
+    # Added up, the moves are those of the ints, not wrapped round at 256.
+    won = DealResult(0, True, UInt8(3), UInt8(200))  # type: ignore[arg-type]
+    assert DealStats.of([won, won]) == DealStats(2, 2, (0, 0, 0, 2), 400)
+    # Out of range, or no whole number (a bool, NumPy's too, as before), refused by name.
+    with pytest.raises(
+        pr.InvalidArgumentError, match=r"^cards_home is a whole number from 0 to 832, got 833$"
+    ):
+        DealResult(1, False, Int64(833), 1)  # type: ignore[arg-type]
+    with pytest.raises(
+        pr.InvalidArgumentError, match=r"^moves is a whole number of at least 0, got True$"
+    ):
+        DealResult(1, False, 1, True)
+    with pytest.raises(pr.InvalidArgumentError, match=r"^deal is a whole number from 0 to"):
+        DealResult(bool_(), False, 1, 1)  # type: ignore[arg-type]
+    with pytest.raises(pr.InvalidArgumentError, match=r"^won is True or False, got"):
+        DealResult(1, bool_(), 1, 1)  # type: ignore[arg-type]
+    with pytest.raises(pr.InvalidArgumentError, match=r"^stopped is True or False, got 1$"):
+        DealResult(1, False, 1, 1, stopped=1)  # type: ignore[arg-type]
+
+
+def test_deal_stats_keep_other_libraries_integers_as_ints() -> None:
+    counts = DealStats(
+        games=UInt8(200),  # type: ignore[arg-type]
+        wins=UInt8(150),  # type: ignore[arg-type]
+        cards_home=(UInt8(100), Int64(0), UInt8(100), Int64(0)),  # type: ignore[arg-type]
+        moves=UInt8(255),  # type: ignore[arg-type]
+        stopped=Int64(10),  # type: ignore[arg-type]
+    )
+    assert counts == DealStats(200, 150, (100, 0, 100), 255, 10)
+    numbers = (counts.games, counts.wins, counts.moves, counts.stopped, *counts.cards_home)
+    assert {type(number) for number in numbers} == {int}
+    assert counts.mean_cards_home == 1.0 and counts.mean_moves == 255 / 200
+    assert (counts + counts).games == 400
+    assert json.loads(json.dumps(counts.to_dict()))["cards_home"] == [100, 0, 100]
+    # A game of a wide integer (whose games * 2**64 no fixed width holds).
+    one = DealStats(games=Int64(1), wins=0, cards_home=(1,), moves=Int64(2**64))  # type: ignore[arg-type]
+    assert one == DealStats(1, 0, (1,), 2**64)
+    # Refused as ever: a bool is no count, and the counts are checked as ints.
+    with pytest.raises(
+        pr.InvalidArgumentError,
+        match=r"^a count of cards_home is a whole number of at least 0, got True$",
+    ):
+        DealStats(games=1, cards_home=(0, True))
+    with pytest.raises(
+        pr.InvalidArgumentError,
+        match=r"^games is a whole number from 0 to 18446744073709551616, got True$",
+    ):
+        DealStats(games=True, cards_home=(1,))
+    with pytest.raises(pr.InvalidArgumentError, match=r"got 1 games, 2 wins and 0 stopped$"):
+        DealStats(games=UInt8(1), wins=UInt8(2), cards_home=(1,))  # type: ignore[arg-type]
 
 
 # -- play_deal ------------------------------------------------------------------

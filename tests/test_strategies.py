@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import itertools
 import os
 import re
 import subprocess
@@ -19,6 +20,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument, Unsatisfiable
 
 import patience_rules as pr
+from foreign_numbers import ambiguous
 from notation_support import assert_typed_dict
 from patience_rules.notation import cards_from_text, move_from_text, state_from_text
 from patience_rules.strategies import (
@@ -560,6 +562,11 @@ def test_reprs_show_the_call(
         (lambda: games(names="royal-cotillion"), "not one string"),
         (lambda: games(names=5), "a list of game names, got 5"),  # type: ignore[arg-type]
         (lambda: games(names=["spider"]), "'spider', which is not a registered game"),
+        (
+            lambda: games(names=itertools.islice(itertools.repeat("klondike"), 10**6)),
+            r"takes at most 10000 game names, got more",
+        ),
+        (lambda: games(names=ambiguous()), r"a list of game names, got Ambiguous\(\)"),
         (lambda: deal_numbers(min_value=-1), r"min_value=...\) must be a deal number"),
         (lambda: deal_numbers(max_value=2**64), "must be a deal number"),
         (lambda: deal_numbers(min_value=5, max_value=4), "min_value <= max_value"),

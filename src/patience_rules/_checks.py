@@ -62,6 +62,16 @@ def whole(
     return value
 
 
+def iterable(value: object) -> bool:
+    """Whether ``value`` can be iterated: asked of ``iter``, since a value may say it can
+    and not (a NumPy array of no dimensions)."""
+    try:
+        iter(value)  # type: ignore[call-overload]
+    except TypeError:
+        return False
+    return True
+
+
 def bounded(
     value: Iterable[T],
     most: int,
@@ -72,7 +82,11 @@ def bounded(
 
     ``what`` says what is counted, as in "a game has from 1 to 64 foundations".
     """
-    items = tuple(itertools.islice(value, most + 1))
+    try:
+        each = iter(value)
+    except TypeError:  # (said to be iterable, and not: a 0-d array)
+        raise error(f"{what}, got {_shown(value)}, which cannot be iterated") from None
+    items = tuple(itertools.islice(each, most + 1))
     if len(items) > most:
         raise error(f"{what}, got more than {most}")
     return items
@@ -274,7 +288,7 @@ def read_json(text: str, where: str) -> object:
 def read_member(kind: type[E], value: object, where: str) -> E:
     """The member of ``kind`` whose value is ``value``."""
     for item in kind:
-        if item.value == value and isinstance(value, str):
+        if isinstance(value, str) and item.value == value:
             return item
     choices = ", ".join(repr(item.value) for item in kind)
     raise NotationError(f"{where}: expected one of {choices}, got {_shown(value)}")

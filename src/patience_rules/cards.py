@@ -106,6 +106,8 @@ _RANK_SYMBOLS: Final = {
 }
 # Only these texts are read, upper or lower case (ASCII only: "ſ".upper() is
 # "S", so reading through str.upper() would take "Aſ" for the Ace of spades).
+#: How a card is written, for messages.
+_CARD_FORM: Final = "a rank (A or 1, 2-10 or T, J, Q, K) followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠)"
 _RANK_BY_TEXT: Final = {
     **{rank.symbol: rank for rank in Rank},
     **{rank.symbol.lower(): rank for rank in Rank},
@@ -230,10 +232,7 @@ class Card(int):
         rank = _RANK_BY_TEXT.get(stripped[:-1]) if len(stripped) >= 2 else None
         suit = _SUIT_BY_TEXT.get(stripped[-1:]) if stripped else None
         if rank is None or suit is None:
-            raise NotationError(
-                f"malformed card {_shown(text)}: expected a rank (A or 1, 2-10 or T, J, Q, K) "
-                "followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠)"
-            )
+            raise NotationError(f"malformed card {_shown(text)}: expected {_CARD_FORM}")
         return _CARDS[suit * 13 + rank - 1]
 
     @property

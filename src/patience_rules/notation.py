@@ -62,7 +62,7 @@ from urllib.parse import quote, unquote
 
 from . import _checks
 from ._dict_forms import StateDict
-from .cards import Card, _is_whole
+from .cards import _CARD_FORM, Card, _is_whole
 from .errors import NotationError, PatienceRulesError, UnknownGameError, _shown
 from .layout import Layout
 from .moves import LETTERS, SINGLE, Move, move_to_text, place_to_text
@@ -264,12 +264,16 @@ def cards_to_text(cards: Iterable[Card], separator: str = "") -> str:
     >>> cards_to_text([Card.from_str("QH"), Card.from_str("10S")])
     'QH10S'
     """
-    if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
-        raise NotationError(f"cards_to_text writes cards, got {_shown(cards)}")
+    try:
+        if isinstance(cards, str | bytes):
+            raise TypeError
+        each = iter(cards)  # (an object may say it is iterable, and then not be: a 0-d array)
+    except TypeError:
+        raise NotationError(f"cards_to_text writes cards, got {_shown(cards)}") from None
     if not isinstance(separator, str):
         raise NotationError(f"cards_to_text's separator is a text, got {_shown(separator)}")
     written = []
-    for card in cards:
+    for card in each:
         if not isinstance(card, Card):
             raise NotationError(f"cards_to_text writes cards, got {_shown(card)} among them")
         written.append(str(card))
@@ -286,7 +290,7 @@ def cards_from_text(text: str) -> tuple[Card, ...]:
     >>> cards_from_text("QH10")
     Traceback (most recent call last):
     ...
-    patience_rules.errors.NotationError: malformed cards 'QH10': '10' after card 1 has no suit
+    patience_rules.errors.NotationError: malformed cards 'QH10': '10' after card 1 has no suit: expected a rank (A or 1, 2-10 or T, J, Q, K) followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠) for each card
     """
     if not isinstance(text, str):
         raise NotationError(f"cards are written as text such as 'QH10S', got {_shown(text)}")
@@ -302,8 +306,10 @@ def cards_from_text(text: str) -> tuple[Card, ...]:
             start = i + 1
     rest = text[start:].strip()
     if rest:
+        after = f" after card {len(cards)}" if cards else ""
         raise NotationError(
-            f"malformed cards {_shown(text)}: {_shown(rest)} after card {len(cards)} has no suit"
+            f"malformed cards {_shown(text)}: {_shown(rest)}{after} has no suit: expected "
+            f"{_CARD_FORM} for each card"
         )
     return tuple(cards)
 

@@ -296,9 +296,10 @@ class Observer:
         :raises UnknownFieldError: (a :class:`LookupError`) for a name that is not
             a field; the message lists them.
         """
-        for field in self.fields:
-            if field.name == name:
-                return field
+        if isinstance(name, str):
+            for field in self.fields:
+                if field.name == name:
+                    return field
         raise UnknownFieldError(
             f"no field {_shown(name)}: expected one of {', '.join(f.name for f in self.fields)}"
         )

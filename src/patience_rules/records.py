@@ -36,7 +36,8 @@ breaks ``\n``, ``\r``, ``\x0b``, ``\x0c``, ``\x1c`` to ``\x1e`` and
 surrogates.  Every other character is written as it is, and a record reads
 back exactly the tags it was made with.  Any other backslash sequence is
 refused when reading.  A tag line is at most :data:`MAX_TAG_LINE`
-characters long, as written.
+characters long, as written, and a record holds at most :data:`MAX_TAGS`
+tags besides those it writes itself.
 
 **Reading replays as it reads.**  :meth:`GameRecord.from_text` and
 :meth:`GameRecord.read` (a text file, read a piece at a time) check each
@@ -82,7 +83,7 @@ import itertools
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Final, Protocol, TypeAlias, get_args
+from typing import Final, Protocol, TypeAlias, cast, get_args
 
 import attrs
 
@@ -112,6 +113,7 @@ from .state import Move, State
 __all__ = [
     "MAX_MOVE_LENGTH",
     "MAX_RECORD_MOVES",
+    "MAX_TAGS",
     "MAX_TAG_LINE",
     "GameRecord",
     "GameResult",
@@ -129,6 +131,9 @@ MAX_TAG_LINE: Final = 1 << 20
 MAX_MOVE_LENGTH: Final = 100
 #: The most moves a record holds, however it is made or read.
 MAX_RECORD_MOVES: Final = 1_000_000
+#: The most tags a record holds besides those it writes itself (``Game``,
+#: ``Rules``, ``Deal``, ``Deck`` and ``Result``), however it is made or read.
+MAX_TAGS: Final = 1000
 
 _TAG_NAME_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _TAG_LINE_RE: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
@@ -142,6 +147,10 @@ _DEAL_RE: Final = re.compile(r"[0-9]{1,20}")
 _SPACE_RE: Final = re.compile(r"\s*")
 _WORD_RE: Final = re.compile(r"\S*")
 _RESERVED: Final = ("Game", "Rules", "Deal", "Deck", "Result")
+_TOO_MANY_TAGS: Final = (
+    f"a record holds at most {MAX_TAGS} tags besides {', '.join(_RESERVED[:-1])} and "
+    f"{_RESERVED[-1]}"
+)
 _RESULTS: Final[tuple[GameResult, ...]] = get_args(GameResult)
 _LINE_WIDTH: Final = 79
 _CHUNK: Final = 1 << 16
@@ -179,10 +188,10 @@ def _to_deal(value: int | Iterable[Card]) -> int | tuple[Card, ...]:
     number = _as_index(value)  # (an int or NumPy's, not a bool and not a card)
     if number is not None:
         return _check_deal_number(number)
-    if isinstance(value, Iterable) and not isinstance(value, str | bytes):
+    if _checks.iterable(value) and not isinstance(value, str | bytes):
         # No game has more cards than this: a longer deck order is refused by
         # the game, without reading an endless iterable to its end.
-        return tuple(itertools.islice(value, _checks.MAX_CARDS + 1))
+        return tuple(itertools.islice(cast("Iterable[Card]", value), _checks.MAX_CARDS + 1))
     raise InvalidDealError(
         "a record's deal is a deal number or a deck order (a sequence of cards), "
         f"got {_shown(value)}"
@@ -192,7 +201,7 @@ def _to_deal(value: int | Iterable[Card]) -> int | tuple[Card, ...]:
 def _to_moves(value: Iterable[Move]) -> Iterable[Move]:
     """``value`` if it can be moves: any iterable but text and bytes (read later, as replayed)."""
     given: object = value  # checked as any value, whatever the annotation says
-    if isinstance(given, str | bytes) or not isinstance(given, Iterable):
+    if isinstance(given, str | bytes) or not _checks.iterable(given):
         raise IllegalMoveError(
             f"a record's moves are a sequence of Move values, got {_shown(value)}"
         )
@@ -239,7 +248,7 @@ def _to_tags(
     if isinstance(value, Mapping):
         return tuple(value.items())
     given: object = value  # checked as any value, whatever the annotation says
-    if isinstance(given, str | bytes) or not isinstance(given, Iterable):
+    if isinstance(given, str | bytes) or not _checks.iterable(given):
         raise NotationError(
             f"tags: expected a mapping of names to text, or (name, value) pairs, "
             f"got {_shown(value)}"
@@ -256,6 +265,8 @@ def _check_tags(tags: Iterable[object]) -> tuple[tuple[str, str], ...]:
     checked: list[tuple[str, str]] = []
     seen: set[str] = set()
     for item in tags:
+        if len(checked) == MAX_TAGS:
+            raise NotationError(f"tags: {_TOO_MANY_TAGS}")
         if not (isinstance(item, tuple) and len(item) == 2):
             raise NotationError(f"tags: expected (name, value) pairs, got {_shown(item)}")
         name, value = item
@@ -601,7 +612,9 @@ class GameRecord:
         if not isinstance(raw_tags, Mapping):
             raise NotationError("tags: expected a mapping of tag names to text")
         result = data.get("result")
-        if result is not None and result not in ("won", "lost", "unfinished"):
+        if result is not None and not (
+            isinstance(result, str) and result in ("won", "lost", "unfinished")
+        ):
             raise NotationError(
                 f"result: expected 'won', 'lost' or 'unfinished' (or none), got {_shown(result)}"
             )
@@ -681,6 +694,9 @@ def _chunks_of_stream(stream: TextStream) -> Iterator[str]:
             ) from None
         except ValueError as error:  # a closed file, say
             raise NotationError(f"a record's stream cannot be read: {_shown(str(error))}") from None
+        except OSError as error:  # a file opened for writing only, a device's I/O error
+            why = error.strerror or str(error)
+            raise NotationError(f"a record's stream cannot be read: {_shown(why)}") from None
         if not isinstance(chunk, str):
             raise NotationError(
                 f"a record is read from a text stream, got {type(chunk).__name__} from "
@@ -803,6 +819,8 @@ def _read(chunks: Iterable[str]) -> GameRecord:
         if name in tags:
             raise NotationError(f"line {number}: the tag {_tag_name(name)} is given twice")
         tags[name] = value
+        if len(tags) > MAX_TAGS and len(tags.keys() - _RESERVED) > MAX_TAGS:
+            raise NotationError(f"line {number}: {_TOO_MANY_TAGS}")
     if "Game" not in tags:
         raise NotationError('a record starts with the game: expected a [Game "..."] tag')
     game = tags.pop("Game")

@@ -157,7 +157,14 @@ _MAX_TRIALS = MAX_DEAL_NUMBER + 1
 
 def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
     """``value`` as an int if it is a whole number (NumPy's too) from ``low`` (to ``high``),
-    else an InvalidArgumentError."""
+    else an InvalidArgumentError.
+
+    Every count and number this module takes goes through here, and its callers
+    keep the int returned, never ``value``: an integer of another library has
+    its own arithmetic (NumPy's wraps round or overflows at its fixed width).
+    """
+    if type(value) is int and low <= value and (high is None or value <= high):
+        return value  # (an int in range, as each count of each deal played: nothing more)
     number = _as_index(value)
     return _checks.whole(name, value if number is None else number, low, high, InvalidArgumentError)
 
@@ -183,6 +190,23 @@ def _player(player: Player | None, policy: Player | None) -> Player:
     return player
 
 
+# The converters of DealResult's counts: each field holds the int that _whole
+# gives.  (A converter's parameter is the type checkers' type of the field's
+# argument; the value is checked as any object.)
+
+
+def _deal_number(value: int) -> int:
+    return _whole("deal", value, 0, MAX_DEAL_NUMBER)
+
+
+def _cards_home(value: int) -> int:
+    return _whole("cards_home", value, 0, MAX_CARDS)
+
+
+def _moves(value: int) -> int:
+    return _whole("moves", value, 0)
+
+
 @attrs.frozen
 class DealResult:
     """How one deal came out: its number, won or lost, cards home, moves made.
@@ -190,6 +214,9 @@ class DealResult:
     ``stopped`` says that the game did not end by the rules: the player gave
     it up, or it was stopped after the most moves a game is given (see
     :func:`play_deal`).  It counts as not won.
+
+    The deal number and the counts may be integers of another library, such
+    as NumPy's; they are kept as ints.
 
     :raises InvalidArgumentError: for a deal number out of range, a count that
         is not a whole number in range (at most 832 cards home: sixteen
@@ -201,10 +228,10 @@ class DealResult:
     DealResult(deal=3, won=True, cards_home=52, moves=116, stopped=False)
     """
 
-    deal: int = attrs.field(validator=lambda i, a, v: _whole("deal", v, 0, MAX_DEAL_NUMBER))
+    deal: int = attrs.field(converter=_deal_number)
     won: bool = attrs.field(validator=lambda i, a, v: _flag("won", v))
-    cards_home: int = attrs.field(validator=lambda i, a, v: _whole("cards_home", v, 0, MAX_CARDS))
-    moves: int = attrs.field(validator=lambda i, a, v: _whole("moves", v, 0))
+    cards_home: int = attrs.field(converter=_cards_home)
+    moves: int = attrs.field(converter=_moves)
     stopped: bool = attrs.field(default=False, validator=lambda i, a, v: _flag("stopped", v))
 
     def __attrs_post_init__(self) -> None:
@@ -277,7 +304,8 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
 
     It stays inside 0..1 and behaves well near 0% and 100% and for few
     trials, unlike the textbook normal interval.  With no trials it is
-    ``(0.0, 1.0)``: nothing is known.
+    ``(0.0, 1.0)``: nothing is known.  The counts may be integers of another
+    library, such as NumPy's: the interval is that of the same ints.
 
     :raises InvalidArgumentError: unless ``0 <= successes <= trials <= 2**64``
         (one trial per deal number) and ``0 < confidence < 1``.
@@ -293,8 +321,8 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
     ...
     patience_rules.errors.InvalidArgumentError: trials is a whole number from 0 to 18446744073709551616, got an integer of 5001 digits
     """
-    _whole("trials", trials, 0, _MAX_TRIALS)
-    _whole("successes", successes, 0, _MAX_TRIALS)
+    trials = _whole("trials", trials, 0, _MAX_TRIALS)
+    successes = _whole("successes", successes, 0, _MAX_TRIALS)
     if successes > trials:
         raise InvalidArgumentError(
             f"expected 0 <= successes <= trials, got {successes} successes in {trials} trials"
@@ -325,7 +353,7 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
 
 
 def _histogram(value: Iterable[int]) -> tuple[int, ...]:
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+    if isinstance(value, str | bytes) or not _checks.iterable(value):
         raise InvalidArgumentError(
             f"cards_home is a sequence of counts, one for each number of cards home, "
             f"got {_shown(value)}"
@@ -335,19 +363,14 @@ def _histogram(value: Iterable[int]) -> tuple[int, ...]:
         raise InvalidArgumentError(
             f"cards_home has a count for 0 to {MAX_CARDS} cards home, got more counts"
         )
-    for count in counts:
-        _whole("a count of cards_home", count, 0)
+    counts = tuple(_whole("a count of cards_home", count, 0) for count in counts)
     while counts and counts[-1] == 0:
         counts = counts[:-1]
     return counts
 
 
 def _check_stats(stats: DealStats) -> None:
-    # (at most one game per deal number, each of at most as many moves as a game is
-    # given: so the means and the interval are finite)
-    for name in ("games", "wins", "stopped"):
-        _whole(name, getattr(stats, name), 0, _MAX_TRIALS)
-    _whole("moves", stats.moves, 0, stats.games * _MAX_TRIALS)
+    """Refuse counts of ``stats`` that do not fit together (each one is checked already)."""
     if stats.wins + stats.stopped > stats.games:
         raise InvalidArgumentError(
             f"expected at most as many wins and games stopped together as games (a stopped "
@@ -395,6 +418,9 @@ class DealStats:
     Two results add up (``a + b``) to the result of both runs; the sum does
     not depend on the order, so chunks may finish in any order.
 
+    The counts may be integers of another library, such as NumPy's; they are
+    kept as ints.
+
     :raises InvalidArgumentError: for counts that are not whole numbers of at
         least 0, more wins or games stopped than games, or a histogram whose
         counts do not add up to the games.
@@ -421,7 +447,14 @@ class DealStats:
         moves: int = 0,
         stopped: int = 0,
     ) -> None:
-        self.__attrs_init__(games, wins, _histogram(cards_home), moves, stopped)
+        histogram = _histogram(cards_home)
+        # (at most one game per deal number, each of at most as many moves as a game
+        # is given: so the means and the interval are finite)
+        games = _whole("games", games, 0, _MAX_TRIALS)
+        wins = _whole("wins", wins, 0, _MAX_TRIALS)
+        stopped = _whole("stopped", stopped, 0, _MAX_TRIALS)
+        moves = _whole("moves", moves, 0, games * _MAX_TRIALS)
+        self.__attrs_init__(games, wins, histogram, moves, stopped)
         _check_stats(self)
 
     @classmethod
@@ -435,7 +468,7 @@ class DealStats:
         DealStats(games=2, wins=1, cards_home=(0, 1, 0, 1), moves=11, stopped=0)
         """
         given: object = results  # checked as any value, whatever the annotation says
-        if isinstance(given, str | bytes) or not isinstance(given, Iterable):
+        if isinstance(given, str | bytes) or not _checks.iterable(given):
             raise InvalidArgumentError(
                 f"DealStats.of counts an iterable of DealResult values, got {_shown(results)}"
             )

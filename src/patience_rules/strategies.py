@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import itertools
 import operator
 import shlex
 from collections.abc import Callable, Iterable, Sequence
@@ -59,6 +60,7 @@ except ModuleNotFoundError as _missing:
 
 import patience_rules as _package
 
+from . import _checks
 from .building import Build, BuildDict
 from .cards import Card, Rank, Suit, _as_index, _is_whole, standard_deck
 from .deals import MAX_DEAL_NUMBER
@@ -112,6 +114,8 @@ _P = ParamSpec("_P")
 #: The deal whose deck order drawn decks shrink towards: the deal that
 #: ``patience-rules show GAME`` and ``play GAME`` show when no deal is given.
 _BASE_DEAL = 1
+#: The most names :func:`games` takes (an endless iterable is read no further).
+_MOST_NAMES = 10_000
 
 #: A drawn deck gets at most this many swaps for each of its cards.
 _SWAPS_PER_CARD = 2
@@ -328,6 +332,10 @@ def _games(draw: st.DrawFn, *, names: _Shown | None = None) -> GameRules:
             )
         if not value:
             raise InvalidArgument("games(names=...) needs at least one game name, got none")
+        if len(value) > _MOST_NAMES:
+            raise InvalidArgument(
+                f"games(names=...) takes at most {_MOST_NAMES} game names, got more"
+            )
         chosen = value
     for name in chosen:
         try:
@@ -365,10 +373,10 @@ def games(*, names: Iterable[str] | None = None) -> st.SearchStrategy[GameRules]
     >>> games(names=["easy-start", "quadrille"])
     games(names=['easy-start', 'quadrille'])
     """
-    if names is None or isinstance(names, str) or not isinstance(names, Iterable):
+    if names is None or isinstance(names, str) or not _checks.iterable(names):
         shown = None if names is None else _Shown(names, _shown(names))
     else:
-        listed = tuple(names)
+        listed = tuple(itertools.islice(names, _MOST_NAMES + 1))
         shown = _Shown(listed, _shown(list(listed), limit=200))
     return _games(names=shown)
 

@@ -176,7 +176,9 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
         rules = get_game(game) if isinstance(game, str) else game
         if not isinstance(rules, GameRules):
             raise InvalidRulesError(f"game is a game name or GameRules, got {_shown(game)}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and not (
+            isinstance(render_mode, str) and render_mode in self.metadata["render_modes"]
+        ):
             raise InvalidRulesError(f"render_mode is None or 'ansi', got {_shown(render_mode)}")
         if not _is_reward(illegal_reward):
             raise InvalidRulesError(
