@@ -154,10 +154,12 @@ def tests(session: nox.Session) -> None:
 @nox.session(python=[v for v in PYTHONS if v not in (CURRENT_PYTHON, PYTHONS[0])])
 def matrix(session: nox.Session) -> None:
     """Run the suite less the slow tests on each supported Python but the one running nox
-    and the oldest (which ``lowest`` runs)."""
+    and the oldest (which ``lowest`` runs), and less the tests of failure reports, which
+    test Hypothesis's shrinking rather than the Python version (``tests`` and ``lowest``
+    run them)."""
     _install_fc_solve(session)
     session.install("-e", ".[test]")
-    session.run("pytest", "-m", "not extra and not slow", *session.posargs)
+    session.run("pytest", "-m", "not extra and not slow and not reporting", *session.posargs)
 
 
 @nox.session(python=PYTHONS[0], venv_backend="uv")

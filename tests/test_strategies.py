@@ -433,6 +433,7 @@ def replay_note(lines: list[str]) -> pr.State:
     return state
 
 
+@pytest.mark.reporting
 def test_a_failure_names_the_deal_and_the_moves_that_reproduce_it() -> None:
     @seed(1)
     @settings(database=None, deadline=None, max_examples=200)
@@ -449,6 +450,7 @@ def test_a_failure_names_the_deal_and_the_moves_that_reproduce_it() -> None:
     assert not any("_engine" in line or "_wanted" in line for line in lines)
 
 
+@pytest.mark.reporting
 def test_a_failure_with_cards_swapped_gives_the_deck_order() -> None:
     # A Queen captured while 44 cards or more are in the stock: deal 1 has
     # none among its first cards, so the shrunk example swaps one in.
