@@ -383,14 +383,22 @@ def unpickled_part(kind: object, values: object) -> object:
             f"a pickled {kind.__name__} is malformed: expected a tuple of the {len(fields)} "
             f"values of {', '.join(keyword for _, keyword in fields)}, got {_shown(values)}"
         )
+    return made_from_pickle(
+        kind.__name__,
+        lambda: kind(
+            **{keyword: value for (_, keyword), value in zip(fields, values, strict=True)}
+        ),
+    )
+
+
+def made_from_pickle(name: str, make: Callable[[], T]) -> T:
+    """``make()``, its refusal of the pickled values of a ``name`` as a NotationError."""
     try:
-        return kind(**{keyword: value for (_, keyword), value in zip(fields, values, strict=True)})
+        return make()
     except PatienceRulesError as error:
-        raise NotationError(f"a pickled {kind.__name__} is malformed: {error}") from None
+        raise NotationError(f"a pickled {name} is malformed: {error}") from None
     except (ValueError, TypeError) as error:  # (a value no check foresaw)
-        raise NotationError(
-            f"a pickled {kind.__name__} is malformed: {_shown(str(error))}"
-        ) from None
+        raise NotationError(f"a pickled {name} is malformed: {_shown(str(error))}") from None
 
 
 def _refuse_state(part: object, state: object) -> None:

@@ -38,7 +38,6 @@ from .errors import (
     InvalidArgumentError,
     InvalidRulesError,
     NotationError,
-    PatienceRulesError,
     UnknownPlaceError,
     _counted,
     _shown,
@@ -646,12 +645,9 @@ def _made_from_parts(*parts: Any) -> Layout:
             f"a pickled Layout is malformed: expected the {len(_PARTS)} parts "
             f"{', '.join(_PARTS)}, got {_counted(len(parts), 'values')}"
         )
-    try:
-        return Layout(**dict(zip(_PARTS, parts, strict=True)))
-    except PatienceRulesError as error:
-        raise NotationError(f"a pickled Layout is malformed: {error}") from None
-    except (ValueError, TypeError) as error:  # (a value no check foresaw)
-        raise NotationError(f"a pickled Layout is malformed: {_shown(str(error))}") from None
+    return _checks.made_from_pickle(
+        "Layout", lambda: Layout(**dict(zip(_PARTS, parts, strict=True)))
+    )
 
 
 def _suits(suit: Suit | None) -> tuple[Suit, ...]:

@@ -264,16 +264,12 @@ def cards_to_text(cards: Iterable[Card], separator: str = "") -> str:
     >>> cards_to_text([Card.from_str("QH"), Card.from_str("10S")])
     'QH10S'
     """
-    try:
-        if isinstance(cards, str | bytes):
-            raise TypeError
-        each = iter(cards)  # (an object may say it is iterable, and then not be: a 0-d array)
-    except TypeError:
-        raise NotationError(f"cards_to_text writes cards, got {_shown(cards)}") from None
+    if isinstance(cards, str | bytes) or not _checks.iterable(cards):
+        raise NotationError(f"cards_to_text writes cards, got {_shown(cards)}")
     if not isinstance(separator, str):
         raise NotationError(f"cards_to_text's separator is a text, got {_shown(separator)}")
     written = []
-    for card in each:
+    for card in cards:
         if not isinstance(card, Card):
             raise NotationError(f"cards_to_text writes cards, got {_shown(card)} among them")
         written.append(str(card))
