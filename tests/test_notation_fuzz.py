@@ -5,17 +5,20 @@ dicts (states, records) is fed arbitrary input and mutations of valid
 input.  It must either raise :class:`NotationError` or return a value that
 is valid: a state that holds exactly its game's cards and rebuilds from its
 piles, a record that replays, a move whose places are in the game.
+
+Each test draws a few hundred inputs by default; the nightly ``nox -s
+hostile`` gives each the hostile profile's 100,000 (or ``HOSTILE_EXAMPLES``).
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import os
 import random
 from collections.abc import Callable
 from functools import partial
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -36,13 +39,17 @@ from patience_rules.notation import (
 )
 from patience_rules.records import GameRecord
 
-pytestmark = pytest.mark.slow
+#: The nightly run (``nox -s hostile``) gives each test the hostile profile's inputs.
+NIGHTLY = os.environ.get("HYPOTHESIS_PROFILE") == "hostile"
 
-FUZZ = settings(
-    max_examples=10_000,
-    deadline=None,
-    suppress_health_check=list(HealthCheck),
-)
+
+def fuzz(examples: int) -> settings:
+    """``examples`` inputs by default, the hostile profile's 10**5 in the nightly run."""
+    return settings(
+        max_examples=settings.default.max_examples if NIGHTLY else examples,  # type: ignore[union-attr]
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
 
 
 def _pool() -> tuple[dict[str, list[str]], list[dict[str, object]], list[dict[str, object]]]:
@@ -171,7 +178,7 @@ def _reader_and_text(draw: st.DrawFn) -> tuple[Reader, str]:
     return reader, text
 
 
-@FUZZ
+@fuzz(500)
 @given(case=_reader_and_text())
 def test_text_readers_raise_only_notation_errors(case: tuple[Reader, str]) -> None:
     (_, read, check), text = case
@@ -217,7 +224,7 @@ def _mutated_dict(draw: st.DrawFn, pool: list[dict[str, object]]) -> object:
     return data
 
 
-@settings(FUZZ, max_examples=3_000)
+@fuzz(300)
 @given(
     case=st.sampled_from(["state", "record"]).flatmap(
         lambda kind: st.tuples(
