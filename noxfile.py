@@ -1,8 +1,9 @@
 """Development sessions, each runnable on its own: ``python -m nox -s NAME``.
 
 - ``tests``: the suite with the doctests, slow tests included (the extras'
-  tests left to ``extras``), on the Python that runs nox: the README's test
-  command;
+  tests left to ``extras``, the long fuzzing to ``hostile``, the model's
+  deepest perft search to ``thorough``), on the Python that runs nox: the
+  README's test command;
 - ``matrix``: the suite less the slow tests on every other supported Python
   but the oldest;
 - ``lowest``: the suite less the slow tests, extras included, on the oldest
@@ -11,10 +12,12 @@
   run on each of 3.10-3.13 once; needs uv);
 - ``extras``: the tests that need the optional extras, against the real packages;
 - ``thorough``: the invariant suite and the validity property (220,000 mutated
-  positions) with the thorough Hypothesis profile, and the Klondike engine against
-  its rule reader over 10**5 random moves per draw;
-- ``hostile``: the hostile-input suite with 10**5 inputs per reader (some four
-  hours on one core; a nightly run, not part of ``.ci/run``);
+  positions) with the thorough Hypothesis profile, the Klondike engine against
+  its rule reader over 10**5 random moves per draw, and the perft figures
+  against the model at every pinned depth (not part of ``.ci/run``);
+- ``hostile``: the hostile-input suite and the readers' fuzz tests with 10**5
+  inputs per reader (some four hours on one core; a nightly run, not part of
+  ``.ci/run``);
 - ``typing``: ``mypy --strict``, then pyright's type completeness of the public API,
   which must be 100%;
 - ``lint``: ``ruff check`` and ``ruff format --check``;
@@ -25,8 +28,8 @@
 - ``bench``: the benchmarks.
 
 ``nox`` alone runs tests, extras, typing and lint; ``.ci/run`` runs tests,
-then matrix, typing and extras beside lowest, docs, package and lint (two
-sessions at once, one a core).  Sessions make their virtualenvs with uv when
+then the matrix's newest Python and docs beside lowest, typing, extras,
+package and lint (two sessions at once, one a core).  Sessions make their virtualenvs with uv when
 nox has it (``python -m pip install "nox[uv]"``), with virtualenv otherwise.
 """
 
@@ -183,8 +186,9 @@ def extras(session: nox.Session) -> None:
 def thorough(session: nox.Session) -> None:
     """The invariant suite with the thorough Hypothesis profile (10**5 moves per game), the
     validity property (220,000 mutated positions; the summary prints how many were
-    accepted), and the Klondike engine against its rule reader over 10**5 random moves
-    each for draw 1 and draw 3."""
+    accepted), the Klondike engine against its rule reader over 10**5 random moves
+    each for draw 1 and draw 3, and the perft figures against the model's brute force at
+    every pinned depth (four levels by default)."""
     session.install("-e", ".[test]")
     session.run(
         "pytest",
@@ -192,6 +196,7 @@ def thorough(session: nox.Session) -> None:
         "tests/test_stateful.py",
         "tests/test_klondike_engine.py",
         "tests/test_validity.py",
+        "tests/test_perft.py",
         *session.posargs,
         env={"HYPOTHESIS_PROFILE": "thorough"},
     )
@@ -199,7 +204,8 @@ def thorough(session: nox.Session) -> None:
 
 @nox.session(python=MAIN_PYTHON)
 def hostile(session: nox.Session) -> None:
-    """The hostile-input suite with 10**5 inputs per reader (the hostile Hypothesis profile).
+    """The hostile-input suite and the readers' fuzz tests (``tests/test_notation_fuzz.py``)
+    with 10**5 inputs per reader (the hostile Hypothesis profile).
 
     A nightly run: some four hours on one core (10**4 inputs per reader took
     22 minutes of CPU); ``HOSTILE_EXAMPLES=10000 nox -s hostile`` runs that
@@ -210,6 +216,7 @@ def hostile(session: nox.Session) -> None:
     session.run(
         "pytest",
         "tests/test_hostile.py",
+        "tests/test_notation_fuzz.py",
         *session.posargs,
         env={"HYPOTHESIS_PROFILE": "hostile"},
     )
