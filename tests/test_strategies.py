@@ -491,6 +491,7 @@ def test_a_failure_with_cards_swapped_gives_the_deck_order() -> None:
     assert replay_note(lines) == printed_state(lines)
 
 
+@pytest.mark.reporting
 def test_a_failure_dealt_by_number_names_the_number() -> None:
     @seed(3)
     @settings(database=None, deadline=None, max_examples=200)
