@@ -665,8 +665,7 @@ UNREGISTERED = attrs.evolve(pr.get_game("klondike"), name="my-klondike", title="
 
 
 def test_strategies_draw_states_of_a_game_no_module_registers() -> None:
-    # Such a game has no text form: its values print as Hypothesis prints
-    # them, and a failure names the game by its title.
+    # Such a game has no text form: its values print as Hypothesis prints them.
     with pytest.raises(pr.NotationError):
         pr.state_to_text(UNREGISTERED.deal(1))
     seen: list[pr.State] = []
@@ -684,6 +683,9 @@ def test_strategies_draw_states_of_a_game_no_module_registers() -> None:
     test_moves()
     assert len(set(seen)) > 10
 
+
+@pytest.mark.reporting
+def test_a_failure_names_a_game_no_module_registers_by_its_title() -> None:
     @seed(2)
     @settings(database=None, deadline=None, max_examples=100)
     @given(deals(UNREGISTERED))
