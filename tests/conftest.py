@@ -22,6 +22,8 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, settings
 
+from profiles import PROFILE
+
 # Whole games are long examples: no deadline, and no complaint that they are slow.
 _LONG_GAMES = settings(
     deadline=None,
@@ -33,7 +35,6 @@ settings.register_profile("thorough", _LONG_GAMES, max_examples=1000)
 settings.register_profile(
     "hostile", _LONG_GAMES, max_examples=int(os.environ.get("HOSTILE_EXAMPLES", "100000"))
 )
-PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
 settings.load_profile(PROFILE)
 
 _TRANSITIONS = pytest.StashKey[Counter[str]]()

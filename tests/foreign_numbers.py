@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import attrs
@@ -18,6 +19,45 @@ class Int64:
 
 
 Int64.__module__ = "numpy"  # (as NumPy's own: its bools are told apart by name, not module)
+
+
+@attrs.frozen
+class UInt8:
+    """An integer of fixed width, as NumPy's uint8: it compares and divides as its value,
+    but its sums and products wrap round at 256 (with no error)."""
+
+    value: int
+
+    def __index__(self) -> int:
+        return self.value
+
+    def __add__(self, other: int | UInt8) -> UInt8:
+        return UInt8((self.value + operator.index(other)) % 256)
+
+    __radd__ = __add__
+
+    def __mul__(self, other: int | UInt8) -> UInt8:
+        return UInt8((self.value * operator.index(other)) % 256)
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other: float | UInt8) -> float:
+        return self.value / (other if isinstance(other, float) else operator.index(other))
+
+    def __rtruediv__(self, other: float) -> float:
+        return other / self.value
+
+    def __lt__(self, other: int | UInt8) -> bool:
+        return self.value < operator.index(other)
+
+    def __le__(self, other: int | UInt8) -> bool:
+        return self.value <= operator.index(other)
+
+    def __gt__(self, other: int | UInt8) -> bool:
+        return self.value > operator.index(other)
+
+    def __ge__(self, other: int | UInt8) -> bool:
+        return self.value >= operator.index(other)
 
 
 class bool_:  # (NumPy's own name)

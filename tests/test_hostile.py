@@ -41,7 +41,7 @@ from unittest import mock
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import patience_rules as pr
@@ -88,23 +88,14 @@ from patience_rules.rules import PICKLE_FORMAT, _restore_state
 from patience_rules.solver import Outcome, solve, solve_deal
 from patience_rules.stats import DealResult, DealStats, play_deal, play_deals, wilson_interval
 from patience_rules.strategies import states
+from profiles import fuzz
 from validity_model import broken_rules, parts_of
 
 T = TypeVar("T")
 
 #: The longest message the library may give for bad input.
 MESSAGE_LIMIT = 1500
-NIGHTLY = os.environ.get("HYPOTHESIS_PROFILE") == "hostile"
 GAMES = pr.game_names()
-
-
-def fuzz(examples: int = 40) -> settings:
-    """``examples`` inputs per reader by default, the profile's 10**5 in the nightly run."""
-    return settings(
-        max_examples=settings.default.max_examples if NIGHTLY else examples,  # type: ignore[union-attr]
-        deadline=None,
-        suppress_health_check=list(HealthCheck),
-    )
 
 
 class _Refused:

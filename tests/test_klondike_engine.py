@@ -15,7 +15,6 @@ summary prints the counts.
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 
@@ -24,8 +23,7 @@ import pytest
 import patience_rules as pr
 from klondike_model import KlondikeModel
 from patience_rules import Move, PileKind, State
-
-THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
+from profiles import THOROUGH
 
 #: (label, options, transitions in the default run, in the thorough run)
 VARIANTS = [

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import random
 from collections.abc import Callable
 from functools import partial
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import patience_rules as pr
@@ -38,18 +37,7 @@ from patience_rules.notation import (
     state_to_text,
 )
 from patience_rules.records import GameRecord
-
-#: The nightly run (``nox -s hostile``) gives each test the hostile profile's inputs.
-NIGHTLY = os.environ.get("HYPOTHESIS_PROFILE") == "hostile"
-
-
-def fuzz(examples: int) -> settings:
-    """``examples`` inputs by default, the hostile profile's 10**5 in the nightly run."""
-    return settings(
-        max_examples=settings.default.max_examples if NIGHTLY else examples,  # type: ignore[union-attr]
-        deadline=None,
-        suppress_health_check=list(HealthCheck),
-    )
+from profiles import fuzz
 
 
 def _pool() -> tuple[dict[str, list[str]], list[dict[str, object]], list[dict[str, object]]]:

@@ -14,12 +14,11 @@ home and whether it is won.
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 import patience_rules as pr
 from pile_model import PileModel, reachable
+from profiles import THOROUGH
 
 #: (paths, distinct states) after 1, 2, ... moves.
 PERFT: dict[tuple[str, int], list[tuple[int, int]]] = {
@@ -73,9 +72,6 @@ PERFT: dict[tuple[str, int], list[tuple[int, int]]] = {
 
 #: How deep the model searches in the default run, where four levels take it long.
 MODEL_DEPTH = {"crescent": 3, "freecell": 2}
-
-#: The thorough profile (``nox -s thorough``) checks every pinned level against the model.
-THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
 
 #: (moves until over, cards home at the end, won) for the compulsory games.
 WHOLE_GAMES: dict[tuple[str, int], tuple[int, int, bool]] = {

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
-import operator
 import os
 import subprocess
 import sys
@@ -19,7 +18,7 @@ import attrs
 import pytest
 
 import patience_rules as pr
-from foreign_numbers import Int64, bool_
+from foreign_numbers import Int64, UInt8, bool_
 from patience_rules import stats
 from patience_rules.players import FirstPlayer, GreedyPlayer, RandomPlayer
 from patience_rules.stats import DealResult, DealStats, play_deal, play_deals, wilson_interval
@@ -215,45 +214,6 @@ def test_to_dict_is_json() -> None:
 
 
 # -- integers of other libraries -----------------------------------------------
-
-
-@attrs.frozen
-class UInt8:
-    """An integer of fixed width, as NumPy's uint8: it compares and divides as its value,
-    but its sums and products wrap round at 256 (with no error)."""
-
-    value: int
-
-    def __index__(self) -> int:
-        return self.value
-
-    def __add__(self, other: int | UInt8) -> UInt8:
-        return UInt8((self.value + operator.index(other)) % 256)
-
-    __radd__ = __add__
-
-    def __mul__(self, other: int | UInt8) -> UInt8:
-        return UInt8((self.value * operator.index(other)) % 256)
-
-    __rmul__ = __mul__
-
-    def __truediv__(self, other: float | UInt8) -> float:
-        return self.value / (other if isinstance(other, float) else operator.index(other))
-
-    def __rtruediv__(self, other: float) -> float:
-        return other / self.value
-
-    def __lt__(self, other: int | UInt8) -> bool:
-        return self.value < operator.index(other)
-
-    def __le__(self, other: int | UInt8) -> bool:
-        return self.value <= operator.index(other)
-
-    def __gt__(self, other: int | UInt8) -> bool:
-        return self.value > operator.index(other)
-
-    def __ge__(self, other: int | UInt8) -> bool:
-        return self.value >= operator.index(other)
 
 
 @pytest.mark.parametrize(

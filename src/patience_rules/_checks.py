@@ -72,6 +72,12 @@ def iterable(value: object) -> bool:
     return True
 
 
+def iterable_not_text(value: object) -> bool:
+    """Whether ``value`` can be iterated (:func:`iterable`) and is not text or bytes, whose
+    items are characters: a sequence of values."""
+    return not isinstance(value, str | bytes) and iterable(value)
+
+
 def bounded(
     value: Iterable[T],
     most: int,

@@ -104,10 +104,10 @@ _RANK_SYMBOLS: Final = {
     rank: ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")[rank - 1]
     for rank in Rank
 }
-# Only these texts are read, upper or lower case (ASCII only: "ſ".upper() is
-# "S", so reading through str.upper() would take "Aſ" for the Ace of spades).
 #: How a card is written, for messages.
 _CARD_FORM: Final = "a rank (A or 1, 2-10 or T, J, Q, K) followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠)"
+# Only these texts are read, upper or lower case (ASCII only: "ſ".upper() is
+# "S", so reading through str.upper() would take "Aſ" for the Ace of spades).
 _RANK_BY_TEXT: Final = {
     **{rank.symbol: rank for rank in Rank},
     **{rank.symbol.lower(): rank for rank in Rank},

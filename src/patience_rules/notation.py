@@ -264,7 +264,7 @@ def cards_to_text(cards: Iterable[Card], separator: str = "") -> str:
     >>> cards_to_text([Card.from_str("QH"), Card.from_str("10S")])
     'QH10S'
     """
-    if isinstance(cards, str | bytes) or not _checks.iterable(cards):
+    if not _checks.iterable_not_text(cards):
         raise NotationError(f"cards_to_text writes cards, got {_shown(cards)}")
     if not isinstance(separator, str):
         raise NotationError(f"cards_to_text's separator is a text, got {_shown(separator)}")

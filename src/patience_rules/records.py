@@ -188,7 +188,7 @@ def _to_deal(value: int | Iterable[Card]) -> int | tuple[Card, ...]:
     number = _as_index(value)  # (an int or NumPy's, not a bool and not a card)
     if number is not None:
         return _check_deal_number(number)
-    if _checks.iterable(value) and not isinstance(value, str | bytes):
+    if _checks.iterable_not_text(value):
         # No game has more cards than this: a longer deck order is refused by
         # the game, without reading an endless iterable to its end.
         return tuple(itertools.islice(cast("Iterable[Card]", value), _checks.MAX_CARDS + 1))
@@ -201,7 +201,7 @@ def _to_deal(value: int | Iterable[Card]) -> int | tuple[Card, ...]:
 def _to_moves(value: Iterable[Move]) -> Iterable[Move]:
     """``value`` if it can be moves: any iterable but text and bytes (read later, as replayed)."""
     given: object = value  # checked as any value, whatever the annotation says
-    if isinstance(given, str | bytes) or not _checks.iterable(given):
+    if not _checks.iterable_not_text(given):
         raise IllegalMoveError(
             f"a record's moves are a sequence of Move values, got {_shown(value)}"
         )
@@ -248,7 +248,7 @@ def _to_tags(
     if isinstance(value, Mapping):
         return tuple(value.items())
     given: object = value  # checked as any value, whatever the annotation says
-    if isinstance(given, str | bytes) or not _checks.iterable(given):
+    if not _checks.iterable_not_text(given):
         raise NotationError(
             f"tags: expected a mapping of names to text, or (name, value) pairs, "
             f"got {_shown(value)}"

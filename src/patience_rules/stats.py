@@ -353,7 +353,7 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
 
 
 def _histogram(value: Iterable[int]) -> tuple[int, ...]:
-    if isinstance(value, str | bytes) or not _checks.iterable(value):
+    if not _checks.iterable_not_text(value):
         raise InvalidArgumentError(
             f"cards_home is a sequence of counts, one for each number of cards home, "
             f"got {_shown(value)}"
@@ -468,7 +468,7 @@ class DealStats:
         DealStats(games=2, wins=1, cards_home=(0, 1, 0, 1), moves=11, stopped=0)
         """
         given: object = results  # checked as any value, whatever the annotation says
-        if isinstance(given, str | bytes) or not _checks.iterable(given):
+        if not _checks.iterable_not_text(given):
             raise InvalidArgumentError(
                 f"DealStats.of counts an iterable of DealResult values, got {_shown(results)}"
             )
