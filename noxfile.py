@@ -212,8 +212,9 @@ def hostile(session: nox.Session) -> None:
 
     A nightly run: some four and a half hours on one core (10**4 inputs per reader
     took 22 minutes of CPU in the hostile suite; the fuzz tests take about 7 ms an
-    input); ``HOSTILE_EXAMPLES=10000 nox -s hostile`` runs that shorter size.  The summary prints the inputs fed to each reader.  The
-    extras are installed, so that the adapters' cases run too.
+    input); ``HOSTILE_EXAMPLES=10000 nox -s hostile`` runs that shorter size.  The
+    summary prints the inputs fed to each reader.  The extras are installed, so that
+    the adapters' cases run too.
     """
     session.install("-e", ".[test,all]")
     session.run(
