@@ -769,6 +769,9 @@ OPTION_NAMES = [
     "shifts",
     "supermoves",
     "foundation_back",
+    # The names of the registry's own parameters, which options must not bind.
+    "name",
+    "self",
 ]
 
 
@@ -2074,6 +2077,13 @@ BAD_ARGUMENTS: list[tuple[str, Callable[[], object], type[PatienceRulesError]]] 
     # huge max_pending.  (A confidence level of 1 - 2**-53 was refused too, but
     # it is a level below 1: wilson_interval takes it, from the lower tail.)
     ("get_game(name, name=0)", lambda: pr.get_game("captive-queens", name=0), InvalidRulesError),
+    # Found by a review: an option named as the registry entry's own argument.
+    ("get_game(name, self=1)", lambda: pr.get_game("captive-queens", self=1), InvalidRulesError),
+    (
+        "game_from_text('klondike[self=1]')",
+        lambda: notation.game_from_text("klondike[self=1]"),
+        NotationError,
+    ),
     (
         "play_deals(max_pending=10**5000)",
         lambda: play_deals(_royal(), 1, jobs=1, max_pending=10**5000),

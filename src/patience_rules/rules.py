@@ -834,7 +834,7 @@ class GameEntry:
     summary: str
     aliases: tuple[str, ...] = ()
 
-    def make(self, **options: OptionValue | None) -> GameRules:
+    def make(self, /, **options: OptionValue | None) -> GameRules:
         """The game's rules, with ``options`` over the entry's own (made once, then shared).
 
         An option given as None whose default is None (Klondike's
