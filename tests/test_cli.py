@@ -1194,24 +1194,71 @@ def test_buffered_output_to_a_closed_pipe_ends_quietly(argv: list[str]) -> None:
     assert (done.returncode, done.stderr) == (0, b"")
 
 
+def buffered(on: bool) -> dict[str, str]:
+    """The test environment with Python's standard streams buffered (as by default) or not."""
+    environment = {**ENVIRONMENT, "PYTHONUNBUFFERED": "1"}
+    if on:
+        del environment["PYTHONUNBUFFERED"]
+    return environment
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("on", [True, False], ids=["buffered", "unbuffered"])
 @pytest.mark.parametrize(
-    "argv", [["show", "klondike"], ["games"], ["stats", "easy-start", "--deals", "3", "--json"]]
+    "argv",
+    [
+        ["show", "klondike"],
+        ["games"],
+        ["stats", "easy-start", "--deals", "3", "--json"],
+        # (argparse writes these itself: unbuffered, its write failed at once, and it
+        # passed over the error, so the command said nothing and returned 0)
+        ["--help"],
+        ["--version"],
+        ["show", "--help"],
+    ],
 )
-def test_output_that_cannot_be_written_is_one_line_of_error(argv: list[str]) -> None:
+def test_output_that_cannot_be_written_is_one_line_of_error(argv: list[str], on: bool) -> None:
     with open("/dev/full", "w") as full:
         done = subprocess.run(
             [sys.executable, "-m", "patience_rules", *argv],
             stdout=full,
             stderr=subprocess.PIPE,
             text=True,
-            env=ENVIRONMENT,
+            env=buffered(on),
             check=False,
         )
     assert done.returncode == 2
     assert done.stderr == (
         "patience-rules: error: cannot write to standard output: No space left on device\n"
     )
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("on", [True, False], ids=["buffered", "unbuffered"])
+@pytest.mark.parametrize(
+    ("argv", "status", "out"),
+    [
+        (["show", "no-such-game"], 2, ""),
+        # (the note 'Played in ...' cannot be written; the result is)
+        (["stats", "easy-start", "--deals", "3", "--jobs", "1"], 0, "Won 3 of 3"),
+    ],
+)
+def test_an_error_stream_that_cannot_be_written_leaves_the_exit_status(
+    argv: list[str], status: int, out: str, on: bool
+) -> None:
+    # What a note or an error could not write stayed buffered, and Python's
+    # flush at exit failed too: the status became 120, even for a success.
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "patience_rules", *argv],
+            stdout=subprocess.PIPE,
+            stderr=full,
+            text=True,
+            env=buffered(on),
+            check=False,
+        )
+    assert done.returncode == status
+    assert out in done.stdout
 
 
 @pytest.mark.parametrize(

@@ -246,13 +246,19 @@ class _Parser(argparse.ArgumentParser):
         raise _Exit(status)
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # (argparse's own passes over every OSError: --help to a full disk said nothing)
+        stream = file or sys.stderr
+        if not message or stream is None:  # (no stream: started with '>&-')
+            return
         try:
             try:
-                super()._print_message(message, file)
+                stream.write(message)
             except UnicodeEncodeError:  # (the help's suit symbols, say, on an ASCII stream)
-                super()._print_message(_encodable(file or sys.stderr, message), file)
-        except BrokenPipeError:
-            _silence_stdout()
+                stream.write(_encodable(stream, message))
+        except OSError as error:
+            _silence(stream)  # (what is buffered cannot be written: drop it)
+            if stream is sys.stdout and not isinstance(error, BrokenPipeError):
+                raise _OutputError(f"cannot write to standard output: {_why(error)}") from None
 
 
 class _OldNameNoted(argparse.Action):
@@ -320,11 +326,16 @@ _seconds.__name__ = "a number of seconds"
 # -- output -------------------------------------------------------------------
 
 
-def _silence_stdout() -> None:
-    """The reader of standard output went away: send what is left to nowhere."""
+def _silence(stream: object) -> None:
+    """``stream`` (standard output or error) cannot be written: send what is left to nowhere.
+
+    Its reader went away, or its disk is full: what it still buffers would
+    fail again as the interpreter flushes it on exit (which would make the
+    exit status 120).
+    """
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, stream.fileno())  # type: ignore[attr-defined]
     except (OSError, ValueError, AttributeError):  # not a real file (a test's capture)
         pass
 
@@ -453,7 +464,7 @@ class _Output:
     def close(self) -> None:
         """The reader went away: write nothing more."""
         self.closed = True
-        _silence_stdout()
+        _silence(sys.stdout)
 
 
 # -- the text form of moves ---------------------------------------------------
@@ -1287,7 +1298,9 @@ def _note(message: str) -> None:
         except UnicodeEncodeError:
             stream.write(_encodable(stream, message) + "\n")
         stream.flush()
-    except (OSError, ValueError):  # closed, or a pipe nobody reads
+    except OSError:  # a pipe nobody reads, or a full disk: nothing can say so
+        _silence(stream)
+    except ValueError:  # closed
         pass
 
 
