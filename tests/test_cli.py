@@ -701,16 +701,82 @@ def test_a_deal_past_the_games_last_is_the_arguments_fault(
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
-def test_play_says_in_one_line_when_the_record_cannot_be_written(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+def test_play_refuses_a_device_or_a_directory_as_its_record_before_the_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    feed(monkeypatch, "quit")
-    status, _, err = run(capsys, "play", "captive-queens", "--deal", "1", "--record", "/dev/full")
-    assert status == 2
-    assert err == (
-        "patience-rules: error: cannot write the game record to '/dev/full': "
-        "No space left on device\n"
+    for path, kind in [("/dev/full", "a pipe, a socket or a device"), (tmp_path, "a directory")]:
+        status, out, err = run(capsys, "play", "captive-queens", "--record", str(path))
+        assert (status, out) == (2, "")
+        assert err == (
+            f"patience-rules: error: cannot write the game record to '{path}': it is {kind}; "
+            "a record is written to a regular file, new or replaced whole\n"
+        )
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes (POSIX)")
+def test_play_refuses_a_named_pipe_as_its_record_without_waiting_for_a_reader(
+    tmp_path: Path,
+) -> None:
+    # Opening a pipe to append to it waited for a reader, before the game was shown.
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    done = subprocess.run(
+        [sys.executable, "-m", "patience_rules", "play", "captive-queens", "--record", str(fifo)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        env=ENVIRONMENT,
+        check=False,
+        timeout=60,
     )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert "it is a pipe, a socket or a device" in done.stderr
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="needs RLIMIT_FSIZE as Linux has it")
+def test_a_record_that_cannot_be_written_whole_leaves_the_file_there_as_it_was(
+    tmp_path: Path,
+) -> None:
+    # The size limit lets the path be checked before play, and makes the record's
+    # write fail at its end (Python ignores SIGXFSZ: the write fails with EFBIG).
+    import resource
+
+    path = tmp_path / "game.txt"
+    old = "precious\n" * 200
+    path.write_text(old, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "patience_rules", "play", "klondike", "--record", str(path)],
+        input="draw\n" * 30 + "quit\n",
+        capture_output=True,
+        text=True,
+        env={**ENVIRONMENT, "PYTHONDONTWRITEBYTECODE": "1"},
+        check=False,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (100, 100)),
+    )
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"patience-rules: error: cannot write the game record to {str(path)!r}: File too large\n"
+    )
+    assert path.read_text(encoding="utf-8") == old
+    assert [entry.name for entry in tmp_path.iterdir()] == ["game.txt"]  # (nothing left over)
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_a_record_replaces_the_file_a_link_names_and_keeps_its_permissions(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    path = tmp_path / "game.txt"
+    path.write_text("old\n", encoding="utf-8")
+    path.chmod(0o640)
+    link = tmp_path / "latest.txt"
+    link.symlink_to(path.name)
+    feed(monkeypatch, "quit")
+    status, _, _ = run(capsys, "play", "captive-queens", "--deal", "1", "--record", str(link))
+    assert status == 0
+    assert link.is_symlink() and link.resolve() == path.resolve()
+    assert pr.GameRecord.from_text(path.read_text(encoding="utf-8")).replay().is_won
+    assert path.stat().st_mode & 0o777 == 0o640
+    assert sorted(entry.name for entry in tmp_path.iterdir()) == ["game.txt", "latest.txt"]
 
 
 def test_options_are_never_abbreviated(capsys: pytest.CaptureFixture[str]) -> None:

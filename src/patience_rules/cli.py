@@ -95,7 +95,9 @@ import math
 import os
 import re
 import signal
+import stat
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, Final, NoReturn, TextIO
@@ -734,11 +736,64 @@ def _why(error: Exception) -> str:
     return getattr(error, "strerror", None) or str(error)
 
 
-def _write_record(path: str, text: str) -> None:
-    """Write a game record's ``text`` to ``path``, or say in one line why it cannot be."""
+def _check_record_path(path: str) -> None:
+    """Refuse, before play, a ``--record`` path that :func:`_write_record` could not write.
+
+    It must name a regular file that can be written, or a new file in a
+    directory that can be written to.  (A pipe or a device is refused: the
+    record is written whole and then put in place, and opening a pipe would
+    wait for a reader before the game is even shown.)
+    """
     try:
-        with open(path, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        try:
+            kind = os.stat(path).st_mode
+        except FileNotFoundError:
+            kind = None
+        if kind is not None and not stat.S_ISREG(kind):
+            what = "a directory" if stat.S_ISDIR(kind) else "a pipe, a socket or a device"
+            raise _UsageError(
+                f"cannot write the game record to {_shown(path, 200)}: it is {what}; a record "
+                "is written to a regular file, new or replaced whole"
+            )
+        if kind is not None:
+            with open(path, "a", encoding="utf-8"):  # (appends nothing: may it be written?)
+                pass
+        with tempfile.TemporaryFile(dir=os.path.dirname(os.path.realpath(path))):
+            pass  # (the directory takes the new record before it is put in place)
+    except _UNUSABLE_PATH as error:
+        raise _UsageError(
+            f"cannot write the game record to {_shown(path, 200)}: {_why(error)}"
+        ) from None
+
+
+def _write_record(path: str, text: str) -> None:
+    """Write a game record's ``text`` to ``path`` whole, or say in one line why it cannot be.
+
+    The record is written to a new file beside the target and then put in
+    its place, so that a write that fails (a full disk) leaves the file that
+    was there as it was, not cut short.  A file replaced keeps its
+    permissions (a symbolic link is followed: the file it names is replaced).
+    """
+    target = os.path.realpath(path)
+    try:
+        try:
+            mode = stat.S_IMODE(os.stat(target).st_mode)
+        except FileNotFoundError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        handle, temporary = tempfile.mkstemp(
+            dir=os.path.dirname(target), prefix=".record-", suffix=".tmp"
+        )
+        try:
+            with open(handle, "w", encoding="utf-8", newline="\n") as file:
+                file.write(text)
+            os.chmod(temporary, mode)
+            os.replace(temporary, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
     except _UNUSABLE_PATH as error:
         raise _UsageError(
             f"cannot write the game record to {_shown(path, 200)}: {_why(error)}"
@@ -1110,14 +1165,7 @@ def _run_play(args: argparse.Namespace, out: _Output) -> int:
         return _play(rules, deal, auto, out)
     if args.record == "-":
         raise _UsageError("--record writes to a file, not '-': standard output shows the game")
-    try:  # (opened before play, to append nothing, so that a path that cannot be
-        # written costs no game and a file there is left as it is until the end)
-        with open(args.record, "a", encoding="utf-8"):
-            pass
-    except _UNUSABLE_PATH as error:
-        raise _UsageError(
-            f"cannot write the game record to {_shown(args.record, 200)}: {_why(error)}"
-        ) from None
+    _check_record_path(args.record)  # (before play: a path that cannot be written costs no game)
     return _play(rules, deal, auto, out, record=args.record)
 
 
