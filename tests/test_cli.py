@@ -611,6 +611,43 @@ def test_play_refuses_a_line_that_is_not_text_and_asks_again(
     ]
 
 
+def test_play_refuses_bytes_read_as_lone_surrogates_as_no_text(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Under the C locale Python reads standard input with 'surrogateescape':
+    # bytes that are no UTF-8 arrive as lone surrogates, not as an error.
+    feed(monkeypatch, "\udcff\udcfe", "quit")
+    status, out, _ = run(capsys, "play", "royal-cotillion", "--deal", "7")
+    assert status == 3
+    assert out.splitlines()[-2:] == [
+        "move> Not a move: the line is not text in this terminal's encoding.",
+        "move> Quit: 8 of 104 cards home.",
+    ]
+
+
+def test_play_reads_a_line_of_input_up_to_its_longest_and_refuses_a_longer_one(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    most = cli._MOST_LINE_CHARACTERS
+    feed(monkeypatch, "x" * most, "quit")
+    status, out, _ = run(capsys, "play", "royal-cotillion", "--deal", "7")
+    assert status == 3
+    assert out.splitlines()[-2].startswith("move> Not a move: cannot read 'xxx")
+    # A longer line (endless input without a line break, say) ends the game,
+    # and what was played is still recorded.
+    path = tmp_path / "game.txt"
+    feed(monkeypatch, "T4-F4", "x" * (most + 1), "quit")
+    status, out, err = run(capsys, "play", "royal-cotillion", "--deal", "7", "--record", str(path))
+    assert status == 2
+    assert err == (
+        "patience-rules: error: a line of input longer than 10,000 characters: expected a "
+        "move, its number or a command, a line each\n"
+    )
+    assert [str(move) for move in pr.GameRecord.from_text(path.read_text("utf-8")).moves] == [
+        "T4-F4"
+    ]
+
+
 def test_play_says_how_to_enter_a_move_before_its_first_question_only(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

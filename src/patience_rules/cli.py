@@ -671,18 +671,37 @@ def _describe_move(state: State, move: Move) -> str:
     return where
 
 
+#: The longest line that ``play`` reads from input that is no terminal (no move,
+#: number or command is nearly as long; a longer line ends the game).
+_MOST_LINE_CHARACTERS: Final = 10_000
+
+
 def _read(prompt: str) -> str | None:
-    """A line typed at ``prompt``, or ``None`` at the end of the input (or none at all)."""
+    """A line typed at ``prompt``, or ``None`` at the end of the input (or none at all).
+
+    A terminal's line is read by :func:`input` (with its line editing);
+    other input (a pipe, a file) is read a line of at most
+    ``_MOST_LINE_CHARACTERS`` at a time, so that endless input without a
+    line break (``< /dev/zero``) is refused rather than read into memory.
+    """
     stdin = sys.stdin
     if stdin is None or getattr(stdin, "closed", False):
         return None
-    if sys.stdout is None:  # (no standard output, '>&-': no prompt, which input() needs)
-        line = stdin.readline()
-        return line.rstrip("\r\n") if line else None
-    try:
-        return input(prompt)
-    except EOFError:
-        return None
+    if sys.stdout is not None and _is_terminal(stdin):
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+    if sys.stdout is not None:  # (none: '>&-', and no prompt)
+        sys.stdout.write(prompt)
+        sys.stdout.flush()
+    line = stdin.readline(_MOST_LINE_CHARACTERS + 1)
+    if len(line) > _MOST_LINE_CHARACTERS and line[-1] != "\n":
+        raise _UsageError(
+            f"a line of input longer than {_MOST_LINE_CHARACTERS:,} characters: expected a "
+            "move, its number or a command, a line each"
+        )
+    return line.rstrip("\r\n") if line else None
 
 
 def _choose(text: str, state: State, moves: tuple[Move, ...]) -> Move:
@@ -837,7 +856,9 @@ def _play_moves(
         out.flush()
         try:
             answer = read("move> ")
-        except UnicodeDecodeError:
+            if answer is not None:  # (bytes that are no text, read with 'surrogateescape')
+                answer.encode("utf-8")
+        except UnicodeError:
             out("Not a move: the line is not text in this terminal's encoding.")
             show = False
             continue
