@@ -228,7 +228,7 @@ class Card(int):
         """
         if not isinstance(text, str):
             raise NotationError(f"a card is written as text such as 'QH', got {_shown(text)}")
-        stripped = text.strip()
+        stripped = str.strip(text)  # (str's own: a subclass's could return anything)
         rank = _RANK_BY_TEXT.get(stripped[:-1]) if len(stripped) >= 2 else None
         suit = _SUIT_BY_TEXT.get(stripped[-1:]) if stripped else None
         if rank is None or suit is None:

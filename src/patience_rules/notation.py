@@ -219,6 +219,7 @@ def game_from_text(text: str) -> GameRules:
         raise NotationError(
             f"a game is written as text such as 'captive-queens', got {_shown(text)}"
         )
+    text = _checks.plain(text)  # (a subclass's methods could read it differently)
     name, bracket, rest = text.strip().partition("[")
     if not _NAME_RE.fullmatch(name):
         raise NotationError(
@@ -290,6 +291,7 @@ def cards_from_text(text: str) -> tuple[Card, ...]:
     """
     if not isinstance(text, str):
         raise NotationError(f"cards are written as text such as 'QH10S', got {_shown(text)}")
+    text = _checks.plain(text)
     cards: list[Card] = []
     start = 0
     for i, char in enumerate(text):
@@ -355,6 +357,7 @@ def place_from_text(text: str, rules: GameRules | State) -> Place:
         raise NotationError(f"a place is read for a game (GameRules or State), got {_shown(rules)}")
     if not isinstance(text, str):
         raise NotationError(f"a place is written as text such as 'T1', got {_shown(text)}")
+    text = _checks.plain(text)
     match = _PLACE_RE.fullmatch(text.strip())
     kind = _KIND_BY_LETTER.get(match[1].upper()) if match is not None else None
     if match is None or kind is None:
@@ -411,6 +414,7 @@ def move_from_text(text: str, game: GameRules | State) -> Move:
         raise NotationError(f"a move is read for a game (GameRules or State), got {_shown(game)}")
     if not isinstance(text, str):
         raise NotationError(f"a move is written as text such as 'T3-F5', got {_shown(text)}")
+    text = _checks.plain(text)
     worded = _stock_word(text, rules)
     if worded is not None:
         return _stock_move(worded, text, rules)
@@ -595,6 +599,7 @@ def state_from_text(text: str) -> State:
     """
     if not isinstance(text, str):
         raise NotationError(f"a state is written as one line of text, got {_shown(text)}")
+    text = _checks.plain(text)
     if len(text) > _MAX_TEXT:
         raise NotationError(
             f"a state's text form is at most {_MAX_TEXT} characters, got {len(text)}"
@@ -983,6 +988,7 @@ def move_from_loose_text(text: str, state: State) -> Move:
     """
     if not isinstance(text, str):
         raise NotationError(f"a move is written as text such as 'T4-F4', got {_shown(text)}")
+    text = _checks.plain(text)
     if not isinstance(state, State):
         raise NotationError(f"a move is read for a State, got {_shown(state)}")
     moves = state.legal_moves()

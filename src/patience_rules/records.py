@@ -493,7 +493,7 @@ class GameRecord:
         """
         if not isinstance(text, str):
             raise NotationError(f"a record is text, got {type(text).__name__}")
-        return _read(_chunks_of_text(text))
+        return _read(_chunks_of_text(_checks.plain(text)))
 
     @classmethod
     def read(cls, stream: TextStream) -> GameRecord:
@@ -704,7 +704,7 @@ def _chunks_of_stream(stream: TextStream) -> Iterator[str]:
             )
         if not chunk:
             return
-        yield chunk
+        yield _checks.plain(chunk)
 
 
 def _newlines(chunks: Iterable[str]) -> Iterator[str]:

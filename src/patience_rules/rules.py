@@ -1091,7 +1091,7 @@ def game_entries() -> tuple[GameEntry, ...]:
 
 
 def _entry(name: object) -> GameEntry:
-    key = name.strip().lower() if isinstance(name, str) else None
+    key = _checks.plain(name).strip().lower() if isinstance(name, str) else None
     entry = _REGISTRY.get(_ALIASES.get(key, key)) if key is not None else None
     if entry is None:
         aliases = f" (or an alias: {', '.join(sorted(_ALIASES))})" if _ALIASES else ""
