@@ -2379,7 +2379,7 @@ def test_rules_pickle_whatever_the_order_of_their_options() -> None:
     assert pickle.loads(pickle.dumps(rules.deal(1))) == rules.deal(1)
 
 
-class Lying(str):
+class LyingText(str):
     """Text whose own methods lie: a reader must read the text it holds, by str's methods."""
 
     def strip(self, chars: str | None = None) -> str:
@@ -2455,7 +2455,7 @@ def test_readers_read_a_subclass_of_str_as_the_text_it_holds(
 ) -> None:
     # (Found by a review: its overridden strip, partition or __getitem__ raised
     # AttributeError or TypeError from inside the readers.)
-    assert read(Lying(text)) == expected()
+    assert read(LyingText(text)) == expected()
 
 
 def test_option_names_of_a_subclass_of_str_are_read_as_the_names_they_hold() -> None:
@@ -2471,3 +2471,63 @@ def test_option_names_of_a_subclass_of_str_are_read_as_the_names_they_hold() -> 
     assert pr.get_game("klondike", **{EqualToAll("draw"): 3}) == pr.get_game("klondike", draw=3)
     with pytest.raises(InvalidRulesError, match="does not take the option x"):
         pr.get_game("klondike", **{EqualToAll("x"): 3})
+
+
+class LyingNumber(int):
+    """A whole number whose comparisons lie: it is within every range asked of it."""
+
+    def __lt__(self, other: object) -> bool:
+        return False
+
+    def __gt__(self, other: object) -> bool:
+        return False
+
+    def __le__(self, other: object) -> bool:
+        return True
+
+    def __ge__(self, other: object) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda n: Stock(redeals=n),
+        lambda n: Place(PileKind.COLUMN, n),
+        lambda n: Tableau(columns=n, depth=3),
+        pr.standard_deck,
+        lambda n: pr.get_game("captive-queens").make_state(foundation_heights=(n,) + (0,) * 7),
+    ],
+    ids=["Stock", "Place", "Tableau", "standard_deck", "make_state"],
+)
+@pytest.mark.parametrize("value", [-5, 3, 10**30])
+def test_a_whole_number_whose_comparisons_lie_is_refused(
+    make: Callable[[int], object], value: int
+) -> None:
+    # (Found by a review: -5 passed every range check, and was kept; 10**30
+    # decks raised OverflowError, a height of -1 StopIteration.)
+    with pytest.raises(PatienceRulesError, match=r"LyingNumber\(|negative|-5"):
+        make(LyingNumber(value))
+    assert not _is_whole(LyingNumber(value)) and _is_whole(Rank.KING)
+
+
+def test_numbers_read_through_their_index_read_the_true_value_of_one_that_lies() -> None:
+    # A deal number and a card index are read as integers of any library are,
+    # through __index__: an int's own, which a subclass's comparisons do not change.
+    klondike = pr.get_game("klondike")
+    assert klondike.deal(LyingNumber(3)) == klondike.deal(3)
+    assert pr.Card.from_index(LyingNumber(3)) == pr.Card.from_index(3)
+    with pytest.raises(InvalidDealError, match=r"got (LyingNumber\()?-1"):
+        klondike.deal(LyingNumber(-1))
+    with pytest.raises(NotationError, match=r"got (LyingNumber\()?52"):
+        pr.Card.from_index(LyingNumber(52))
+
+
+@pytest.mark.parametrize("kind", [set, frozenset, dict.fromkeys], ids=["set", "frozenset", "dict"])
+def test_a_deck_order_without_an_order_is_refused(kind: Callable[[Any], Any]) -> None:
+    # (A set of the game's cards was dealt in whatever order it iterates; make_state
+    # refused it, deal_from did not.)
+    game = pr.get_game("captive-queens")
+    with pytest.raises(InvalidDealError, match="a deck order is a sequence of cards, got "):
+        game.deal_from(kind(game.deck_order(1)))
+    assert game.deal_from(iter(game.deck_order(1))) == game.deal(1)

@@ -32,7 +32,7 @@ if sys.version_info >= (3, 11):  # (at run time too: typing.get_type_hints reads
 else:
     from typing_extensions import Self
 
-from .errors import InvalidRulesError, NotationError, _shown
+from .errors import InvalidRulesError, NotationError, _int_like, _shown
 
 __all__ = ["MAX_DECKS", "Card", "Rank", "Suit", "standard_deck"]
 
@@ -381,7 +381,12 @@ def _is_whole(value: object) -> TypeGuard[int]:
     >>> _is_whole(3), _is_whole(Rank.KING), _is_whole(True), _is_whole(Card.from_str("AC"))
     (True, True, False, False)
     """
-    return isinstance(value, int) and value.__class__ is not bool and value.__class__ is not Card
+    cls = value.__class__
+    if cls is int:
+        return True
+    if not isinstance(value, int) or cls is bool or cls is Card:
+        return False
+    return _int_like(cls)  # (not one whose comparisons lie: it passes every range check)
 
 
 def _as_index(value: object) -> int | None:

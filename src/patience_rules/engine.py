@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from operator import lshift
 from typing import Any, Final, overload
 
@@ -414,7 +415,7 @@ class Engine:
 
     def check_deck_order(self, cards: Iterable[Card]) -> list[Card]:
         """``cards`` as a new list of the interned cards, if it is exactly the game's cards; else an error."""
-        if isinstance(cards, str | bytes):
+        if isinstance(cards, str | bytes | AbstractSet | Mapping):  # (a set has no order)
             raise InvalidDealError(f"a deck order is a sequence of cards, got {_shown(cards)}")
         layout = self.layout
         try:

@@ -15,6 +15,9 @@ UnknownGameError
 
 from __future__ import annotations
 
+import operator
+from typing import Final
+
 __all__ = [
     "IllegalMoveError",
     "InvalidArgumentError",
@@ -157,6 +160,23 @@ class UnknownFieldError(PatienceRulesError, LookupError):
 _QUOTE_LIMIT = 60
 
 
+#: The methods of int that a subclass must not answer for itself to pass for an
+#: int: one whose comparisons lie would pass every range check (an IntEnum's
+#: are int's own).
+_INT_METHODS: Final = ("__lt__", "__le__", "__gt__", "__ge__", "__eq__", "__ne__", "__index__")
+_INT_LIKE: dict[type, bool] = {int: True}
+
+
+def _int_like(kind: type) -> bool:
+    """Whether a subclass ``kind`` of int compares and converts by int's own methods."""
+    like = _INT_LIKE.get(kind)
+    if like is None:
+        like = all(getattr(kind, name) is getattr(int, name) for name in _INT_METHODS)
+        if len(_INT_LIKE) < 64:
+            _INT_LIKE[kind] = like
+    return like
+
+
 def _shown(value: object, limit: int = _QUOTE_LIMIT) -> str:
     """``repr(value)`` for an error message, never longer than about ``limit`` characters.
 
@@ -173,11 +193,14 @@ def _shown(value: object, limit: int = _QUOTE_LIMIT) -> str:
     'a negative integer of 81 digits'
     """
     if isinstance(value, int) and not isinstance(value, bool):
-        if abs(value).bit_length() > 3 * limit:
-            digits = _digits(abs(value))
+        number = operator.index(value)  # (exactly an int: a subclass's methods are not asked)
+        if abs(number).bit_length() > 3 * limit:
+            digits = _digits(abs(number))
             if digits > limit:
-                sign = "a negative " if value < 0 else "an "
+                sign = "a negative " if number < 0 else "an "
                 return f"{sign}integer of {digits} digits"
+        if not _int_like(value.__class__) and type(value).__repr__ is int.__repr__:
+            return f"{type(value).__name__}({number})"  # (its comparisons are its own)
         return repr(value)
     if isinstance(value, str | bytes | bytearray) and len(value) > limit:
         kind = "characters" if isinstance(value, str) else "bytes"
