@@ -132,6 +132,7 @@ def test_options_are_written_only_when_they_differ_from_the_registered_game() ->
         ("spider", "unknown game 'spider'"),
         ("easy-start[redeals=true]", "redeals is a whole number"),
         ("easy-start[redeals=3", "must end with"),
+        ("klondike[draw=3]extra", r"nothing may follow the options' '\]', got 'extra'"),
         ("easy-start[redeals]", "expected options as key=value"),
         ("easy-start[redeals=1,redeals=2]", "given twice"),
         ("easy-start[colour=1]", "does not take the option colour: it takes redeals=2 "),
