@@ -83,7 +83,7 @@ from patience_rules import (
 )
 from patience_rules.cards import _is_whole
 from patience_rules.players import FirstPlayer, GreedyPlayer, RandomPlayer, get_player
-from patience_rules.records import GameRecord
+from patience_rules.records import MAX_TAG_LINE, GameRecord
 from patience_rules.rules import PICKLE_FORMAT, _restore_state
 from patience_rules.solver import Outcome, solve, solve_deal
 from patience_rules.stats import DealResult, DealStats, play_deal, play_deals, wilson_interval
@@ -2252,6 +2252,28 @@ def test_replay_of_an_endless_file_stops_at_once() -> None:
     )
     assert done.returncode == 2, done.stderr[-500:]
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+class EndlessBlankLines:
+    """A text stream of blank lines without end (as ``yes ''`` writes), counting what it gives."""
+
+    def __init__(self, head: str = "") -> None:
+        self.head = head
+        self.given = 0
+
+    def read(self, size: int = -1) -> str:
+        piece, self.head = self.head + "\n" * max(size, 1), ""
+        self.given += len(piece)
+        return piece
+
+
+@pytest.mark.parametrize("head", ["", '[Game "klondike"]\n[Deal "1"]\n1. draw\n'])
+def test_a_record_of_endless_blank_lines_is_refused(head: str) -> None:
+    # (It was read for ever, in constant memory: 'yes "" | patience-rules replay -'.)
+    stream = EndlessBlankLines(head)
+    with pytest.raises(NotationError, match="characters of white space in a row"):
+        GameRecord.read(stream)
+    assert stream.given < 3 * MAX_TAG_LINE
 
 
 # -- the core: places, state methods, game options, deck orders, sequences, pickled rules ------

@@ -44,7 +44,9 @@ tags besides those it writes itself.
 move as soon as it is read, and stop at the first bad one with its number:
 however long the text, reading takes memory for the moves of one legal
 game, never for the whole text of the moves.  A word of the moves longer
-than :data:`MAX_MOVE_LENGTH` characters is refused unread.
+than :data:`MAX_MOVE_LENGTH` characters is refused unread, and so is white
+space of more than a million characters in a row (an endless stream of
+blank lines).
 :class:`GameRecord` does the same with moves from any iterable (a
 generator, say): it plays each move as it takes it, and takes none after
 the first it refuses, so an endless iterable of draws is refused at its
@@ -134,6 +136,10 @@ MAX_RECORD_MOVES: Final = 1_000_000
 #: The most tags a record holds besides those it writes itself (``Game``,
 #: ``Rules``, ``Deal``, ``Deck`` and ``Result``), however it is made or read.
 MAX_TAGS: Final = 1000
+
+#: The most white space a record reads in a row (blank lines, say): an endless
+#: stream of it is refused rather than read for ever.
+_MOST_SPACE: Final = MAX_TAG_LINE
 
 _TAG_NAME_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _TAG_LINE_RE: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
@@ -751,7 +757,12 @@ class _Reader:
         return False
 
     def next_character(self) -> str | None:
-        """Skip white space; the character after it, not read yet (``None`` at the end)."""
+        """Skip white space; the character after it, not read yet (``None`` at the end).
+
+        White space runs at most :data:`_MOST_SPACE` characters in a row: an
+        endless stream of blank lines is refused, not read without end.
+        """
+        skipped = 0
         while True:
             text, at = self._text, self._at
             end = _SPACE_RE.match(text, at).end()  # type: ignore[union-attr]
@@ -759,6 +770,12 @@ class _Reader:
             self._at = end
             if end < len(text):
                 return text[end]
+            skipped += end - at
+            if skipped > _MOST_SPACE:
+                raise NotationError(
+                    f"line {self.line}: more than {_MOST_SPACE:,} characters of white space "
+                    "in a row: expected a tag or a move"
+                )
             if not self._more():
                 return None
 
