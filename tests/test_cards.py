@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import operator
 import pickle
 import typing
 from collections.abc import Callable
@@ -275,6 +276,28 @@ def test_a_numpy_bool_is_no_whole_number_whatever_the_numpy() -> None:
     with pytest.raises(pr.IllegalMoveError):
         pr.ActionSpace(game).move_of(old)
     assert pr.ActionSpace(game).move_of(Int64(1)) == pr.Move.redeal()
+
+
+def test_a_card_index_of_another_library_is_read_as_a_deal_number_is() -> None:
+    # (It was refused, "a whole number from 0 to 51, got ...", where deal() took it.)
+    assert pr.Card.from_index(Int64(3)) is pr.Card.from_str("4C")  # type: ignore[arg-type]
+    with pytest.raises(pr.NotationError, match=r"from 0 to 51, got 52$"):
+        pr.Card.from_index(Int64(52))  # type: ignore[arg-type]
+    with pytest.raises(pr.NotationError, match="from 0 to 51, got "):
+        pr.Card.from_index(bool_())  # type: ignore[arg-type]
+
+
+def test_a_part_that_keeps_a_number_says_so_of_an_integer_of_another_library() -> None:
+    # A part keeps plain ints (they hash, compare and pickle as the part's own):
+    # one of another type is refused, and the message says what it is.
+    with pytest.raises(
+        pr.InvalidRulesError,
+        match=r"got Int64\(value=3\) \(an integer of another type: give int\(\.\.\.\)\)$",
+    ):
+        pr.Place(pr.PileKind.COLUMN, Int64(3))  # type: ignore[arg-type]
+    with pytest.raises(pr.InvalidRulesError, match=r"an integer of another type"):
+        pr.Stock(redeals=Int64(3))  # type: ignore[arg-type]
+    assert pr.Stock(redeals=int(operator.index(Int64(3)))).redeals == 3
 
 
 def test_the_annotations_of_a_card_resolve_at_run_time() -> None:

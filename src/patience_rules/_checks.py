@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from .cards import Rank, Suit, _is_whole
+from .cards import Rank, Suit, _as_index, _is_whole
 from .errors import InvalidRulesError, NotationError, PatienceRulesError, _shown
 
 E = TypeVar("E", bound=enum.Enum)
@@ -58,8 +58,22 @@ def whole(
     """``value`` if it is an int (not a bool) from ``low`` to ``high``; else ``error``."""
     if not _is_whole(value) or value < low or (high is not None and value > high):
         bounds = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        raise error(f"{name} is a whole number {bounds}, got {_shown(value)}")
+        raise error(f"{name} is a whole number {bounds}, got {shown_whole(value)}")
     return value
+
+
+def shown_whole(value: object) -> str:
+    """``value`` shown in a message that asks for a whole number: an integer of another
+    type (NumPy's, say), which a part does not keep, is said to be one.
+
+    >>> import decimal
+    >>> shown_whole(-1), shown_whole(decimal.Decimal(3))
+    ('-1', "Decimal('3')")
+    """
+    shown = _shown(value)
+    if not _is_whole(value) and _as_index(value) is not None:
+        return f"{shown} (an integer of another type: give int(...))"
+    return shown
 
 
 def iterable(value: object) -> bool:

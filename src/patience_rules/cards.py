@@ -191,7 +191,9 @@ class Card(int):
         """The card with the given :attr:`index` (0 to 51).
 
         :raises NotationError: for anything but a whole number from 0 to 51
-            (a :class:`ValueError`, as before).
+            (a :class:`ValueError`, as before).  An integer of another library
+            (NumPy's ``int64``, say) is read by its ``__index__``, as a deal
+            number is.
 
         >>> Card.from_index(12)
         Card.from_str('KC')
@@ -200,12 +202,13 @@ class Card(int):
         ...
         patience_rules.errors.NotationError: a card index is a whole number from 0 to 51, got 52
         """
-        if type(index) is not int:  # a bool, an int subclass or no int at all
-            if not isinstance(index, int) or isinstance(index, bool):
+        if type(index) is not int:  # a bool, an int subclass, another library's or no int
+            number = operator.index(index) if index.__class__ is Card else _as_index(index)
+            if number is None:
                 raise NotationError(
                     f"a card index is a whole number from 0 to 51, got {_shown(index)}"
                 )
-            index = int(index)
+            index = number
         if not 0 <= index < 52:
             raise NotationError(f"a card index is a whole number from 0 to 51, got {_shown(index)}")
         return _CARDS[index]

@@ -92,7 +92,7 @@ def _check_index(instance: Any, attribute: Any, value: Any) -> None:
     if not _is_whole(value) or not 0 <= value <= MAX_PLACE_INDEX:
         raise InvalidRulesError(
             f"a place's index is a whole number from 0 to {MAX_PLACE_INDEX} "
-            f"(piles are numbered from 0), got {_shown(value)}"
+            f"(piles are numbered from 0), got {_checks.shown_whole(value)}"
         )
 
 
