@@ -763,6 +763,10 @@ def _check_record_path(path: str) -> None:
     record is written whole and then put in place, and opening a pipe would
     wait for a reader before the game is even shown.)
     """
+    if "\0" in path:  # (os.stat's words for it differ between Pythons; open's do not)
+        raise _UsageError(
+            f"cannot write the game record to {_shown(path, 200)}: embedded null byte"
+        )
     try:
         try:
             kind = os.stat(path).st_mode
