@@ -2553,3 +2553,32 @@ def test_a_deck_order_without_an_order_is_refused(kind: Callable[[Any], Any]) ->
     with pytest.raises(InvalidDealError, match="a deck order is a sequence of cards, got "):
         game.deal_from(kind(game.deck_order(1)))
     assert game.deal_from(iter(game.deck_order(1))) == game.deal(1)
+
+
+@pytest.mark.usefixtures("isolated_registry")
+def test_a_name_or_alias_of_a_subclass_of_str_is_registered_as_the_text_it_holds() -> None:
+    class Shifty(str):
+        """A text whose hash changes each time it is asked."""
+
+        hashes = itertools.count()
+
+        def __hash__(self) -> int:
+            return next(self.hashes)
+
+        def __eq__(self, other: object) -> bool:
+            return False
+
+    queens = pr.get_game("captive-queens")
+
+    def made() -> GameRules:
+        return attrs.evolve(queens, name="queens-2")
+
+    # (The alias was registered under a hash no later lookup gave: 'unknown game
+    # queens-alias', and the name could be registered again.)
+    entry = pr.register_game(
+        Shifty("queens-2"), made, summary="Captive Queens again.", aliases=(Shifty("queens-alias"),)
+    )
+    assert type(entry.name) is str and all(type(alias) is str for alias in entry.aliases)
+    assert pr.get_game("queens-alias") == pr.get_game("queens-2") == made()
+    with pytest.raises(InvalidRulesError, match="registered already"):
+        pr.register_game("queens-alias", made, summary="Once more.")

@@ -978,6 +978,9 @@ def _register(
             f"a game's aliases are a tuple of names, such as ('quadrille',), got {_shown(aliases)}"
         )
     others = _checks.bounded(given, _MOST_ALIASES, f"a game has at most {_MOST_ALIASES} aliases")
+    # (Plain texts: a subclass's own hash or == could register a name no lookup finds.)
+    name = _checks.plain(name)
+    others = tuple(map(_checks.plain, others))
     for each in (name, *others):
         _checks.text("a game's name", each, 100)
         if not _REGISTRY_NAME.fullmatch(each):
