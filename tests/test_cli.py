@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -597,29 +598,27 @@ class Undecodable(io.StringIO):
         return super().readline(size)
 
 
+@pytest.mark.parametrize(
+    "stdin",
+    [
+        lambda: Undecodable("quit\n"),
+        # Under the C locale Python reads standard input with 'surrogateescape':
+        # bytes that are no UTF-8 arrive as lone surrogates, not as an error.
+        lambda: io.StringIO("\udcff\udcfe\nquit\n"),
+    ],
+    ids=["undecodable", "lone-surrogates"],
+)
 def test_play_refuses_a_line_that_is_not_text_and_asks_again(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    stdin: Callable[[], io.StringIO],
 ) -> None:
-    monkeypatch.setattr(sys, "stdin", Undecodable("quit\n"))
+    monkeypatch.setattr(sys, "stdin", stdin())
     status, out, _ = run(capsys, "play", "royal-cotillion", "--deal", "7")
     assert status == 3
     lines = out.splitlines()
     assert lines.count("Moves:") == 1
     assert lines[-2:] == [
-        "move> Not a move: the line is not text in this terminal's encoding.",
-        "move> Quit: 8 of 104 cards home.",
-    ]
-
-
-def test_play_refuses_bytes_read_as_lone_surrogates_as_no_text(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # Under the C locale Python reads standard input with 'surrogateescape':
-    # bytes that are no UTF-8 arrive as lone surrogates, not as an error.
-    feed(monkeypatch, "\udcff\udcfe", "quit")
-    status, out, _ = run(capsys, "play", "royal-cotillion", "--deal", "7")
-    assert status == 3
-    assert out.splitlines()[-2:] == [
         "move> Not a move: the line is not text in this terminal's encoding.",
         "move> Quit: 8 of 104 cards home.",
     ]

@@ -764,29 +764,30 @@ def _check_record_path(path: str) -> None:
     wait for a reader before the game is even shown.)
     """
     if "\0" in path:  # (os.stat's words for it differ between Pythons; open's do not)
-        raise _UsageError(
-            f"cannot write the game record to {_shown(path, 200)}: embedded null byte"
-        )
+        raise _unwritable(path, "embedded null byte")
     try:
         try:
             kind = os.stat(path).st_mode
         except FileNotFoundError:
-            kind = None
-        if kind is not None and not stat.S_ISREG(kind):
-            what = "a directory" if stat.S_ISDIR(kind) else "a pipe, a socket or a device"
-            raise _UsageError(
-                f"cannot write the game record to {_shown(path, 200)}: it is {what}; a record "
-                "is written to a regular file, new or replaced whole"
-            )
-        if kind is not None:
+            pass
+        else:
+            if not stat.S_ISREG(kind):
+                what = "a directory" if stat.S_ISDIR(kind) else "a pipe, a socket or a device"
+                raise _unwritable(
+                    path,
+                    f"it is {what}; a record is written to a regular file, new or replaced whole",
+                )
             with open(path, "a", encoding="utf-8"):  # (appends nothing: may it be written?)
                 pass
         with tempfile.TemporaryFile(dir=os.path.dirname(os.path.realpath(path))):
             pass  # (the directory takes the new record before it is put in place)
     except _UNUSABLE_PATH as error:
-        raise _UsageError(
-            f"cannot write the game record to {_shown(path, 200)}: {_why(error)}"
-        ) from None
+        raise _unwritable(path, _why(error)) from None
+
+
+def _unwritable(path: str, why: str) -> _UsageError:
+    """The error for a game record that cannot be written to ``path``, saying ``why``."""
+    return _UsageError(f"cannot write the game record to {_shown(path, 200)}: {why}")
 
 
 def _write_record(path: str, text: str) -> None:
@@ -818,9 +819,7 @@ def _write_record(path: str, text: str) -> None:
                 os.unlink(temporary)
             raise
     except _UNUSABLE_PATH as error:
-        raise _UsageError(
-            f"cannot write the game record to {_shown(path, 200)}: {_why(error)}"
-        ) from None
+        raise _unwritable(path, _why(error)) from None
 
 
 def _play_moves(

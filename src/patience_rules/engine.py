@@ -415,22 +415,22 @@ class Engine:
 
     def check_deck_order(self, cards: Iterable[Card]) -> list[Card]:
         """``cards`` as a new list of the interned cards, if it is exactly the game's cards; else an error."""
-        if isinstance(cards, str | bytes | AbstractSet | Mapping):  # (a set has no order)
-            raise InvalidDealError(f"a deck order is a sequence of cards, got {_shown(cards)}")
         layout = self.layout
-        try:
-            # An iterator is read one card past the deck at most: an endless one stops.
-            # (a list or tuple as it is: read once more below; anything else, a
-            # subclass too, copied once, since it could read differently each time)
-            order: Sequence[Card] = (
-                cards
-                if cards.__class__ is list or cards.__class__ is tuple
-                else list(itertools.islice(cards, len(layout.deck) + 1))
-            )
-        except TypeError:
-            raise InvalidDealError(
-                f"a deck order is a sequence of cards, got {_shown(cards)}"
-            ) from None
+        # A list or tuple as it is (read once more below); anything else, a
+        # subclass too, copied once, since it could read differently each time.
+        order: Sequence[Card]
+        if cards.__class__ is list or cards.__class__ is tuple:
+            order = cards
+        elif isinstance(cards, str | bytes | AbstractSet | Mapping):  # (a set has no order)
+            raise InvalidDealError(f"a deck order is a sequence of cards, got {_shown(cards)}")
+        else:
+            try:
+                # An iterator is read one card past the deck at most: an endless one stops.
+                order = list(itertools.islice(cards, len(layout.deck) + 1))
+            except TypeError:
+                raise InvalidDealError(
+                    f"a deck order is a sequence of cards, got {_shown(cards)}"
+                ) from None
         if len(order) == len(layout.deck) and _CARD_TYPE.issuperset(map(type, order)):
             indices = bytes(order)
             if sorted(indices) == layout._deck_sorted:

@@ -230,15 +230,13 @@ def game_from_text(text: str) -> GameRules:
     options: list[tuple[str, OptionValue]] = []
     if bracket:
         if not rest.endswith("]"):
-            after = rest.partition("]")[2]
-            raise NotationError(
-                f"malformed game {_shown(text)}: "
-                + (
-                    f"nothing may follow the options' ']', got {_shown(after)}"
-                    if "]" in rest
-                    else "the options must end with ']'"
-                )
+            _, closed, after = rest.partition("]")
+            why = (
+                f"nothing may follow the options' ']', got {_shown(after)}"
+                if closed
+                else "the options must end with ']'"
             )
+            raise NotationError(f"malformed game {_shown(text)}: {why}")
         body = rest[:-1]
         items = body.split(",") if body else []
         if len(items) > _MOST_OPTIONS:
