@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -229,6 +230,24 @@ def test_many_cards_without_a_place_are_counted_not_listed() -> None:
     stock = pr.get_game("captive-queens").deck()
     with pytest.raises(pr.InvalidDealError, match=r"missing AC 2C$"):
         pr.get_game("captive-queens").make_state(stock=stock[2:], foundation_heights=[0] * 8)
+
+
+@pytest.mark.parametrize("key", [3, None, ("stock",)])
+def test_a_key_that_is_no_text_is_named(key: object) -> None:
+    # The whole dict form was shown cut at 40 characters, where the key
+    # (last, as in a JSON reader's output built up in order) never appeared.
+    data: dict[Any, Any] = dict(pr.get_game("klondike").to_dict())
+    stock: dict[Any, Any] = dict(data["stock"])
+    data[key] = "x"
+    with pytest.raises(pr.NotationError) as caught:
+        pr.GameRules.from_dict(data)
+    assert str(caught.value) == (
+        f"rules: the key {key!r} is no text: expected a mapping of names to values"
+    )
+    del data[key]
+    stock[key] = 1
+    with pytest.raises(pr.NotationError, match=r"^rules\.stock: the key .* is no text"):
+        pr.GameRules.from_dict({**data, "stock": stock})
 
 
 @pytest.mark.parametrize(

@@ -185,9 +185,20 @@ def text(name: str, value: object, limit: int, lines: bool = False) -> str:
 
 
 def mapping(value: object, where: str) -> Mapping[str, object]:
-    """``value`` if it is a mapping with text keys; else a NotationError."""
-    if not isinstance(value, Mapping) or not all(isinstance(key, str) for key in value):
+    """``value`` if it is a mapping with text keys; else a NotationError.
+
+    >>> mapping({"a": 1, 2: 2}, "part")
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.NotationError: part: the key 2 is no text: expected a mapping of names to values
+    """
+    if not isinstance(value, Mapping):
         raise NotationError(f"{where}: expected a mapping of names to values, got {_shown(value)}")
+    for key in value:
+        if not isinstance(key, str):
+            raise NotationError(
+                f"{where}: the key {_shown(key)} is no text: expected a mapping of names to values"
+            )
     return value
 
 
