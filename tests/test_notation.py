@@ -138,6 +138,11 @@ def test_options_are_written_only_when_they_differ_from_the_registered_game() ->
         ("easy-start[colour=1]", "does not take the option colour: it takes redeals=2 "),
         ("easy-start[redeals=x]", "malformed value 'x'"),
         ('easy-start[redeals="%FF"]', "malformed value"),
+        (
+            "klondike[redeals=None]",
+            "option redeals: game text has no value for None: leave the option out",
+        ),
+        ("klondike[redeals=null]", "no value for None"),
         ("[redeals=1]", "expected a registered name"),
     ],
 )

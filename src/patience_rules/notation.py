@@ -121,6 +121,7 @@ def _option_to_text(value: OptionValue) -> str:
 
 
 def _option_from_text(key: str, text: str) -> OptionValue:
+    name = key if len(key) <= 40 else _shown(key)
     if text.lower() == "true":  # (True and False too, as Python writes them)
         return True
     if text.lower() == "false":
@@ -129,7 +130,7 @@ def _option_from_text(key: str, text: str) -> OptionValue:
         return int(text)
     if re.fullmatch(r"-?[0-9]+", text):
         raise NotationError(
-            f"option {key if len(key) <= 40 else _shown(key)}: a whole number of at most "
+            f"option {name}: a whole number of at most "
             f"{_OPTION_DIGITS} digits, got one of {len(text.lstrip('-'))} digits"
         )
     if len(text) >= 2 and text[0] == text[-1] == '"' and '"' not in text[1:-1]:
@@ -137,9 +138,13 @@ def _option_from_text(key: str, text: str) -> OptionValue:
             return unquote(text[1:-1], errors="strict")
         except UnicodeDecodeError:
             pass
+    if text.lower() in ("none", "null"):
+        raise NotationError(
+            f"option {name}: game text has no value for None: "
+            "leave the option out to take its default"
+        )
     raise NotationError(
-        f"option {key if len(key) <= 40 else _shown(key)}: malformed value {_shown(text)}: "
-        "expected true, false, a whole number "
+        f"option {name}: malformed value {_shown(text)}: expected true, false, a whole number "
         'or a percent-encoded text in double quotes such as "a%20b"'
     )
 
