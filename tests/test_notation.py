@@ -265,6 +265,9 @@ def test_every_place_and_every_move_shape_of_a_game_reads_back(name: str) -> Non
     for place in places:
         assert place_from_text(place_to_text(place), rules) == place
         assert place_from_text(place_to_text(place), state) == place  # (as move_from_text)
+        # The game is passed by the same keyword as to move_from_text, and both
+        # readers and the loose reader are the package's own names too.
+        assert pr.place_from_text(pr.place_to_text(place), game=state) == place
     layout = rules.layout
     for move in layout.moves:
         assert move_to_text(move) == str(move)
@@ -273,7 +276,7 @@ def test_every_place_and_every_move_shape_of_a_game_reads_back(name: str) -> Non
             with pytest.raises(NotationError, match=rf"{rules.title} has no (stock|redeal)"):
                 move_from_text(str(move), rules)
         else:
-            assert move_from_text(str(move), rules) == move
+            assert move_from_text(str(move), game=rules) == move
 
 
 @given(game=played_games())

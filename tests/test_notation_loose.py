@@ -31,6 +31,7 @@ def test_the_notation_and_the_card_name_each_legal_move(name: str) -> None:
         moves = state.legal_moves()
         for move in moves:
             assert move_from_loose_text(str(move), state) == move
+            assert pr.move_from_loose_text(str(move), state=state) == move
             assert move_from_loose_text(str(move).lower().replace("-", " -> "), state) == move
             if move.is_draw or move.is_redeal:
                 continue

@@ -351,8 +351,10 @@ _PLACE_RE: Final = re.compile(r"([A-Za-z])([0-9]{1,6})?")
 _MOVE_RE: Final = re.compile(r"([^-:]+)-([^-:]+)(?::([0-9]{1,4}))?")
 
 
-def place_from_text(text: str, rules: GameRules | State) -> Place:
-    """The place of ``rules``' layout (or a state's) written as ``text`` (see :func:`place_to_text`).
+def place_from_text(text: str, game: GameRules | State) -> Place:
+    """The place of ``game``'s layout (rules, or a state of them) written as ``text``.
+
+    See :func:`place_to_text`; ``game`` is named as in :func:`move_from_text`.
 
     >>> import patience_rules as pr
     >>> place_from_text("R16", pr.get_game("royal-cotillion"))
@@ -362,10 +364,9 @@ def place_from_text(text: str, rules: GameRules | State) -> Place:
     ...
     patience_rules.errors.NotationError: place 'R17': Royal Cotillion has Lords cells R1 to R16
     """
-    if isinstance(rules, State):
-        rules = rules.rules
+    rules = game.rules if isinstance(game, State) else game
     if not isinstance(rules, GameRules):
-        raise NotationError(f"a place is read for a game (GameRules or State), got {_shown(rules)}")
+        raise NotationError(f"a place is read for a game (GameRules or State), got {_shown(game)}")
     if not isinstance(text, str):
         raise NotationError(f"a place is written as text such as 'T1', got {_shown(text)}")
     text = _checks.plain(text)
