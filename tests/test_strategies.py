@@ -509,6 +509,32 @@ def test_a_failure_dealt_by_number_names_the_number() -> None:
     assert replay_note(lines) == printed_state(lines)
 
 
+@pytest.mark.parametrize("kind", ["legal", "illegal"])
+def test_a_failing_move_is_noted_in_the_notation(kind: str) -> None:
+    # A move prints as the call that makes it (Move.to_cell(Place(...), 2));
+    # the note gives the text that `patience-rules play` and move_from_text read.
+    state = pr.get_game("freecell").deal(1)
+    strategy = legal_moves(state) if kind == "legal" else illegal_moves(state)
+
+    drawn: list[pr.Move] = []
+
+    @seed(2)
+    @settings(database=None, deadline=None, phases=[Phase.generate, Phase.shrink])
+    @given(strategy)
+    def test_no_move_to_a_cell(move: pr.Move) -> None:
+        drawn.append(move)
+        assert move.target.kind is not pr.PileKind.CELL
+
+    lines = failure_notes(test_no_move_to_a_cell)
+    move = drawn[-1]  # (the failing example, run once more to report it)
+    assert move.target.kind is pr.PileKind.CELL
+    assert (move in state.legal_moves()) == (kind == "legal")
+    assert [line for line in lines if "move drawn" in line] == [f"{kind} move drawn: {move}"]
+    assert any(repr(move) in line for line in lines), lines
+    if kind == "legal":
+        assert move_from_text(str(move), state) == move
+
+
 def test_drawn_values_print_as_the_calls_that_rebuild_them() -> None:
     @seed(4)
     @settings(database=None, deadline=None, phases=[Phase.generate, Phase.shrink])

@@ -634,9 +634,8 @@ class GameRules:
 
         The position must be *valid*: it meets the necessary conditions of
         one that play could reach (no game is replayed to prove that play
-        reaches it).  What that means is listed in
-        :mod:`patience_rules._validity`'s documentation and in the docs'
-        "Security" section: the piles fit the layout and hold exactly the
+        reaches it).  What that means is listed under
+        :ref:`valid-position`: the piles fit the layout and hold exactly the
         game's cards; every foundation holds a start of its sequence; the
         middle only its ranks; the stock and the waste together no more
         cards than the deal leaves for the stock; no pile is empty that a

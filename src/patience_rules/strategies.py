@@ -20,7 +20,10 @@ in the notation, with the command that shows the deal::
     royal-cotillion deal 1 (patience-rules show royal-cotillion --deal 1), then 4 moves: draw draw draw draw
 
 and drawn values print as the calls that rebuild them
-(``state_from_text('royal-cotillion ...')``), so a report stays short.
+(``state_from_text('royal-cotillion ...')``), so a report stays short.  A
+move drawn by :func:`legal_moves` or :func:`illegal_moves` prints as the
+call that makes it, and its notation is noted (``legal move drawn: T1-F1``),
+as ``patience-rules play`` reads it.
 
 With Hypothesis installed, the package's ``hypothesis`` entry point also
 registers a strategy for each public value type, so that
@@ -682,6 +685,10 @@ def states(
     card displaced.  With ``deal_numbers``, towards smaller deal numbers
     instead (see the guide for when that finds shorter examples).
 
+    Random play seldom reaches the end of a game, and a failure that needs
+    hundreds of moves shrinks slowly: for properties of late positions,
+    draw the states of a won game (see :ref:`late-positions`).
+
     :param max_moves: the most moves to play from the deal, 0 or more.
     :param deal_numbers: a strategy of deal numbers to deal the game by
         (:func:`deal_numbers`, ``just(7)``), or ``None`` for deal 1's deck
@@ -727,7 +734,9 @@ def _legal_moves(draw: st.DrawFn, state: _Shown) -> Move:
     moves = checked.legal_moves()
     if not moves:
         draw(st.nothing())  # a finished game: the example is rejected
-    return draw(st.sampled_from(moves))
+    move: Move = draw(st.sampled_from(moves))
+    note(f"legal move drawn: {move}")
+    return move
 
 
 def legal_moves(state: State) -> st.SearchStrategy[Move]:
@@ -735,7 +744,8 @@ def legal_moves(state: State) -> st.SearchStrategy[Move]:
 
     A state that is over has no legal move: drawing from it rejects the
     example (as :func:`hypothesis.strategies.nothing` would), so draw from
-    states that are not over.
+    states that are not over.  The move prints as the call that makes it,
+    and a failure notes it in the notation (``legal move drawn: T1-F1``).
 
     :raises InvalidArgument: (when first drawn from) if ``state`` is not a
         :class:`~patience_rules.State`.
@@ -792,6 +802,7 @@ def _illegal_moves(draw: st.DrawFn, state: _Shown, *, outside_layout: bool = Fal
         if at > i:
             break
         i += 1
+    note(f"illegal move drawn: {moves[i]}")
     return moves[i]
 
 
@@ -807,7 +818,8 @@ def illegal_moves(state: State, *, outside_layout: bool = False) -> st.SearchStr
     :meth:`State.apply <patience_rules.State.apply>` refuses each with
     :class:`~patience_rules.IllegalMoveError`.  The piles of the layout are
     those the game's :class:`~patience_rules.ActionSpace` names, with the
-    stock and the waste.
+    stock and the waste.  A failure notes the move in the notation
+    (``illegal move drawn: W-W``).
 
     :param outside_layout: also draw moves naming piles the game does not
         have (one past the last column, cell and foundation; a middle,
