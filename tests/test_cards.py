@@ -232,6 +232,47 @@ def test_cards_are_ordered_among_cards_only(number: object) -> None:
     assert king != "KS" and king != None  # noqa: E711
 
 
+ARITHMETIC: list[Callable[[int], object]] = [
+    lambda card: card + 1,
+    lambda card: 1 + card,
+    lambda card: card - card,
+    lambda card: card * 2,
+    lambda card: 2 * card,
+    lambda card: card / 2,
+    lambda card: card // 13,
+    lambda card: card % 13,
+    lambda card: 53 % card,
+    lambda card: divmod(card, 13),
+    lambda card: card**2,
+    lambda card: pow(card, 2, 7),
+    lambda card: card << 1,
+    lambda card: card >> 1,
+    lambda card: card & 1,
+    lambda card: card | 1,
+    lambda card: card ^ 1,
+    lambda card: 1 ^ card,
+    lambda card: -card,
+    lambda card: +card,
+    lambda card: abs(card),
+    lambda card: ~card,
+    lambda card: sum([card]),
+]
+
+
+@pytest.mark.parametrize("operation", ARITHMETIC)
+def test_a_card_takes_no_arithmetic(operation: Callable[[int], object]) -> None:
+    # `card + 1` was the next index, a plain number, which looked like a card's
+    # successor and was not (KS + 1 is 52, no card; 2C + 1 is 3C, not 2D).
+    card = Card.from_str("QH")
+    with pytest.raises(
+        TypeError, match=r"^a card is no number: QH takes no arithmetic \(QH\.index"
+    ):
+        operation(card)
+    assert operation(card.index) is not None  # (the same with its number is fine)
+    # Its rank and suit, and the uses of its number, stay as they were.
+    assert (card.rank, card.suit, int(card), bytes([card])) == (Rank.QUEEN, Suit.HEARTS, 37, b"%")
+
+
 def test_a_card_leaves_equality_with_values_of_other_kinds_to_them() -> None:
     # Equal to no number and to no None, it answers NotImplemented to
     # anything else, whose own comparison then decides: mock.ANY equals all.

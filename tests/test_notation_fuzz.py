@@ -118,7 +118,7 @@ def _readers() -> list[Reader]:
     for name in GAME_NAMES:
         rules = pr.get_game(name)
         readers.append(
-            ("place", partial(place_from_text, rules=rules), partial(_check_place, rules))
+            ("place", partial(place_from_text, game=rules), partial(_check_place, rules))
         )
         readers.append(("move", partial(move_from_text, game=rules), partial(_check_move, rules)))
     return readers

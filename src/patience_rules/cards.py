@@ -25,7 +25,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterable
 from operator import itemgetter
-from typing import TYPE_CHECKING, Final, TypeGuard
+from typing import TYPE_CHECKING, Final, NoReturn, TypeGuard
 
 if sys.version_info >= (3, 11):  # (at run time too: typing.get_type_hints reads it)
     from typing import Self
@@ -126,6 +126,11 @@ _SUIT_BY_TEXT: Final = {
 }
 
 
+def _refuse_arithmetic(card: Card, *other: object) -> NoReturn:
+    """Refuse arithmetic on a card: a card is no number, though an int for speed."""
+    raise TypeError(f"a card is no number: {card} takes no arithmetic ({card}.index is its number)")
+
+
 class Card(int):
     """A playing card: a rank and a suit.
 
@@ -136,8 +141,9 @@ class Card(int):
     ``bytes(cards)`` and give ``int(card)``, all at C speed.
 
     But a card is no number.  It equals only a card, is ordered among cards
-    only (by suit, then rank), and is always true, the Ace of clubs (index
-    0) too; ask for :attr:`index` to compare a card with a number.
+    only (by suit, then rank), takes no arithmetic, and is always true, the
+    Ace of clubs (index 0) too; ask for :attr:`index` to compare a card
+    with a number or to count with it.
 
     >>> ace, king = Card.from_str("AC"), Card.from_str("KS")
     >>> ace.index, king.index, ace == 0, ace.index == 0, bool(ace)
@@ -148,11 +154,19 @@ class Card(int):
     Traceback (most recent call last):
     ...
     TypeError: cards are ordered among cards only, not with 3: compare KS.index with a number
+    >>> ace + 1
+    Traceback (most recent call last):
+    ...
+    TypeError: a card is no number: AC takes no arithmetic (AC.index is its number)
 
     An :class:`int` subclass cannot stop every integer type: a ``bool``, an
     :class:`~enum.IntEnum` (such as :class:`Rank`) or a NumPy integer
     *before* a card (``Rank.ACE == card``) still compares as a number,
-    since Python asks it first.
+    since Python asks it first.  And a type checker sees the :class:`int`
+    too: mypy accepts ``card == 1``, ``card + 1`` and ``{1: "x"}.get(card)``;
+    the first is always false, the second raises, and the third finds
+    nothing, as a card is no key of 1 (a dict of card indices is looked up
+    by ``card.index``).
 
     Why an int that equals only cards, measured by ``benchmarks/cards.py
     --long`` (CPython 3.11; rates per second, each the best of several
@@ -246,12 +260,12 @@ class Card(int):
     @property
     def rank(self) -> Rank:
         """The card's rank."""
-        return _RANKS[self % 13]
+        return _RANK_AT[self]
 
     @property
     def suit(self) -> Suit:
         """The card's suit."""
-        return _SUITS[self // 13]
+        return _SUIT_AT[self]
 
     @property
     def pretty(self) -> str:
@@ -266,6 +280,10 @@ class Card(int):
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
+
+    def _repr_pretty_(self, printer: object, cycle: bool) -> None:
+        """IPython and Hypothesis print a card as its repr, not as the int it also is."""
+        printer.text(repr(self))  # type: ignore[attr-defined]
 
     # A card equals only a card and is ordered among cards only: it is an int
     # for speed, not to be mixed with numbers (see the class notes).
@@ -319,6 +337,15 @@ class Card(int):
         _refuse_numbers(self, other)
         return NotImplemented
 
+    # Nor does a card take arithmetic (``card + 1`` was a number, the index's).
+    if not TYPE_CHECKING:
+        __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _refuse_arithmetic
+        __truediv__ = __rtruediv__ = __floordiv__ = __rfloordiv__ = _refuse_arithmetic
+        __mod__ = __rmod__ = __divmod__ = __rdivmod__ = __pow__ = __rpow__ = _refuse_arithmetic
+        __lshift__ = __rlshift__ = __rshift__ = __rrshift__ = _refuse_arithmetic
+        __and__ = __rand__ = __or__ = __ror__ = __xor__ = __rxor__ = _refuse_arithmetic
+        __neg__ = __pos__ = __abs__ = __invert__ = _refuse_arithmetic
+
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return (Card.from_index, (int(self),))
 
@@ -346,6 +373,8 @@ def _refuse_numbers(card: Card, other: object) -> None:
 _RANKS: Final = tuple(Rank)
 _SUITS: Final = tuple(Suit)
 _CARDS: Final[tuple[Card, ...]] = tuple(Card._make(index) for index in range(52))
+_RANK_AT: Final = tuple(_RANKS[i % 13] for i in range(52))
+_SUIT_AT: Final = tuple(_SUITS[i // 13] for i in range(52))
 #: A byte of a pickled or checked cell as its card, or None (255 for an empty cell).
 _CELLS: Final[tuple[Card | None, ...]] = (*_CARDS, *(None,) * 204)
 
