@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -291,3 +292,47 @@ def test_one_card_or_one_move_is_counted_in_the_singular() -> None:
     data["stock"].append(data["columns"][0].pop())
     with pytest.raises(pr.NotationError, match="at most the 1 card the deal leaves for the stock"):
         state_from_dict(data)
+
+
+def _wrong_types() -> list[tuple[str, Callable[[], object], type[pr.PatienceRulesError]]]:
+    from patience_rules.solver import solve
+
+    royal = pr.royal_cotillion()
+    state = royal.deal(1)
+    odd: Any = "royal-cotillion"  # (a value of the wrong type, as untyped code passes one)
+    return [
+        ("a pile kind", lambda: Place(odd, 0), pr.InvalidRulesError),
+        (
+            "an observer's option",
+            lambda: pr.Observer(royal, hide_covered=odd),
+            pr.InvalidRulesError,
+        ),
+        (
+            "a state of another game",
+            lambda: pr.ActionSpace(royal).mask(pr.freecell().deal(1)),
+            pr.InvalidRulesError,
+        ),
+        ("a deal number", lambda: royal.deal(odd), pr.InvalidDealError),
+        ("a deck order", lambda: royal.deal_from(odd), pr.InvalidDealError),
+        ("a record's game", lambda: pr.GameRecord(odd, 7, []), pr.InvalidDealError),
+        ("a move", lambda: state.apply(odd), pr.IllegalMoveError),
+        ("an action id", lambda: pr.ActionSpace(royal).move_of(odd), pr.IllegalMoveError),
+        ("a value to write", lambda: pr.state_to_text(odd), pr.NotationError),
+        ("a game's name", lambda: pr.get_game(odd * 2), pr.UnknownGameError),
+        ("a search's start", lambda: solve(odd), pr.InvalidArgumentError),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("given_as", "call", "kind"), _wrong_types(), ids=[case[0] for case in _wrong_types()]
+)
+def test_a_value_of_the_wrong_type_is_refused_by_what_it_was_given_as(
+    given_as: str, call: Callable[[], object], kind: type[pr.PatienceRulesError]
+) -> None:
+    # As the errors module says: the class names what the value was given as,
+    # never TypeError, so `except PatienceRulesError` catches every refusal.
+    with pytest.raises(pr.PatienceRulesError) as caught:
+        call()
+    assert type(caught.value) is kind, given_as
+    assert not isinstance(caught.value, TypeError)
+    assert "royal-cotillion" in str(caught.value)  # (the message shows the value)
