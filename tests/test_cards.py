@@ -232,45 +232,50 @@ def test_cards_are_ordered_among_cards_only(number: object) -> None:
     assert king != "KS" and king != None  # noqa: E711
 
 
-ARITHMETIC: list[Callable[[int], object]] = [
+ADDITION: list[Callable[[int], object]] = [
     lambda card: card + 1,
     lambda card: 1 + card,
+    lambda card: card - 1,
+    lambda card: 51 - card,
     lambda card: card - card,
-    lambda card: card * 2,
-    lambda card: 2 * card,
-    lambda card: card / 2,
-    lambda card: card // 13,
-    lambda card: card % 13,
-    lambda card: 53 % card,
-    lambda card: divmod(card, 13),
-    lambda card: card**2,
-    lambda card: pow(card, 2, 7),
-    lambda card: card << 1,
-    lambda card: card >> 1,
-    lambda card: card & 1,
-    lambda card: card | 1,
-    lambda card: card ^ 1,
-    lambda card: 1 ^ card,
-    lambda card: -card,
-    lambda card: +card,
-    lambda card: abs(card),
-    lambda card: ~card,
     lambda card: sum([card]),
 ]
 
+#: What code that handles any int asks of one (Hypothesis's observability
+#: asks abs() of every int it records; encoders shift and mask).
+OTHER_OPERATORS: list[Callable[[int], object]] = [
+    abs,
+    lambda card: -card,
+    lambda card: card % 13,
+    lambda card: card // 13,
+    lambda card: divmod(card, 13),
+    lambda card: card * 2,
+    lambda card: card**2,
+    lambda card: card >> 1,
+    lambda card: card << 1,
+    lambda card: card & 0xFF,
+    lambda card: card | 1,
+    lambda card: ~card,
+]
 
-@pytest.mark.parametrize("operation", ARITHMETIC)
-def test_a_card_takes_no_arithmetic(operation: Callable[[int], object]) -> None:
+
+@pytest.mark.parametrize("operation", ADDITION)
+def test_a_card_is_neither_added_to_nor_subtracted_from(operation: Callable[[int], object]) -> None:
     # `card + 1` was the next index, a plain number, which looked like a card's
     # successor and was not (KS + 1 is 52, no card; 2C + 1 is 3C, not 2D).
     card = Card.from_str("QH")
-    with pytest.raises(
-        TypeError, match=r"^a card is no number: QH takes no arithmetic \(QH\.index"
-    ):
+    message = r"^a card is no number: QH takes no addition or subtraction \(QH\.index is its number"
+    with pytest.raises(TypeError, match=message):
         operation(card)
     assert operation(card.index) is not None  # (the same with its number is fine)
     # Its rank and suit, and the uses of its number, stay as they were.
     assert (card.rank, card.suit, int(card), bytes([card])) == (Rank.QUEEN, Suit.HEARTS, 37, b"%")
+
+
+@pytest.mark.parametrize("operation", OTHER_OPERATORS)
+def test_the_other_integer_operators_are_the_index_s(operation: Callable[[int], object]) -> None:
+    for card in standard_deck():
+        assert operation(card) == operation(card.index)
 
 
 def test_a_card_leaves_equality_with_values_of_other_kinds_to_them() -> None:

@@ -126,9 +126,11 @@ _SUIT_BY_TEXT: Final = {
 }
 
 
-def _refuse_arithmetic(card: Card, *other: object) -> NoReturn:
-    """Refuse arithmetic on a card: a card is no number, though an int for speed."""
-    raise TypeError(f"a card is no number: {card} takes no arithmetic ({card}.index is its number)")
+def _refuse_addition(card: Card, other: object) -> NoReturn:
+    """Refuse to add to a card or subtract from it: ``card + 1`` is no next card."""
+    raise TypeError(
+        f"a card is no number: {card} takes no addition or subtraction ({card}.index is its number)"
+    )
 
 
 class Card(int):
@@ -141,9 +143,9 @@ class Card(int):
     ``bytes(cards)`` and give ``int(card)``, all at C speed.
 
     But a card is no number.  It equals only a card, is ordered among cards
-    only (by suit, then rank), takes no arithmetic, and is always true, the
-    Ace of clubs (index 0) too; ask for :attr:`index` to compare a card
-    with a number or to count with it.
+    only (by suit, then rank), is neither added to nor subtracted from, and
+    is always true, the Ace of clubs (index 0) too; ask for :attr:`index` to
+    compare a card with a number or to count with it.
 
     >>> ace, king = Card.from_str("AC"), Card.from_str("KS")
     >>> ace.index, king.index, ace == 0, ace.index == 0, bool(ace)
@@ -157,7 +159,7 @@ class Card(int):
     >>> ace + 1
     Traceback (most recent call last):
     ...
-    TypeError: a card is no number: AC takes no arithmetic (AC.index is its number)
+    TypeError: a card is no number: AC takes no addition or subtraction (AC.index is its number)
 
     An :class:`int` subclass cannot stop every integer type: a ``bool``, an
     :class:`~enum.IntEnum` (such as :class:`Rank`) or a NumPy integer
@@ -166,7 +168,9 @@ class Card(int):
     too: mypy accepts ``card == 1``, ``card + 1`` and ``{1: "x"}.get(card)``;
     the first is always false, the second raises, and the third finds
     nothing, as a card is no key of 1 (a dict of card indices is looked up
-    by ``card.index``).
+    by ``card.index``).  The integer operators other than ``+`` and ``-``
+    (``abs``, ``%``, ``//``, shifts) stay the index's, as code that handles
+    any :class:`int` (a serializer, Hypothesis's observability) uses them.
 
     Why an int that equals only cards, measured by ``benchmarks/cards.py
     --long`` (CPython 3.11; rates per second, each the best of several
@@ -337,14 +341,12 @@ class Card(int):
         _refuse_numbers(self, other)
         return NotImplemented
 
-    # Nor does a card take arithmetic (``card + 1`` was a number, the index's).
+    # Nor is a card added to or subtracted from: ``card + 1`` was a number, the
+    # index's, that looked like the next card.  The other integer operators
+    # stay the index's: code that handles any int uses them (Hypothesis's
+    # observability asks ``abs()`` of every int it records, encoders shift).
     if not TYPE_CHECKING:
-        __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _refuse_arithmetic
-        __truediv__ = __rtruediv__ = __floordiv__ = __rfloordiv__ = _refuse_arithmetic
-        __mod__ = __rmod__ = __divmod__ = __rdivmod__ = __pow__ = __rpow__ = _refuse_arithmetic
-        __lshift__ = __rlshift__ = __rshift__ = __rrshift__ = _refuse_arithmetic
-        __and__ = __rand__ = __or__ = __ror__ = __xor__ = __rxor__ = _refuse_arithmetic
-        __neg__ = __pos__ = __abs__ = __invert__ = _refuse_arithmetic
+        __add__ = __radd__ = __sub__ = __rsub__ = _refuse_addition
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return (Card.from_index, (int(self),))
