@@ -320,16 +320,25 @@ def _wrong_types() -> list[tuple[str, Callable[[], object], type[pr.PatienceRule
         ("a value to write", lambda: pr.state_to_text(odd), pr.NotationError),
         ("a game's name", lambda: pr.get_game(odd * 2), pr.UnknownGameError),
         ("a search's start", lambda: solve(odd), pr.InvalidArgumentError),
+        ("the rules of an engine", lambda: pr.Engine(odd), pr.InvalidRulesError),
+        # (two functions that name a value that is no state differently, as said)
+        (
+            "an action space's state",
+            lambda: pr.ActionSpace(royal).mask(odd),
+            pr.InvalidArgumentError,
+        ),
+        ("an observer's state", lambda: pr.Observer(royal).observe(odd), pr.InvalidRulesError),
     ]
 
 
 @pytest.mark.parametrize(
     ("given_as", "call", "kind"), _wrong_types(), ids=[case[0] for case in _wrong_types()]
 )
-def test_a_value_of_the_wrong_type_is_refused_by_what_it_was_given_as(
+def test_a_refused_value_is_refused_by_what_it_was_given_as(
     given_as: str, call: Callable[[], object], kind: type[pr.PatienceRulesError]
 ) -> None:
-    # As the errors module says: the class names what the value was given as,
+    # As the errors module says: the class names what the value was given as
+    # (most cases a value of the wrong type, some a wrong value),
     # never TypeError, so `except PatienceRulesError` catches every refusal.
     with pytest.raises(pr.PatienceRulesError) as caught:
         call()

@@ -161,10 +161,11 @@ class Card(int):
     ...
     TypeError: a card is no number: AC takes no addition or subtraction (AC.index is its number)
 
-    An :class:`int` subclass cannot stop every integer type: a ``bool``, an
-    :class:`~enum.IntEnum` (such as :class:`Rank`) or a NumPy integer
-    *before* a card (``Rank.ACE == card``) still compares as a number,
-    since Python asks it first.  And a type checker sees the :class:`int`
+    An :class:`int` subclass cannot stop every number type: a ``bool``, an
+    :class:`~enum.IntEnum` (such as :class:`Rank`), a ``float``, a
+    ``Fraction`` or a NumPy integer *before* a card (``Rank.ACE == card``,
+    ``np.int64(1) + card``) still compares or adds as a number, since Python
+    asks it first; only a plain :class:`int` before a card is refused.  And a type checker sees the :class:`int`
     too: mypy accepts ``card == 1``, ``card + 1`` and ``{1: "x"}.get(card)``;
     the first is always false, the second raises, and the third finds
     nothing, as a card is no key of 1 (a dict of card indices is looked up

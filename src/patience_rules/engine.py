@@ -38,7 +38,7 @@ from . import rules as _rules
 from ._validity import _CARD_TYPE, Position
 from .building import Runs
 from .cards import _CARDS, Card, _cards_at, _cells_at, _difference
-from .errors import IllegalMoveError, InvalidDealError, _counted, _shown
+from .errors import IllegalMoveError, InvalidDealError, InvalidRulesError, _counted, _shown
 from .layout import Layout
 from .moves import Move, MoveKind, move_to_text
 from .piles import PileKind, Place
@@ -165,6 +165,8 @@ class Engine:
     pickled_as: _RulesName | GameRules | None
 
     def __init__(self, rules: GameRules) -> None:
+        if not isinstance(rules, _rules.GameRules):
+            raise InvalidRulesError(f"an engine interprets GameRules, got {_shown(rules)}")
         self.rules = rules
         self.pickled_as = None
         layout = self.layout = rules.layout

@@ -5,20 +5,22 @@ Every exception that :mod:`patience_rules` raises on bad input is a subclass of
 also derives from the built-in exception a Python programmer would expect
 (:class:`ValueError` or :class:`LookupError`).
 
-The class names what the refused value was given as, whether its type or its
-value is wrong: a part of the rules, or rules that do not fit (a pile kind, an
-observer's option, a state of another game given to an action space or an
-observer), :class:`InvalidRulesError`; a deal, a deck order or a record's
-game, :class:`InvalidDealError`; a move or an action id,
-:class:`IllegalMoveError`; a text or dict form, or a value to write as one,
-:class:`NotationError`; a game's name or a place the layout lacks,
-:class:`UnknownGameError` or :class:`UnknownPlaceError`; and
-:class:`InvalidArgumentError` where none of these names it (a search budget,
-a seed, a player).  A value of the wrong type is refused the same way, not
-with :class:`TypeError`: only a call that does not fit a signature (an
-unknown keyword, too many arguments) gets Python's own :class:`TypeError`,
-and so do a :class:`~patience_rules.Card`'s operators, as a number's do.  To
-catch any refused input, catch :class:`PatienceRulesError`:
+The class names what the refused value was given as: a part of the rules,
+or rules that do not fit (a pile kind, an observer's option, a state of
+another game given to an action space or an observer),
+:class:`InvalidRulesError`; a deal, a deck order or a record's game,
+:class:`InvalidDealError`; a move or an action id, :class:`IllegalMoveError`;
+a text or dict form, or a value to write as one, :class:`NotationError`; a
+game's name, a place the layout lacks or a field an observation lacks, the
+``Unknown...Error`` of its kind; and :class:`InvalidArgumentError` where none
+of these names it (a search budget, a seed, a player).  A value of the wrong
+type gets one of these classes too, not :class:`TypeError`, though not
+always the same one from one function to the next (a value that is no state
+is an :class:`InvalidArgumentError` to an action space and an
+:class:`InvalidRulesError` to an observer).  Python's own :class:`TypeError`
+is left only to a call that does not fit a signature (an unknown keyword,
+too many arguments) and to a :class:`~patience_rules.Card`'s operators, as a
+number's.  To catch any refused input, catch :class:`PatienceRulesError`:
 
 >>> import patience_rules as pr
 >>> try:
