@@ -165,13 +165,14 @@ class Card(int):
     :class:`~enum.IntEnum` (such as :class:`Rank`), a ``float``, a
     ``Fraction`` or a NumPy integer *before* a card (``Rank.ACE == card``,
     ``np.int64(1) + card``) still compares or adds as a number, since Python
-    asks it first; only a plain :class:`int` before a card is refused.  And a type checker sees the :class:`int`
-    too: mypy accepts ``card == 1``, ``card + 1`` and ``{1: "x"}.get(card)``;
-    the first is always false, the second raises, and the third finds
-    nothing, as a card is no key of 1 (a dict of card indices is looked up
-    by ``card.index``).  The integer operators other than ``+`` and ``-``
-    (``abs``, ``%``, ``//``, shifts) stay the index's, as code that handles
-    any :class:`int` (a serializer, Hypothesis's observability) uses them.
+    asks it first; only a plain :class:`int` before a card is refused.  And
+    a type checker sees the :class:`int` too: mypy accepts ``card == 1``,
+    ``card + 1`` and ``{1: "x"}.get(card)``; the first is always false, the
+    second raises, and the third finds nothing, as a card is no key of 1 (a
+    dict of card indices is looked up by ``card.index``).  The integer
+    operators other than ``+`` and ``-`` (``abs``, ``%``, ``//``, shifts)
+    stay the index's, as code that handles any :class:`int` (a serializer,
+    Hypothesis's observability) uses them.
 
     Why an int that equals only cards, measured by ``benchmarks/cards.py
     --long`` (CPython 3.11; rates per second, each the best of several
@@ -222,7 +223,9 @@ class Card(int):
         patience_rules.errors.NotationError: a card index is a whole number from 0 to 51, got 52
         """
         if type(index) is not int:  # a bool, an int subclass, another library's or no int
-            number = operator.index(index) if index.__class__ is Card else _as_index(index)
+            if index.__class__ is Card:
+                return index  # (interned: its own index's card)
+            number = _as_index(index)
             if number is None:
                 raise NotationError(
                     f"a card index is a whole number from 0 to 51, got {_shown(index)}"

@@ -253,10 +253,7 @@ class _Parser(argparse.ArgumentParser):
         if not message or stream is None:  # (no stream: started with '>&-')
             return
         try:
-            try:
-                stream.write(message)
-            except UnicodeEncodeError:  # (the help's suit symbols, say, on an ASCII stream)
-                stream.write(_encodable(stream, message))
+            _write_encodable(stream, message)
         except OSError as error:
             _silence(stream)  # (what is buffered cannot be written: drop it)
             if stream is sys.stdout and not isinstance(error, BrokenPipeError):
@@ -399,6 +396,15 @@ def _encodable(stream: object, text: str) -> str:
     except (LookupError, UnicodeError):
         pass
     return text.encode("ascii", "backslashreplace").decode("ascii")
+
+
+def _write_encodable(stream: SupportsWrite[str], text: str) -> None:
+    """Write ``text`` on ``stream``, what its encoding lacks escaped (the help's suit
+    symbols, say, on an ASCII stream)."""
+    try:
+        stream.write(text)
+    except UnicodeEncodeError:
+        stream.write(_encodable(stream, text))
 
 
 def _card_style(stream: object, colour: str, suits: str) -> tuple[bool, bool]:
@@ -1367,10 +1373,7 @@ def _note(message: str) -> None:
     if stream is None:
         return
     try:
-        try:
-            stream.write(message + "\n")
-        except UnicodeEncodeError:
-            stream.write(_encodable(stream, message) + "\n")
+        _write_encodable(stream, message + "\n")
         stream.flush()
     except OSError:  # a pipe nobody reads, or a full disk: nothing can say so
         _silence(stream)

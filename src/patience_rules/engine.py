@@ -84,6 +84,11 @@ _new = object.__new__
 _Row = tuple[tuple[Move, ...] | tuple[int, ...], ...]
 
 
+def _no_deck_order(value: object) -> InvalidDealError:
+    """The error for a ``value`` given as a deck order that is no sequence of cards."""
+    return InvalidDealError(f"a deck order is a sequence of cards, got {_shown(value)}")
+
+
 class Engine:
     """The interpreter of one :class:`GameRules` value (built by the rules).
 
@@ -424,15 +429,13 @@ class Engine:
         if cards.__class__ is list or cards.__class__ is tuple:
             order = cards
         elif isinstance(cards, str | bytes | AbstractSet | Mapping):  # (a set has no order)
-            raise InvalidDealError(f"a deck order is a sequence of cards, got {_shown(cards)}")
+            raise _no_deck_order(cards)
         else:
             try:
                 # An iterator is read one card past the deck at most: an endless one stops.
                 order = list(itertools.islice(cards, len(layout.deck) + 1))
             except TypeError:
-                raise InvalidDealError(
-                    f"a deck order is a sequence of cards, got {_shown(cards)}"
-                ) from None
+                raise _no_deck_order(cards) from None
         if len(order) == len(layout.deck) and _CARD_TYPE.issuperset(map(type, order)):
             indices = bytes(order)
             if sorted(indices) == layout._deck_sorted:

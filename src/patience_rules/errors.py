@@ -216,8 +216,9 @@ def _shown(value: object, limit: int = _QUOTE_LIMIT) -> str:
             if digits > limit:
                 sign = "a negative " if number < 0 else "an "
                 return f"{sign}integer of {digits} digits"
-        if not _int_like(value.__class__) and type(value).__repr__ is int.__repr__:
-            return f"{type(value).__name__}({number})"  # (its comparisons are its own)
+        cls = value.__class__
+        if not _int_like(cls) and cls.__repr__ is int.__repr__:
+            return f"{cls.__name__}({number})"  # (its comparisons are its own)
         return repr(value)
     if isinstance(value, str | bytes | bytearray) and len(value) > limit:
         kind = "characters" if isinstance(value, str) else "bytes"
