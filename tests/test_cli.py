@@ -146,6 +146,15 @@ def test_one_parser_lists_every_command(capsys: pytest.CaptureFixture[str]) -> N
         assert option in out
 
 
+@pytest.mark.parametrize("command", ["games", "show", "play", "stats", "replay", "solve"])
+def test_each_command_says_what_it_does(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    _, out, _ = run(capsys, command, "--help")
+    usage, description, *_ = out.split("\n\n")
+    assert usage.startswith(f"usage: patience-rules {command}")
+    assert description[0].isupper() and description.rstrip().endswith(".")
+    assert not description.startswith(("positional arguments", "options"))
+
+
 # -- errors and exit statuses ---------------------------------------------------
 
 
@@ -1008,6 +1017,31 @@ def test_each_style_can_be_asked_for(
     status, out, err = run(capsys, "show", "royal-cotillion", "--deal", "7", option, choice)
     assert (status, err) == (0, "")
     assert ("\x1b[31m" in out) is (choice == "always")
+
+
+def test_what_to_type_is_written_with_letters_where_the_board_shows_symbols(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    feed(monkeypatch, "3D", "help", "quit")
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stdout", terminal)
+    assert main(["play", "royal-cotillion", "--deal", "7"]) == 3
+    lines = terminal.getvalue().splitlines()
+    # The board and the moves show symbols in colour ...
+    assert "   1.  3♠  T4-F4  (onto A♠)" in lines
+    assert "   2.  \x1b[31m3♦\x1b[39m  R2-F2  (onto \x1b[31mA♦\x1b[39m)" in lines
+    # ... the help and the answer to what is no move name cards as they are typed.
+    helps = [line for line in lines if "Type a move's number" in line]
+    assert len(helps) == 2
+    assert all("such as 3S," in line and "such as 3D R2" in line for line in helps)
+    refused = [line for line in lines if "Not a move" in line]
+    assert len(refused) == 1
+    assert (
+        "fits more than one legal move (R2-F2, R10-F2): say which, such as '3D R2'" in (refused[0])
+    )
+    assert not any("♠" in line or "\x1b[" in line for line in helps + refused)
 
 
 def test_no_color_keeps_the_symbols_without_colour(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -133,7 +133,14 @@ def test_options_are_written_only_when_they_differ_from_the_registered_game() ->
         ("easy-start[redeals=true]", "redeals is a whole number"),
         ("easy-start[redeals=3", "must end with"),
         ("klondike[draw=3]extra", r"nothing may follow the options' '\]', got 'extra'"),
-        ("easy-start[redeals]", "expected options as key=value"),
+        (
+            "easy-start[redeals]",
+            r"the option 'redeals' has no value: expected redeals=VALUE, such as 'redeals=2' "
+            r"\(an option left out takes its default\)$",
+        ),
+        ("klondike[draw=1, redeals ]", r"'redeals' has no value: expected redeals=VALUE \(an "),
+        ("spider[draw]", "unknown game 'spider'"),
+        ("easy-start[redeals 2]", "expected options as key=value"),
         ("easy-start[redeals=1,redeals=2]", "given twice"),
         ("easy-start[colour=1]", "does not take the option colour: it takes redeals=2 "),
         ("easy-start[redeals=x]", "malformed value 'x'"),

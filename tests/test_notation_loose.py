@@ -70,6 +70,23 @@ def test_cards_and_places_narrow_the_choice() -> None:
     assert move_from_loose_text(", t4 ,, f4", state) == column
 
 
+@pytest.mark.parametrize("text", ["S-W", "S W", "s -> w", "S,W", "S", " s "])
+def test_the_draw_is_named_by_its_places_with_any_separator_or_by_the_stock(text: str) -> None:
+    assert move_from_loose_text(text, ROYAL.deal(7)) == pr.Move.draw()
+
+
+@pytest.mark.parametrize("text", ["W-S", "W S", "w->s", "S"])
+def test_the_redeal_is_named_by_its_places_or_by_the_empty_stock(text: str) -> None:
+    state = pr.get_game("klondike").deal(1)
+    while not state.is_legal(pr.Move.redeal()):
+        state = state.apply(pr.Move.draw())
+    assert [str(move) for move in state.legal_moves()] == ["T1-T7", "redeal"]
+    assert move_from_loose_text(text, state) == pr.Move.redeal()
+    # A lone W names a move of the waste's card, never the redeal (nor the draw).
+    with pytest.raises(pr.NotationError, match="no legal move starts or ends at W"):
+        move_from_loose_text("W", state)
+
+
 def test_a_card_that_goes_to_several_places_from_one_is_asked_for_with_its_target() -> None:
     state = pr.get_game("freecell").deal(1)  # four empty cells
     with pytest.raises(pr.NotationError) as caught:

@@ -40,8 +40,8 @@ command stops writing, quietly, and ends with its usual status.
 terminal they show suit symbols (``Q♥``, ``10♠``) when its encoding has
 them, with hearts and diamonds in red (spades and clubs keep the
 terminal's own text colour, which stays readable on a dark background);
-``--color never`` or the ``NO_COLOR`` environment variable turns colour
-off, ``--suits letters`` keeps the letters.  Output to a file or a pipe
+``--color never``, the ``NO_COLOR`` environment variable or ``TERM=dumb``
+turns colour off, ``--suits letters`` keeps the letters.  Output to a file or a pipe
 keeps the plain letters and no colour, unless asked for.
 
 **Auto-play** in ``play``: ``--auto forced`` plays every move that is the
@@ -445,10 +445,17 @@ class _Output:
         self.symbols, self.colour = _card_style(sys.stdout, colour, suits)
         self.closed = sys.stdout is None
 
-    def __call__(self, text: str = "") -> None:
-        """Write ``text`` and a newline."""
+    def __call__(self, text: str = "", *, typed: bool = False) -> None:
+        """Write ``text`` and a newline.
+
+        ``typed``: ``text`` says what to type (the play prompt's help and its
+        answers to what is no move), so its cards keep their letters, which a
+        keyboard has (``3S``, not ``3♠``).
+        """
         if not self.closed:
-            painted = _paint_cards(text, symbols=self.symbols, colour=self.colour)
+            painted = (
+                text if typed else _paint_cards(text, symbols=self.symbols, colour=self.colour)
+            )
             self._guarded(sys.stdout.write, painted + "\n")
 
     def flush(self) -> None:
@@ -859,7 +866,7 @@ def _play_moves(
             for number, move in enumerate(moves, 1):
                 out(f"  {number:>2}. {_describe_move(state, move)}")
         if not helped:
-            out(_play_help(state))
+            out(_play_help(state), typed=True)
             helped = True
         show = True
         out.flush()
@@ -885,13 +892,13 @@ def _play_moves(
                 show = False
             continue
         if text.lower() in ("help", "h", "?"):
-            out(_play_help(state))
+            out(_play_help(state), typed=True)
             show = False
             continue
         try:
             move = _choose(text, state, moves)
         except NotationError as error:
-            out(f"Not a move: {error}. Type 'help' for how to enter a move.")
+            out(f"Not a move: {error}. Type 'help' for how to enter a move.", typed=True)
             show = False
             continue
         history.append((state, len(played)))
@@ -1218,8 +1225,8 @@ def _with_cards(parser: argparse.ArgumentParser) -> None:
         dest="color",
         choices=("auto", "always", "never"),
         default="auto",
-        help="red hearts and diamonds: on a terminal unless NO_COLOR is set (auto, the "
-        "default), always, or never",
+        help="red hearts and diamonds: on a terminal unless NO_COLOR is set or TERM is dumb "
+        "(auto, the default), always, or never",
     )
     parser.add_argument(
         "--suits",
@@ -1251,7 +1258,12 @@ def _build_parser() -> _Parser:
     )
     games.set_defaults(run=_run_games, cards=False)
 
-    show = commands.add_parser("show", help="show the dealt layout of a game")
+    show = commands.add_parser(
+        "show",
+        help="show the dealt layout of a game",
+        description="Show the layout of a deal as it is dealt, before any move (deal 1 "
+        "unless --deal says which).",
+    )
     _with_game(show)
     _with_cards(show)
     show.set_defaults(run=_run_show, cards=True)

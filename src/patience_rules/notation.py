@@ -154,6 +154,21 @@ def _default_as_text(value: object) -> str | None:
     return _option_to_text(value) if type(value) in (bool, int, str) else None  # type: ignore[arg-type]
 
 
+def _no_value(text: str, name: str, key: str) -> str:
+    """The refusal of game text whose option ``key`` is written without ``=value``
+    (an unknown game is refused first, as :func:`_make_rules` refuses it)."""
+    try:
+        defaults = _entry(name)._defaults() or {}
+    except UnknownGameError as error:
+        raise NotationError(str(error)) from error
+    default = _default_as_text(defaults.get(key))
+    example = f", such as '{key}={default}'" if default is not None else ""
+    return (
+        f"malformed game {_shown(text)}: the option {_shown(key)} has no value: expected "
+        f"{key}=VALUE{example} (an option left out takes its default)"
+    )
+
+
 def _make_rules(name: str, options: Sequence[tuple[str, OptionValue]]) -> GameRules:
     """The registered rules ``name`` with ``options``, or a NotationError saying why not."""
     try:
@@ -252,6 +267,8 @@ def game_from_text(text: str) -> GameRules:
         seen: set[str] = set()
         for item in items:
             match = _OPTION_RE.fullmatch(item)
+            if match is None and _OPTION_RE.fullmatch(f"{item.strip()}=") is not None:
+                raise NotationError(_no_value(text, name, item.strip()))
             if match is None:
                 raise NotationError(
                     f"malformed game {_shown(text)}: expected options as key=value separated "
@@ -971,9 +988,10 @@ def move_from_loose_text(text: str, state: State) -> Move:
       move's source or its target; of two, the first is the source and the
       second the target.
 
-    Words are separated by spaces, commas, ``-`` or ``->``.  Only the moves
-    that move a card are looked for so; the draw and the redeal are asked for
-    by name.  Letters mean what they mean in the notation and nothing else:
+    Words are separated by spaces, commas, ``-`` or ``->``.  The draw and
+    the redeal are asked for by name, or by their places as the notation
+    writes them (``S W`` the draw, ``W S`` the redeal) or by the stock alone
+    (``S``); a lone ``W`` is a move of the waste's card.  Letters mean what they mean in the notation and nothing else:
     ``R`` is a reserve cell, never "redeal".  The notation's own readers stay
     strict: this one is for a prompt (the command line's ``play`` reads
     moves with it).
@@ -985,8 +1003,8 @@ def move_from_loose_text(text: str, state: State) -> Move:
 
     >>> import patience_rules as pr
     >>> state = pr.get_game("royal-cotillion").deal(7)
-    >>> [str(move_from_loose_text(text, state)) for text in ("3S", "t4", "r3 -> f7", "draw")]
-    ['T4-F4', 'T4-F4', 'R3-F7', 'draw']
+    >>> [str(move_from_loose_text(text, state)) for text in ("3S", "t4", "r3 -> f7", "draw", "s w")]
+    ['T4-F4', 'T4-F4', 'R3-F7', 'draw', 'draw']
     >>> str(move_from_loose_text("3D R10", state))
     'R10-F2'
     >>> move_from_loose_text("3D", state)
@@ -1066,7 +1084,10 @@ def move_from_loose_text(text: str, state: State) -> Move:
         card = read
     if card is None and not places:  # only separators, such as '-' or '->'
         raise NotationError(f"{_shown(stripped)} names no card and no place: {_expected(state)}")
-    plays = [move for move in moves if not move.is_draw and not move.is_redeal]
+    # The draw and the redeal are named by places as the notation names them
+    # (S-W, W-S) or by the stock alone; a lone W stays the waste's own move.
+    by_places = card is None and (len(places) == 2 or places[0].kind is PileKind.STOCK)
+    plays = [move for move in moves if by_places or not (move.is_draw or move.is_redeal)]
     candidates = [move for move in plays if _fits(move, state, card, places)]
     if len(candidates) == 1:
         return candidates[0]
