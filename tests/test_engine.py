@@ -459,7 +459,7 @@ class TestStates:
             ({"foundation_heights": (7,) + (0,) * 7}, "holds from 0 to 6 cards, got 7"),
             ({"cells": (None,)}, "expected 0 cells"),
             ({"redeals_used": 3}, "from 0 to 2, got 3"),
-            ({"middle": start.stock[:1]}, "takes only queen"),
+            ({"middle": start.stock[:1]}, "takes only Queens"),
             ({"stock": start.stock[1:]}, "missing"),
             ({"stock": start.stock + start.stock[:1]}, "extra"),
         ]

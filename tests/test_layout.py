@@ -251,7 +251,12 @@ BAD_PARTS = [
         "a game's reserve is a Reserve or None, got Tableau",
     ),
     ("middle", 3, "a game's middle is a Middle or None, got 3"),
-    ("stock", None, "a game's stock is a Stock, got None"),
+    (
+        "stock",
+        None,
+        "a game's stock is a Stock, got None (leave it out: the cards the deal leaves are "
+        "the stock, and a game whose deal places every card has none)",
+    ),
 ]
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -135,10 +136,10 @@ def test_options_are_written_only_when_they_differ_from_the_registered_game() ->
         ("klondike[draw=3]extra", r"nothing may follow the options' '\]', got 'extra'"),
         (
             "easy-start[redeals]",
-            r"the option 'redeals' has no value: expected redeals=VALUE, such as 'redeals=2' "
+            r"the option 'redeals' has no value: expected key=value, such as 'redeals=2' "
             r"\(an option left out takes its default\)$",
         ),
-        ("klondike[draw=1, redeals ]", r"'redeals' has no value: expected redeals=VALUE \(an "),
+        ("klondike[draw=1, redeals ]", r"'redeals' has no value: expected key=value \(an "),
         ("spider[draw]", "unknown game 'spider'"),
         ("easy-start[redeals 2]", "expected options as key=value"),
         ("easy-start[redeals=1,redeals=2]", "given twice"),
@@ -253,6 +254,51 @@ def test_rules_the_registry_does_not_make_cannot_be_written() -> None:
         game_to_text(unregistered)
     with pytest.raises(NotationError, match="cannot be written down"):
         state_to_text(unregistered.deal(1))
+
+
+def test_rules_built_by_hand_as_the_registry_builds_them_are_its_game() -> None:
+    # The parts' defaults differ from FreeCell's spelling (wrap=True on a
+    # sequence that never wraps, one depth per column): the same game.
+    by_hand = pr.GameRules(
+        name="freecell",
+        title="FreeCell",
+        decks=1,
+        foundations=[
+            pr.Foundation(suit, pr.FoundationSequence(start=pr.Rank.ACE)) for suit in pr.Suit
+        ],
+        tableau=pr.Tableau(
+            columns=8,
+            depth=(7, 7, 7, 7, 6, 6, 6, 6),
+            refill=pr.Refill.BY_MOVE,
+            build=pr.Build(),
+            runs=pr.Runs.SUPERMOVE,
+        ),
+        reserve=pr.Reserve(cells=4, refill=pr.Refill.BY_MOVE, name="Free cells", dealt=False),
+        shuffle=pr.Shuffle.MICROSOFT,
+    )
+    assert by_hand == pr.freecell() and hash(by_hand) == hash(pr.freecell())
+    assert pr.is_registered(by_hand)
+    assert state_to_text(by_hand.deal(1)) == state_to_text(pr.freecell().deal(1))
+
+
+def test_rules_under_a_registered_name_say_where_they_differ_from_it() -> None:
+    freecell = pr.freecell()
+    assert freecell.tableau is not None and freecell.reserve is not None
+    bakers = attrs.evolve(
+        freecell, tableau=attrs.evolve(freecell.tableau, build=pr.Build(suits=pr.Suits.SAME))
+    )
+    with pytest.raises(NotationError) as caught:
+        game_to_text(bakers)
+    assert str(caught.value) == (
+        "<GameRules 'freecell': FreeCell> cannot be written down: a game is written as its "
+        "registry name and options, and the registry's 'freecell' with these options is "
+        "other rules (they differ at tableau.build.suits: 'same' here, 'alternate' there); "
+        "build the rules as get_game('freecell', ...) does, or give them a name of their "
+        "own and register them with register_game"
+    )
+    deeper = attrs.evolve(freecell, reserve=attrs.evolve(freecell.reserve, cells=5))
+    with pytest.raises(NotationError, match=r"differ at reserve\.cells: 5 here, 4 there\)"):
+        game_to_text(deeper)
 
 
 # -- places and moves ---------------------------------------------------------

@@ -37,6 +37,29 @@ def test_without_wrap_a_sequence_may_not_run_off_the_end() -> None:
 
 
 @pytest.mark.parametrize(
+    ("start", "step", "length"),
+    [(Rank.ACE, 1, 13), (Rank.KING, -1, 13), (Rank.SIX, 1, 6), (Rank.TWO, 3, 4)],
+)
+def test_a_sequence_that_never_wraps_is_equal_whatever_its_wrap(
+    start: Rank, step: int, length: int
+) -> None:
+    wrapping = FoundationSequence(start=start, step=step, length=length)
+    plain = FoundationSequence(start=start, step=step, length=length, wrap=False)
+    assert wrapping == plain and hash(wrapping) == hash(plain)
+    assert wrapping.ranks == plain.ranks
+    # The form keeps what was given, and reads back equal.
+    assert (wrapping.to_dict()["wrap"], plain.to_dict()["wrap"]) == (True, False)
+    assert FoundationSequence.from_dict(plain.to_dict()) == wrapping
+
+
+def test_sequences_of_other_ranks_differ() -> None:
+    up = FoundationSequence(start=Rank.ACE)
+    assert up != FoundationSequence(start=Rank.ACE, length=12)
+    assert up != FoundationSequence(start=Rank.TWO)
+    assert up != FoundationSequence(start=Rank.ACE, step=2)
+
+
+@pytest.mark.parametrize(
     ("kwargs", "message"),
     [
         ({"start": Rank.ACE, "step": 0}, "from -12 to 12, not 0"),

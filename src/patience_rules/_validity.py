@@ -54,7 +54,16 @@ from typing import Final, NamedTuple, cast
 
 from ._checks import MAX_CARDS, bounded
 from .building import Build
-from .cards import _CARDS, Card, _cards_at, _cell_bytes, _difference, _format_cards, _is_whole
+from .cards import (
+    _CARDS,
+    Card,
+    _cards_at,
+    _cell_bytes,
+    _difference,
+    _format_cards,
+    _is_whole,
+    _ranks_named,
+)
 from .errors import InvalidDealError, _counted, _shown
 from .layout import Layout
 from .piles import PileKind, Place
@@ -289,8 +298,7 @@ def _position(
         strays = [card for card in _cards_at(middle) if card.rank not in part.ranks]
         if strays:
             raise InvalidDealError(
-                f"middle: it takes only {', '.join(r.name.lower() for r in part.ranks)}, "
-                f"not {_format_cards(strays)}"
+                f"middle: it takes only {_ranks_named(part.ranks)}, not {_format_cards(strays)}"
             )
         if part.laid_out and len(middle) != layout.middle_size:
             raise InvalidDealError(

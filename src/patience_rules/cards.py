@@ -411,6 +411,15 @@ def _cards_at(indices: bytes) -> tuple[Card, ...]:
     return (_CARDS[indices[0]],) if indices else ()
 
 
+def _ranks_named(ranks: Iterable[Rank]) -> str:
+    """Ranks as words in a message, plural: ``Queens``, ``Sixes, Kings``.
+
+    >>> _ranks_named([Rank.SIX, Rank.KING])
+    'Sixes, Kings'
+    """
+    return ", ".join(rank.name.title() + ("es" if rank is Rank.SIX else "s") for rank in ranks)
+
+
 def _is_whole(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a whole number: an int, but not a bool or a card.
 

@@ -37,7 +37,7 @@ from typing import Any, Final, overload
 from . import rules as _rules
 from ._validity import _CARD_TYPE, Position
 from .building import Runs
-from .cards import _CARDS, Card, _cards_at, _cells_at, _difference
+from .cards import _CARDS, Card, _cards_at, _cells_at, _difference, _ranks_named
 from .errors import IllegalMoveError, InvalidDealError, InvalidRulesError, _counted, _shown
 from .layout import Layout
 from .moves import Move, MoveKind, move_to_text
@@ -953,7 +953,7 @@ class Engine:
         if card is None:
             return f"{layout.name(source)} has no card to play"
         if f < 0:
-            ranks = ", ".join(rank.name.lower() for rank in layout.middle_part.ranks)  # type: ignore[union-attr]
+            ranks = _ranks_named(layout.middle_part.ranks)  # type: ignore[union-attr]
             return f"the middle takes only {ranks}, not {card}"
         wants = self._wants[f][(state._key >> self._shifts[f]) & self._mask]
         target = _FOUNDATION_PLACES[f]
@@ -1146,7 +1146,7 @@ class Engine:
                 if refill is Refill.NEVER:
                     return f"{layout.name(target)} is empty, and an empty column stays empty"
                 return f"{layout.name(target)} is empty, and {refill.describe()}, not by a move"
-            return f"only a {self._fill_rank.name.lower()} goes into an empty column, not {head}"  # type: ignore[union-attr]
+            return f"only a {self._fill_rank.name.title()} goes into an empty column, not {head}"  # type: ignore[union-attr]
         if count > longest_empty:
             return (
                 f"a run of {count} is longer than the {longest_empty} the free cells and "
@@ -1457,7 +1457,7 @@ class Engine:
 def _words(cards: Sequence[Card]) -> str:
     if len(cards) == 1:
         return str(cards[0])
-    return f"any {cards[0].rank.name.lower()}"
+    return f"any {cards[0].rank.name.title()}"
 
 
 _HOME: Final = MoveKind.HOME

@@ -599,7 +599,13 @@ _check_middle: Final = _part(Middle, "middle")
 
 def _check_stock(instance: Any, attribute: Any, value: Any) -> None:
     if not isinstance(value, Stock):
-        raise InvalidRulesError(f"a game's stock is a Stock, got {_shown(value)}")
+        hint = (
+            " (leave it out: the cards the deal leaves are the stock, and a game whose "
+            "deal places every card has none)"
+            if value is None
+            else ""
+        )
+        raise InvalidRulesError(f"a game's stock is a Stock, got {_shown(value)}{hint}")
 
 
 def _checked_parts(

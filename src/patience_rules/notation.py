@@ -75,6 +75,7 @@ from .rules import (
     OptionValue,
     State,
     _entry,
+    _first_difference,
     _register_view,
     _unknown_options,
     get_game,
@@ -165,7 +166,7 @@ def _no_value(text: str, name: str, key: str) -> str:
     example = f", such as '{key}={default}'" if default is not None else ""
     return (
         f"malformed game {_shown(text)}: the option {_shown(key)} has no value: expected "
-        f"{key}=VALUE{example} (an option left out takes its default)"
+        f"key=value{example} (an option left out takes its default)"
     )
 
 
@@ -195,14 +196,21 @@ def _game_text(rules: GameRules) -> str:
     try:
         if _make_rules(name, ()) == rules:
             return name
-        if _make_rules(name, rules.options) != rules:
-            raise NotationError("the registry makes different rules from that name and options")
+        made = _make_rules(name, rules.options)
     except NotationError as error:
         raise NotationError(
             f"{rules!r} cannot be written down: a game is written as its registry name and "
             f"options, and get_game({name!r}, ...) does not make these rules ({error}); "
             "register the game with register_game first"
         ) from None
+    if made != rules:
+        where = _first_difference(rules.to_dict(), made.to_dict()) or "their parts"
+        raise NotationError(
+            f"{rules!r} cannot be written down: a game is written as its registry name and "
+            f"options, and the registry's {name!r} with these options is other rules (they "
+            f"differ at {where}); build the rules as get_game({name!r}, ...) does, or give "
+            "them a name of their own and register them with register_game"
+        )
     options = ",".join(f"{key}={_option_to_text(value)}" for key, value in rules.options)
     return f"{name}[{options}]"
 

@@ -311,6 +311,15 @@ def _check_depth(instance: Tableau, attribute: Any, value: Any) -> None:
         _checks.whole("depth", value, 0, MAX_DEPTH)
 
 
+def _depth_key(depth: int | tuple[int, ...]) -> object:
+    """What a tableau's ``depth`` means, for comparing: one count per column
+    that is the same for every column is that count (the number of columns
+    is compared too)."""
+    if isinstance(depth, tuple) and depth and all(count == depth[0] for count in depth):
+        return depth[0]
+    return depth
+
+
 def _check_refill(instance: Any, attribute: Any, value: Any) -> None:
     _checks.member("refill", Refill, value)
 
@@ -322,7 +331,9 @@ class Tableau:
 
     :param columns: how many columns.
     :param depth: how many cards each column is dealt: one number for every
-        column, or one per column.  Columns are dealt in rows: a row gives
+        column, or one per column (the same count for every column is equal
+        to that number: ``depth=(6, 6)`` and ``depth=6`` make equal tableaux
+        of two columns).  Columns are dealt in rows: a row gives
         one card to each column that is still short of its depth, from the
         first column to the last, and the last card dealt to a column is its
         top card.
@@ -351,7 +362,9 @@ class Tableau:
     _repr_pretty_ = _checks.pretty
 
     columns: int = attrs.field(validator=lambda i, a, v: _checks.whole("columns", v, 1, MAX_PILES))
-    depth: int | tuple[int, ...] = attrs.field(converter=_to_depth, validator=_check_depth)
+    depth: int | tuple[int, ...] = attrs.field(
+        converter=_to_depth, validator=_check_depth, eq=_depth_key
+    )
     refill: Refill = attrs.field(default=Refill.NEVER, validator=_check_refill, repr=_checks.named)
     name: str = attrs.field(default="Tableau", converter=_checks.plain, validator=_name())
     build: Build | None = attrs.field(default=None, kw_only=True)

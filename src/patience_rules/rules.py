@@ -1280,6 +1280,37 @@ def is_registered(rules: GameRules) -> bool:
     return known
 
 
+def _first_difference(mine: object, theirs: object, where: str = "") -> str | None:
+    """Where two dict forms (:meth:`GameRules.to_dict`) first differ, or None.
+
+    >>> _first_difference({"a": [1, {"b": 2}]}, {"a": [1, {"b": 3}]})
+    'a[1].b: 2 here, 3 there'
+    >>> _first_difference({"a": [1]}, {"a": [1, 2]})
+    'a: 1 item here, 2 there'
+    """
+    if isinstance(mine, dict) and isinstance(theirs, dict):
+        for key in (*mine, *(key for key in theirs if key not in mine)):
+            path = f"{where}.{key}" if where else str(key)
+            if key not in mine or key not in theirs:
+                return f"{path}: {'missing here' if key not in mine else 'missing there'}"
+            found = _first_difference(mine[key], theirs[key], path)
+            if found is not None:
+                return found
+        return None
+    if isinstance(mine, list) and isinstance(theirs, list):
+        if len(mine) != len(theirs):
+            items = "item" if len(mine) == 1 else "items"
+            return f"{where}: {len(mine)} {items} here, {len(theirs)} there"
+        for index, (one, other) in enumerate(zip(mine, theirs, strict=True)):
+            found = _first_difference(one, other, f"{where}[{index}]")
+            if found is not None:
+                return found
+        return None
+    if mine == theirs and type(mine) is type(theirs):
+        return None
+    return f"{where}: {_shown(mine)} here, {_shown(theirs)} there"
+
+
 # -- states ------------------------------------------------------------------------
 
 
@@ -1795,7 +1826,8 @@ class State:
         """The state in the one-line notation, as the call that reads it back.
 
         A state of a game that the registry does not make has no text form:
-        its repr is ``<State name: ...>``, a summary.
+        its repr is ``<State name: ...>``, a summary (its cards home, and
+        the cards in its stock and the redeals used, where it has them).
 
         >>> import patience_rules as pr
         >>> repr(pr.get_game("easy-start").deal(2))[:60]
@@ -1807,9 +1839,13 @@ class State:
                 return f"state_from_text({view(self)!r})"
             except NotationError:  # a game that the registry does not make
                 pass
+        layout = self.rules.layout
+        stock = f", stock {self._nstock}" if layout.has_stock else ""
+        word = "shifts" if layout.shifts else "redeals"
+        redeals = f", {word} used {self._redeals}" if layout.has_redeal else ""
         return (
-            f"<State {self.rules.name}: {self.cards_home}/{len(self.rules.layout.deck)} "
-            f"cards home, stock {self._nstock}, redeals used {self._redeals}>"
+            f"<State {self.rules.name}: {self.cards_home}/{len(layout.deck)} "
+            f"cards home{stock}{redeals}>"
         )
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:

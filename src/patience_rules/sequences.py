@@ -83,7 +83,10 @@ class FoundationSequence:
         1 to 208); past thirteen the ranks repeat.
     :param wrap: whether the sequence continues from King to Ace (or from
         Ace to King when building down).  Without it a sequence that would
-        run off the end is refused.
+        run off the end is refused.  It decides only that: two sequences of
+        the same start, step and length take the same ranks and are equal,
+        whatever their ``wrap`` (``wrap=True``, the default, of a sequence
+        that never passes the King is ``wrap=False``'s sequence).
 
     >>> FoundationSequence(start=Rank.SIX, step=1, length=6).ranks[-1]
     <Rank.JACK: 11>
@@ -96,7 +99,7 @@ class FoundationSequence:
     start: Rank = attrs.field(repr=_checks.named)
     step: int = 1
     length: int = 13
-    wrap: bool = True
+    wrap: bool = attrs.field(default=True, eq=False)  # (the ranks say it all)
     ranks: tuple[Rank, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:

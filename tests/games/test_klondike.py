@@ -328,9 +328,9 @@ def test_only_a_king_or_a_run_headed_by_a_king_goes_into_an_empty_column() -> No
     moves = legal(state)
     assert {"T5-T3:3", "T2-T3", "W-T3"} <= moves
     assert not {"T5-T3:2", "T5-T3", "T4-T3", "T1-T3"} & moves
-    with pytest.raises(IllegalMoveError, match="only a king goes into an empty column, not QD"):
+    with pytest.raises(IllegalMoveError, match="only a King goes into an empty column, not QD"):
         state.apply(move_from_text("T4-T3", state))
-    with pytest.raises(IllegalMoveError, match="only a king goes into an empty column, not QS"):
+    with pytest.raises(IllegalMoveError, match="only a King goes into an empty column, not QS"):
         state.apply(Move.to_column(pr.Place(pr.PileKind.COLUMN, 4), 2, count=2))
 
 

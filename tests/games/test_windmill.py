@@ -230,7 +230,7 @@ def test_any_king_starts_any_empty_corner() -> None:
         DRAW,
     )
     for f in CORNERS:
-        with pytest.raises(IllegalMoveError, match="takes any king next"):
+        with pytest.raises(IllegalMoveError, match="takes any King next"):
             state.apply(home(cell(1), f))  # a Queen does not start a corner
     started = state.apply(home(cell(0), 3))
     assert started.foundations[3] == (Card.from_str("KD"),)
