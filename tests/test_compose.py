@@ -400,6 +400,95 @@ def eight_off() -> GameRules:
     )
 
 
+def known_games() -> dict[str, GameRules]:
+    """Games every player knows that the library does not register, as the
+    guide's table composes them (docs/guides/compose-your-own.rst, step 10)."""
+    ace_up = FoundationSequence(start=Rank.ACE, length=13, wrap=False)
+    in_suit = Build(suits=Suits.SAME)
+    free_cells = Reserve(cells=4, refill=Refill.BY_MOVE, name="Free cells", dealt=False)
+
+    def game(name: str, **parts: Any) -> GameRules:
+        parts.setdefault("foundations", [Foundation(suit, ace_up) for suit in Suit])
+        return GameRules(name=name, title=name.replace("-", " ").title(), **parts)
+
+    def columns(count: int, depth: int | tuple[int, ...], build: Build, **more: Any) -> Tableau:
+        return Tableau(columns=count, depth=depth, refill=Refill.BY_MOVE, build=build, **more)
+
+    return {
+        "beleaguered-castle": game(
+            "beleaguered-castle",
+            decks=1,
+            foundations=[Foundation(suit, ace_up, laid_out=True) for suit in Suit],
+            tableau=columns(8, 6, Build(suits=Suits.ANY)),
+        ),
+        "streets-and-alleys": game(
+            "streets-and-alleys",
+            decks=1,
+            tableau=columns(8, (7, 7, 7, 7, 6, 6, 6, 6), Build(suits=Suits.ANY)),
+        ),
+        "fortress": game(
+            "fortress",
+            decks=1,
+            tableau=columns(
+                10,
+                (6, 6, 5, 5, 5, 5, 5, 5, 5, 5),
+                Build(suits=Suits.SAME, direction=Direction.EITHER),
+            ),
+        ),
+        "eight-off": game(
+            "eight-off",
+            decks=1,
+            tableau=columns(8, 6, in_suit, fill_rank=Rank.KING),
+            reserve=Reserve(cells=8, refill=Refill.BY_MOVE, width=8, dealt=4),
+        ),
+        "seahaven-towers": game(
+            "seahaven-towers",
+            decks=1,
+            tableau=columns(10, 5, in_suit, fill_rank=Rank.KING),
+            reserve=Reserve(cells=4, refill=Refill.BY_MOVE, dealt=2),
+        ),
+        "bakers-game": game(
+            "bakers-game",
+            decks=1,
+            tableau=columns(8, (7, 7, 7, 7, 6, 6, 6, 6), in_suit, runs=Runs.SUPERMOVE),
+            reserve=free_cells,
+        ),
+        "forty-thieves": game(
+            "forty-thieves",
+            decks=2,
+            foundations=[Foundation(suit, ace_up) for suit in Suit] * 2,
+            tableau=columns(10, 4, in_suit),
+            stock=Stock(redeals=0),
+        ),
+    }
+
+
+KNOWN_GAMES = known_games()
+
+
+@pytest.mark.parametrize("name", sorted(KNOWN_GAMES))
+def test_the_guides_known_games_deal_and_play_like_the_model(name: str) -> None:
+    rules = KNOWN_GAMES[name]
+    layout = rules.layout
+    assert layout.has_stock is (name == "forty-thieves")
+    assert layout.stock_size == (64 if name == "forty-thieves" else 0)
+    rng = random.Random(name)
+    kinds: list[MoveKind] = []
+
+    def choose(state: pr.State, moves: tuple[pr.Move, ...]) -> pr.Move:
+        check_state(state)
+        kinds.append(rng.choice(moves).kind)
+        return next(move for move in moves if move.kind is kinds[-1])
+
+    deal = 0
+    while len(kinds) < 300 and deal < 150:  # (random play blocks many deals early)
+        play_like_the_model(rules, deal, 200, choose)
+        deal += 1
+    assert len(kinds) >= 300
+    assert {MoveKind.BUILD, MoveKind.HOME} <= set(kinds)
+    assert rules == GameRules.from_dict(json.loads(json.dumps(rules.to_dict())))
+
+
 def test_a_reserve_can_be_dealt_in_part() -> None:
     # Eight Off deals 48 cards to its columns and the last 4 to the first
     # four of its eight cells.
@@ -423,6 +512,36 @@ def test_a_reserve_can_be_dealt_in_part() -> None:
     assert Reserve.from_dict({"cells": 8, "dealt": 0}) == Reserve(cells=8, dealt=False)
     assert Reserve.from_dict({"cells": 8, "dealt": 8}) == Reserve(cells=8)
     assert len({Reserve(cells=8), Reserve(cells=8, dealt=1), Reserve(cells=8, dealt=True)}) == 2
+
+
+def test_one_depth_for_every_column_is_that_depth() -> None:
+    # A tableau compares by what it deals, as a reserve's dealt cells do.
+    same = Tableau(columns=8, depth=(6,) * 8)
+    assert same == Tableau(columns=8, depth=6) and hash(same) == hash(Tableau(columns=8, depth=6))
+    assert same.depths == Tableau(columns=8, depth=6).depths
+    assert Tableau(columns=2, depth=(6, 5)) != Tableau(columns=2, depth=6)
+    assert Tableau(columns=3, depth=(6, 6, 6)) != Tableau(columns=2, depth=(6, 6))
+    assert Tableau(columns=2, depth=(6, 6)) != Tableau(columns=2, depth=(6, 6), face_down=True)
+    # The form keeps what was given.
+    assert same.to_dict()["depth"] == [6] * 8
+    assert Tableau.from_dict(same.to_dict()) == Tableau(columns=8, depth=6)
+
+
+def test_an_unregistered_games_state_sums_up_only_the_piles_it_has() -> None:
+    castle = GameRules(
+        name="beleaguered-castle",
+        title="Beleaguered Castle",
+        decks=1,
+        foundations=[
+            Foundation(suit, FoundationSequence(start=Rank.ACE), laid_out=True) for suit in Suit
+        ],
+        tableau=Tableau(columns=8, depth=6, refill=Refill.BY_MOVE, build=Build(suits=Suits.ANY)),
+    )
+    assert repr(castle.deal(1)) == "<State beleaguered-castle: 4/52 cards home>"
+    klondike = attrs.evolve(pr.klondike(), name="mine")
+    assert repr(klondike.deal(1)) == "<State mine: 0/52 cards home, stock 24, redeals used 0>"
+    crescent = attrs.evolve(pr.crescent(), name="mine")
+    assert repr(crescent.deal(1)) == "<State mine: 8/104 cards home, shifts used 0>"
 
 
 def test_a_partly_dealt_reserve_plays_like_the_model_and_keeps_every_invariant() -> None:
