@@ -345,3 +345,29 @@ def test_a_refused_value_is_refused_by_what_it_was_given_as(
     assert type(caught.value) is kind, given_as
     assert not isinstance(caught.value, TypeError)
     assert "royal-cotillion" in str(caught.value)  # (the message shows the value)
+
+
+@pytest.mark.parametrize(
+    ("rank", "words"),
+    [(pr.Rank.EIGHT, "an Eight"), (pr.Rank.ACE, "an Ace"), (pr.Rank.QUEEN, "a Queen")],
+)
+def test_the_rank_an_empty_column_takes_is_named_with_its_article(
+    rank: pr.Rank, words: str
+) -> None:
+    ace_up = pr.FoundationSequence(start=pr.Rank.ACE, length=13, wrap=False)
+    rules = pr.GameRules(
+        name="x",
+        title="X",
+        decks=1,
+        foundations=[pr.Foundation(suit, ace_up) for suit in pr.Suit],
+        tableau=pr.Tableau(
+            columns=3, depth=(26, 26, 0), refill=pr.Refill.BY_MOVE, build=pr.Build(), fill_rank=rank
+        ),
+    )
+    state = rules.deal(1)
+    assert state.columns[0][-1] == pr.Card.from_str("9H") and state.columns[2] == ()
+    with pytest.raises(pr.IllegalMoveError) as caught:
+        state.apply(pr.Move.to_column(pr.Place(pr.PileKind.COLUMN, 0), 2))
+    assert str(caught.value) == (
+        f"illegal move T1-T3 in X: only {words} goes into an empty column, not 9H"
+    )

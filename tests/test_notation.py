@@ -141,6 +141,7 @@ def test_options_are_written_only_when_they_differ_from_the_registered_game() ->
         ),
         ("klondike[draw=1, redeals ]", r"'redeals' has no value: expected key=value \(an "),
         ("spider[draw]", "unknown game 'spider'"),
+        ("klondike[nosuch]", "^game 'klondike' does not take the option nosuch: it takes draw=1, "),
         ("easy-start[redeals 2]", "expected options as key=value"),
         ("easy-start[redeals=1,redeals=2]", "given twice"),
         ("easy-start[colour=1]", "does not take the option colour: it takes redeals=2 "),
@@ -292,13 +293,41 @@ def test_rules_under_a_registered_name_say_where_they_differ_from_it() -> None:
     assert str(caught.value) == (
         "<GameRules 'freecell': FreeCell> cannot be written down: a game is written as its "
         "registry name and options, and the registry's 'freecell' with these options is "
-        "other rules (they differ at tableau.build.suits: 'same' here, 'alternate' there); "
+        "other rules (they differ at tableau.build.suits: Suits.SAME here, Suits.ALTERNATE "
+        "there); "
         "build the rules as get_game('freecell', ...) does, or give them a name of their "
         "own and register them with register_game"
     )
     deeper = attrs.evolve(freecell, reserve=attrs.evolve(freecell.reserve, cells=5))
     with pytest.raises(NotationError, match=r"differ at reserve\.cells: 5 here, 4 there\)"):
         game_to_text(deeper)
+    # A difference of spelling alone (a sequence's wrap, a depth per column) is
+    # never the one named: the parts compare equal there.
+    klondike = pr.get_game("klondike")
+    first = klondike.foundations[0]
+    assert klondike.tableau is not None
+    spelt = attrs.evolve(
+        klondike,
+        foundations=(
+            attrs.evolve(first, sequence=attrs.evolve(first.sequence, wrap=True)),
+            *klondike.foundations[1:],
+        ),
+        tableau=attrs.evolve(klondike.tableau, depth=klondike.tableau.depths),
+    )
+    assert spelt == klondike
+    forced = attrs.evolve(spelt, compulsion=pr.Compulsion.FORCED)
+    with pytest.raises(NotationError) as caught:
+        game_to_text(forced)
+    assert "differ at compulsion: Compulsion.FORCED here, Compulsion.NONE there" in str(
+        caught.value
+    )
+    # Options the registry refuses under its own name: no advice to register it.
+    with pytest.raises(NotationError) as caught:
+        game_to_text(attrs.evolve(klondike, options=(("draw", 99),)))
+    assert str(caught.value).endswith(
+        "(game 'klondike': draw is 1 or 3, got 99); build the rules as get_game does, or "
+        "give them a name of their own and register them with register_game"
+    )
 
 
 # -- places and moves ---------------------------------------------------------

@@ -420,6 +420,16 @@ def _ranks_named(ranks: Iterable[Rank]) -> str:
     return ", ".join(rank.name.title() + ("es" if rank is Rank.SIX else "s") for rank in ranks)
 
 
+def _a_rank(rank: Rank) -> str:
+    """A rank as a word in a message, with its article: ``a King``, ``an Ace``.
+
+    >>> _a_rank(Rank.EIGHT), _a_rank(Rank.KING)
+    ('an Eight', 'a King')
+    """
+    word = rank.name.title()
+    return f"{'an' if word[0] in 'AE' else 'a'} {word}"
+
+
 def _is_whole(value: object) -> TypeGuard[int]:
     """Whether ``value`` is a whole number: an int, but not a bool or a card.
 

@@ -37,7 +37,7 @@ from typing import Any, Final, overload
 from . import rules as _rules
 from ._validity import _CARD_TYPE, Position
 from .building import Runs
-from .cards import _CARDS, Card, _cards_at, _cells_at, _difference, _ranks_named
+from .cards import _CARDS, Card, _a_rank, _cards_at, _cells_at, _difference, _ranks_named
 from .errors import IllegalMoveError, InvalidDealError, InvalidRulesError, _counted, _shown
 from .layout import Layout
 from .moves import Move, MoveKind, move_to_text
@@ -1146,7 +1146,7 @@ class Engine:
                 if refill is Refill.NEVER:
                     return f"{layout.name(target)} is empty, and an empty column stays empty"
                 return f"{layout.name(target)} is empty, and {refill.describe()}, not by a move"
-            return f"only a {self._fill_rank.name.title()} goes into an empty column, not {head}"  # type: ignore[union-attr]
+            return f"only {_a_rank(self._fill_rank)} goes into an empty column, not {head}"  # type: ignore[arg-type]
         if count > longest_empty:
             return (
                 f"a run of {count} is longer than the {longest_empty} the free cells and "

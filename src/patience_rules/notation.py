@@ -157,11 +157,18 @@ def _default_as_text(value: object) -> str | None:
 
 def _no_value(text: str, name: str, key: str) -> str:
     """The refusal of game text whose option ``key`` is written without ``=value``
-    (an unknown game is refused first, as :func:`_make_rules` refuses it)."""
+    (an unknown game, or an option the game does not take, is refused first,
+    as :func:`_make_rules` refuses it)."""
     try:
-        defaults = _entry(name)._defaults() or {}
+        entry = _entry(name)
     except UnknownGameError as error:
         raise NotationError(str(error)) from error
+    unknown = _unknown_options(entry, [key], _default_as_text)
+    if unknown is not None:
+        raise NotationError(
+            unknown if unknown.startswith("game ") else f"game {entry.name!r}: {unknown}"
+        )
+    defaults = entry._defaults() or {}
     default = _default_as_text(defaults.get(key))
     example = f", such as '{key}={default}'" if default is not None else ""
     return (
@@ -198,13 +205,19 @@ def _game_text(rules: GameRules) -> str:
             return name
         made = _make_rules(name, rules.options)
     except NotationError as error:
+        advice = (
+            "register the game with register_game first"
+            if isinstance(error.__cause__, UnknownGameError)
+            else "build the rules as get_game does, or give them a name of their own and "
+            "register them with register_game"
+        )
         raise NotationError(
             f"{rules!r} cannot be written down: a game is written as its registry name and "
             f"options, and get_game({name!r}, ...) does not make these rules ({error}); "
-            "register the game with register_game first"
+            f"{advice}"
         ) from None
     if made != rules:
-        where = _first_difference(rules.to_dict(), made.to_dict()) or "their parts"
+        where = _first_difference(rules, made) or "their parts"
         raise NotationError(
             f"{rules!r} cannot be written down: a game is written as its registry name and "
             f"options, and the registry's {name!r} with these options is other rules (they "
@@ -1011,7 +1024,8 @@ def move_from_loose_text(text: str, state: State) -> Move:
 
     >>> import patience_rules as pr
     >>> state = pr.get_game("royal-cotillion").deal(7)
-    >>> [str(move_from_loose_text(text, state)) for text in ("3S", "t4", "r3 -> f7", "draw", "s w")]
+    >>> texts = ("3S", "t4", "r3 -> f7", "draw", "s w")
+    >>> [str(move_from_loose_text(text, state)) for text in texts]
     ['T4-F4', 'T4-F4', 'R3-F7', 'draw', 'draw']
     >>> str(move_from_loose_text("3D R10", state))
     'R10-F2'

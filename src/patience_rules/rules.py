@@ -18,6 +18,7 @@ themselves here when the package is imported.  Nothing here imports them.
 
 from __future__ import annotations
 
+import enum
 import inspect
 import json
 import re
@@ -1281,23 +1282,32 @@ def is_registered(rules: GameRules) -> bool:
 
 
 def _first_difference(mine: object, theirs: object, where: str = "") -> str | None:
-    """Where two dict forms (:meth:`GameRules.to_dict`) first differ, or None.
+    """Where two rules, or two parts, first differ as they compare; None if equal.
 
-    >>> _first_difference({"a": [1, {"b": 2}]}, {"a": [1, {"b": 3}]})
-    'a[1].b: 2 here, 3 there'
-    >>> _first_difference({"a": [1]}, {"a": [1, 2]})
-    'a: 1 item here, 2 there'
+    Fields compare as the classes compare them (a sequence's ``wrap`` not at
+    all, a tableau's ``depth`` by the cards each column is dealt), so a
+    difference of spelling alone is never named.
+
+    >>> from patience_rules import Rank, Refill, Stock, Tableau
+    >>> _first_difference(Stock(redeals=1), Stock(redeals=2))
+    'redeals: 1 here, 2 there'
+    >>> _first_difference(Tableau(columns=2, depth=(6, 6)), Tableau(columns=2, depth=6,
+    ...     refill=Refill.BY_MOVE, fill_rank=Rank.KING))
+    'refill: Refill.NEVER here, Refill.BY_MOVE there'
     """
-    if isinstance(mine, dict) and isinstance(theirs, dict):
-        for key in (*mine, *(key for key in theirs if key not in mine)):
-            path = f"{where}.{key}" if where else str(key)
-            if key not in mine or key not in theirs:
-                return f"{path}: {'missing here' if key not in mine else 'missing there'}"
-            found = _first_difference(mine[key], theirs[key], path)
-            if found is not None:
-                return found
+    if mine == theirs:
         return None
-    if isinstance(mine, list) and isinstance(theirs, list):
+    kind = type(mine)
+    if kind is type(theirs) and attrs.has(kind):
+        for field in attrs.fields(kind):
+            if not field.eq:
+                continue
+            one, other = getattr(mine, field.name), getattr(theirs, field.name)
+            key = field.eq_key
+            if (key(one) if key else one) != (key(other) if key else other):
+                path = f"{where}.{field.name}" if where else field.name
+                return _first_difference(one, other, path)
+    if isinstance(mine, tuple) and isinstance(theirs, tuple):
         if len(mine) != len(theirs):
             items = "item" if len(mine) == 1 else "items"
             return f"{where}: {len(mine)} {items} here, {len(theirs)} there"
@@ -1305,10 +1315,14 @@ def _first_difference(mine: object, theirs: object, where: str = "") -> str | No
             found = _first_difference(one, other, f"{where}[{index}]")
             if found is not None:
                 return found
-        return None
-    if mine == theirs and type(mine) is type(theirs):
-        return None
-    return f"{where}: {_shown(mine)} here, {_shown(theirs)} there"
+    return f"{where}: {_written(mine)} here, {_written(theirs)} there"
+
+
+def _written(value: object) -> str:
+    """A value in a message about parts: an enum member by its name (``Refill.NEVER``)."""
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
+    return _shown(value)
 
 
 # -- states ------------------------------------------------------------------------
