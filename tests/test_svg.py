@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -13,7 +14,7 @@ from hypothesis import given, settings
 import patience_rules as pr
 from composed import toy_game
 from notation_support import GAME_NAMES, play, states_reached
-from patience_rules import State
+from patience_rules import Card, State
 from patience_rules.svg import state_to_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -158,3 +159,52 @@ def test_a_game_of_foundations_and_a_stock_alone_gets_a_picture_of_both() -> Non
             state = state.apply(pr.Move.draw())
         texts = [text.strip() for text in ET.fromstring(state_to_svg(state)).itertext()]
         assert stock in texts and waste in texts
+
+
+def _pile(state: pr.State, place: str) -> tuple[Card | None, ...]:
+    """The cards of the pile named ``place`` in the notation, bottom to top."""
+    where = pr.place_from_text(place, state.rules)
+    if where.kind is pr.PileKind.COLUMN:
+        return state.columns[where.index]
+    if where.kind is pr.PileKind.CELL:
+        return (state.cells[where.index],)
+    if where.kind is pr.PileKind.FOUNDATION:
+        return state.foundations[where.index]
+    if where.kind is pr.PileKind.MIDDLE:
+        return state.middle
+    return state.waste if where.kind is pr.PileKind.WASTE else state.stock
+
+
+@pytest.mark.parametrize(
+    ("name", "moves"),
+    [("royal-cotillion", 30), ("klondike", 40), ("windmill", 20), ("captive-queens", 0)],
+)
+def test_every_card_back_and_slot_names_its_pile_and_place_in_it(name: str, moves: int) -> None:
+    state = pr.get_game(name).deal(3)
+    rng = random.Random(name)
+    for _ in range(moves):
+        if not state.legal_moves():
+            break
+        state = state.apply(rng.choice(state.legal_moves()))
+    if name == "captive-queens":
+        state = state.play_forced()
+    root = ET.fromstring(state_to_svg(state))
+    groups = [
+        g for g in root.iter(SVG + "g") if g.get("class") in ("card", "back", "slot", "stock")
+    ]
+    seen: set[tuple[str, str]] = set()
+    for group in groups:
+        place, index = group.get("data-place"), group.get("data-index")
+        assert place is not None
+        pile = _pile(state, place)
+        if group.get("class") == "card":
+            assert index is not None and str(pile[int(index)]) == group.get("data-card")
+            assert (place, index) not in seen  # the two copies of a card are told apart
+            seen.add((place, index))
+        elif group.get("class") == "back":
+            assert index is not None and int(index) < state.face_down[int(place[1:]) - 1]
+        elif group.get("class") == "stock":
+            assert place == "S" and index is None and pile
+        else:
+            assert index is None and not any(card is not None for card in pile)
+    assert seen

@@ -1632,7 +1632,14 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        """Whether no legal move remains."""
+        """Whether no legal move remains.
+
+        A game can also be past winning and never over: Klondike with no
+        redeal limit can always draw or turn its waste over, FreeCell can move
+        a card to and fro while a cell or a column is empty.  :meth:`play_forced`
+        stops where its only move would bring back a position it has seen;
+        :meth:`canonical_key` tells positions apart for a search of your own.
+        """
         return not self._engine.legal_moves(self)
 
     @property
@@ -1645,7 +1652,10 @@ class State:
         """The card that ``move`` would move here (``None`` for a redeal or an empty pile).
 
         For a run of cards it is the card at the head of the run, the one
-        that lands on the target's top card.
+        that lands on the target's top card.  It reads the state as the
+        engine holds it, hidden cards included: the draw's card is the
+        stock's next, which a player does not see (an
+        :class:`~patience_rules.Observer` gives what the player sees).
 
         >>> import patience_rules as pr
         >>> state = pr.get_game("captive-queens").deal(1)
@@ -1673,7 +1683,8 @@ class State:
         """The playable card of the pile at ``place``, or ``None`` if it is empty.
 
         For a foundation this is its top card; for the stock, the next card
-        to be drawn; for the middle, the card last in card order.
+        to be drawn (which a player does not see); for the middle, the card
+        last in card order.
 
         :raises UnknownPlaceError: if the layout has no pile at ``place``.
             ``Place(PileKind.STOCK)`` and ``Place(PileKind.WASTE)`` are read

@@ -6,8 +6,15 @@ side, the middle, the tableau columns and the reserve cells of whichever
 parts the game has (under the game's own names, such as Ladies and Lords),
 then the stock and the waste with their card counts.  Each face-up card is
 a small labelled rectangle: an SVG group of class ``card`` whose
-``data-card`` attribute is the card's text form.  Empty piles are dashed
-outlines of class ``slot``; the stock is a card back of class ``stock``.
+``data-card`` attribute is the card's text form.  A face-down card is a
+card back of class ``back``, empty piles are dashed outlines of class
+``slot``, and the stock is a card back of class ``stock``.  For hit
+testing, each of these groups names its pile by ``data-place``, as the
+notation writes it (``T3``, ``R12``, ``F1``, ``W``, ``S``, ``M``), and
+each card and card back its position in the pile by ``data-index``
+(counted from 0 at the bottom, so a foundation's or the waste's top card
+has its pile's length less one): the two copies of a card in a two-deck
+game are told apart so.
 The picture's ``title`` is the game's title and its ``desc`` the status
 line (cards home, the redeals or shifts left where the game has them, and
 the end of the game); each card and pile has a ``title`` too (``KS (Ladies
@@ -93,35 +100,37 @@ class _Canvas:
             f'<text x="{x:g}" y="{y:g}" class="{cls}" text-anchor="{anchor}">{_escape(text)}</text>'
         )
 
-    def card(self, x: float, y: float, card: Card, where: str) -> None:
+    def card(self, x: float, y: float, card: Card, where: str, place: str, index: int) -> None:
         colour = "red" if card.suit.is_red else "black"
         self.parts.append(
-            f'<g class="card" data-card="{card}" transform="translate({x:g},{y:g})">'
+            f'<g class="card" data-card="{card}" data-place="{place}" data-index="{index}" '
+            f'transform="translate({x:g},{y:g})">'
             f"<title>{_escape(f'{card} ({where})')}</title>"
             f'<rect width="{_W}" height="{_H}" rx="4"/>'
             f'<text x="5" y="17" class="{colour}">{_escape(card.pretty)}</text>'
             "</g>"
         )
 
-    def slot(self, x: float, y: float, hint: str, where: str) -> None:
+    def slot(self, x: float, y: float, hint: str, where: str, place: str) -> None:
         self.parts.append(
-            f'<g class="slot" transform="translate({x:g},{y:g})">'
+            f'<g class="slot" data-place="{place}" transform="translate({x:g},{y:g})">'
             f"<title>{_escape(f'{where}, empty')}</title>"
             f'<rect width="{_W}" height="{_H}" rx="4"/>'
             f'<text x="{_W / 2:g}" y="{_H / 2 + 4:g}" text-anchor="middle">'
             f"{_escape(hint)}</text></g>"
         )
 
-    def back(self, x: float, y: float, where: str) -> None:
+    def back(self, x: float, y: float, where: str, place: str, index: int) -> None:
         self.parts.append(
-            f'<g class="back" transform="translate({x:g},{y:g})">'
+            f'<g class="back" data-place="{place}" data-index="{index}" '
+            f'transform="translate({x:g},{y:g})">'
             f"<title>{_escape(f'{where}, a face-down card')}</title>"
             f'<rect width="{_W}" height="{_H}" rx="4"/></g>'
         )
 
     def stock(self, x: float, y: float, count: int) -> None:
         self.parts.append(
-            f'<g class="stock" transform="translate({x:g},{y:g})">'
+            f'<g class="stock" data-place="S" transform="translate({x:g},{y:g})">'
             f"<title>stock, {_counted(count, 'cards')}</title>"
             f'<rect width="{_W}" height="{_H}" rx="4"/>'
             f'<text x="{_W / 2:g}" y="{_H / 2 + 5:g}" text-anchor="middle">{count}</text></g>'
@@ -154,11 +163,11 @@ def _foundations(state: State) -> _Block:
             where = f"{name}: {foundation.describe()}"
             y = top + _LABEL
             if piles[f]:
-                canvas.card(left + dx, y, piles[f][-1], where)
+                canvas.card(left + dx, y, piles[f][-1], where, name, len(piles[f]) - 1)
             else:
                 suit = foundation.suit.glyph if foundation.suit is not None else ""
                 base = foundation.base_rank.symbol + suit
-                canvas.slot(left + dx, y, base, where)
+                canvas.slot(left + dx, y, base, where, name)
             canvas.text(
                 left + dx + _W / 2,
                 y + _H + 13,
@@ -187,9 +196,9 @@ def _middle(state: State) -> _Block | None:
             x = left + (i % per_row) * (_W + _GAP)
             y = top + _LABEL + (i // per_row) * (_H + _GAP)
             if i < len(cards):
-                canvas.card(x, y, cards[i], middle.name)
+                canvas.card(x, y, cards[i], middle.name, "M", i)
             else:
-                canvas.slot(x, y, hint, middle.name)
+                canvas.slot(x, y, hint, middle.name, "M")
 
     width = per_row * (_W + _GAP) - _GAP
     return width, _LABEL + rows * (_H + _GAP) - _GAP, draw
@@ -213,12 +222,12 @@ def _tableau(state: State) -> _Block | None:
             y = top + _LABEL + _PLACE_LABEL
             where = f"{tableau.name} {name}"
             if not column:
-                canvas.slot(x, y, "", where)
+                canvas.slot(x, y, "", where, name)
             for depth, card in enumerate(column):
                 if depth < face_down[i]:
-                    canvas.back(x, y + depth * _OVERLAP, where)
+                    canvas.back(x, y + depth * _OVERLAP, where, name, depth)
                 else:
-                    canvas.card(x, y + depth * _OVERLAP, card, where)
+                    canvas.card(x, y + depth * _OVERLAP, card, where, name, depth)
 
     width = len(columns) * (_W + _GAP) - _GAP
     return width, _LABEL + _PLACE_LABEL + (deepest - 1) * _OVERLAP + _H, draw
@@ -241,9 +250,9 @@ def _reserve(state: State) -> _Block | None:
             name = place_to_text(Place(PileKind.CELL, i))
             where = f"{reserve.name} {name}"
             if cell is None:
-                canvas.slot(x, y, "", where)
+                canvas.slot(x, y, "", where, name)
             else:
-                canvas.card(x, y, cell, where)
+                canvas.card(x, y, cell, where, name, 0)
             canvas.text(x + _W / 2, y + _H + 12, name, "label", "middle")
 
     return per_row * (_W + _GAP) - _GAP, _LABEL + rows * pitch - 4, draw
@@ -262,12 +271,12 @@ def _stock_and_waste(state: State) -> _Block | None:
         if stock_size:
             canvas.stock(left, y, stock_size)
         else:
-            canvas.slot(left, y, "0", "stock")
+            canvas.slot(left, y, "0", "stock", "S")
         x = left + _W + _GAP
         if waste:
-            canvas.card(x, y, waste[-1], "waste")
+            canvas.card(x, y, waste[-1], "waste", "W", len(waste) - 1)
         else:
-            canvas.slot(x, y, "", "waste")
+            canvas.slot(x, y, "", "waste", "W")
         canvas.text(left + _W / 2, y + _H + 13, f"{stock_size} left", "label", "middle")
         count = _counted(len(waste), "cards")
         canvas.text(x + _W / 2, y + _H + 13, count, "label", "middle")
