@@ -1677,6 +1677,111 @@ def test_no_move_is_safe_where_another_move_plays_to_its_foundation() -> None:
     assert not any(cli._is_safe(state, move, moves) for move in moves)
 
 
+#: One deck, three columns of three that build down in any suit, an emptied
+#: column left empty: a game small enough to search whole.
+BUILT_ON = pr.GameRules(
+    name="built-on",
+    title="Built on",
+    decks=1,
+    foundations=[pr.Foundation(suit, UP) for suit in pr.Suit],
+    tableau=pr.Tableau(columns=3, depth=3, build=pr.Build(suits=pr.Suits.ANY)),
+)
+
+
+def test_a_play_home_of_a_card_that_another_card_still_out_may_go_on_is_not_safe() -> None:
+    # KC can go home, but QD must go on it to let JD home: the play home
+    # loses (condition 5).
+    state = BUILT_ON.make_state(
+        columns=(cards_from_text("KD JD QD"), cards_from_text("KC"), ()),
+        foundation_heights=(12, 10, 13, 13),
+    )
+    moves = state.legal_moves()
+    assert [str(move) for move in moves] == ["T2-F1", "T1-T2"]
+    assert solve(state, max_nodes=None).is_won
+    assert not solve(state.apply(moves[0]), max_nodes=None).is_won
+    assert not any(cli._is_safe(state, move, moves) for move in moves)
+    # With QD home (so nothing is left to go on KC), KC's play is safe.
+    state = BUILT_ON.make_state(
+        columns=(cards_from_text("KD"), cards_from_text("KC"), ()),
+        foundation_heights=(12, 12, 13, 13),
+    )
+    moves = state.legal_moves()
+    assert [cli._is_safe(state, move, moves) for move in moves] == [True, True]
+
+
+#: The same with four columns of four, for end games dealt at random.
+WIDER_BUILT_ON = attrs.evolve(
+    BUILT_ON, tableau=pr.Tableau(columns=4, depth=4, build=pr.Build(suits=pr.Suits.ANY))
+)
+
+
+def _endgame(rules: pr.GameRules, rng: random.Random, out: int) -> pr.State:
+    """A position of ``rules`` (one deck, a suit a foundation) with ``out`` cards
+    not home, dealt at random to the columns and cells."""
+    heights = [13] * 4
+    for _ in range(out):
+        heights[rng.choice([f for f in range(4) if heights[f]])] -= 1
+    cards = [
+        pr.Card(pr.Rank(rank), suit)
+        for suit, height in zip(pr.Suit, heights, strict=True)
+        for rank in range(height + 1, 14)
+    ]
+    rng.shuffle(cards)
+    layout = rules.layout
+    columns: list[list[pr.Card]] = [[] for _ in range(layout.columns)]
+    cells: list[pr.Card | None] = [None] * layout.cells
+    for card in cards:  # (no column past its depth: any order of cards was dealt so)
+        if None in cells and rng.random() < 0.2:
+            cells[cells.index(None)] = card
+        else:
+            room = [i for i, column in enumerate(columns) if len(column) < layout.depths[i]]
+            columns[rng.choice(room)].append(card)
+    piles: dict[str, Any] = {"cells": cells} if layout.cells else {}
+    return rules.make_state(columns=columns, foundation_heights=heights, **piles)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [pr.get_game("freecell", cells=1), pr.get_game("freecell", supermoves=False), WIDER_BUILT_ON],
+    ids=["freecell-1-cell", "freecell-single-cards", "built-on"],
+)
+def test_a_safe_move_never_loses_a_game_where_cards_build(rules: pr.GameRules) -> None:
+    # End games dealt at random, each searched whole before and after every
+    # safe move.
+    rng = random.Random(rules.title)
+    safe_moves = traps = 0
+    small = rules is WIDER_BUILT_ON
+    for _ in range(150 if small else 60):
+        state = _endgame(rules, rng, 12 if small else 20)
+        if not solve(state, max_nodes=None).is_won:
+            continue
+        moves = state.legal_moves()
+        for move in moves:
+            keeps_the_win = solve(state.apply(move), max_nodes=None).is_won
+            if cli._is_safe(state, move, moves):
+                safe_moves += 1
+                assert keeps_the_win, str(move)
+            traps += move.target.kind is pr.PileKind.FOUNDATION and not keeps_the_win
+    assert safe_moves > 15
+    if small:
+        assert traps > 0  # plays home that lose were there to be taken for safe
+
+
+def test_auto_play_plays_freecells_end_game_home() -> None:
+    # Every card's lower cards of the other colour home: safe, one after another.
+    state = pr.freecell().make_state(
+        columns=(cards_from_text("KH QS"), cards_from_text("KS QH"), *((),) * 6),
+        cells=(None,) * 4,
+        foundation_heights=(13, 13, 11, 11),
+    )
+    moves = state.legal_moves()
+    assert cli._automatic(state, "safe") == moves[0]
+    said: list[str] = []
+    end = cli._auto_play(state, "safe", lambda text="": said.append(text))  # type: ignore[arg-type]
+    assert end.is_won
+    assert said == ["Played for you (safe): T1-F4 QS, T2-F3 QH, T1-F3 KH, T2-F4 KS (4 moves)."]
+
+
 def test_a_play_is_safe_only_where_nothing_is_refilled_because_of_it() -> None:
     # Condition 5, in a one-deck game (every card's only copy) whose columns
     # and cells are refilled from the waste.

@@ -41,34 +41,42 @@ terminal they show suit symbols (``Q♥``, ``10♠``) when its encoding has
 them, with hearts and diamonds in red (spades and clubs keep the
 terminal's own text colour, which stays readable on a dark background);
 ``--color never``, the ``NO_COLOR`` environment variable or ``TERM=dumb``
-turns colour off, ``--suits letters`` keeps the letters.  Output to a file or a pipe
-keeps the plain letters and no colour, unless asked for.
+turns colour off, ``--suits letters`` keeps the letters.  Output to a file
+or a pipe keeps the plain letters and no colour, unless asked for.
 
 **Auto-play** in ``play``: ``--auto forced`` plays every move that is the
 only legal one (the default in a game whose moves are compulsory, such as
 Captive Queens); ``--auto safe`` also plays the *safe* moves.  A move is
 safe when all of these hold:
 
-1. in this game, cards only ever move home: every move of the game is a
-   draw, a redeal, or a play to a foundation or the middle (so a card can
-   be wanted nowhere else), and each foundation takes the cards of one suit
-   (so it wants one card next: not Windmill's); and no redeal is a shift
-   (which turns every pile round, so that taking a card off one changes
-   which cards later shifts bring to its top);
-2. it plays a card from a tableau column, a reserve cell or the waste to a
-   foundation;
+1. in this game the player chooses every move (none is compulsory), each
+   foundation takes the cards of one suit (so it wants one card next: not
+   Windmill's), and no redeal is a shift (which turns every pile round, so
+   that taking a card off one changes which cards later shifts bring to
+   its top);
+2. it plays one card from a tableau column, a reserve cell or the waste to
+   a foundation that gives no card back (not Klondike's with
+   ``foundation_back``);
 3. no other legal move plays to that foundation, and no other legal move
-   plays that card;
+   plays that card home;
 4. every other copy of the card (in a two-deck game) is already home;
-5. nothing is refilled because of it, now or later: its column still holds
-   a card afterwards, or else the stock and the waste are both empty.
+5. no card that could be built on it is still to come: every copy of each
+   card that the game's building rule lets onto it is home for good (on a
+   foundation that gives no card back, or in the middle);
+6. nothing is refilled because of it, now or later: it leaves a card on
+   its pile, or a pile that is never refilled at once, and not the waste;
+   or else the stock and the waste are both empty.
 
 A foundation takes its suit's cards in a fixed order, so a safe move never
 turns a game that can be won into one that cannot: every winning line must
-play that copy to that foundation (nothing else can fill it), nothing else
-happens to its pile first, and playing it at once changes nothing any other
-move depends on.  Safe moves are few early in a two-deck game; they are
-the obvious plays of the end game.
+play that copy to that foundation (nothing else can fill it); until then
+nothing can be built on the card, so it stays the top card of whichever
+pile holds it, and the line's other moves never depend on it (a run it
+tops moves one card shorter); nothing is refilled sooner or otherwise.  So
+the line without the card's moves wins after the safe move.  Safe moves
+are few early in a two-deck game; they are the obvious plays of the end
+game (in Klondike and FreeCell, a card goes home once the cards of the
+other colour one rank lower are home).
 
 >>> from patience_rules.cli import main
 >>> main(["show", "captive-queens", "--deal", "1"])
@@ -103,7 +111,6 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, Final, NoReturn, TextIO
 
 from . import __version__
-from .actions import ActionSpace
 from .cards import Card, Suit
 from .deals import MAX_DEAL_NUMBER
 from .errors import NotationError, PatienceRulesError, _counted, _shown
@@ -534,19 +541,18 @@ def parse_move_text(text: str, state: State) -> Move:
 _AUTO_CHOICES = ("none", "forced", "safe")
 
 
+#: Where a card goes home.
+_HOME_KINDS: Final = (PileKind.FOUNDATION, PileKind.MIDDLE)
+
+
 @functools.lru_cache(maxsize=64)
 def _may_have_safe_moves(rules: GameRules) -> bool:
-    """Condition 1 of a safe move (see the module notes): every move of ``rules``
-    is a draw, a redeal that is no shift, or a play home, and each foundation
-    takes one suit."""
-    home = (PileKind.FOUNDATION, PileKind.MIDDLE)
+    """Condition 1 of a safe move (see the module notes): the player chooses every
+    move, each foundation takes one suit, and no redeal is a shift."""
     return (
-        not rules.layout.shifts
+        rules.compulsion is Compulsion.NONE
+        and not rules.layout.shifts
         and all(foundation.suit is not None for foundation in rules.foundations)
-        and all(
-            move.is_draw or move.is_redeal or move.target.kind in home
-            for move in ActionSpace(rules).moves
-        )
     )
 
 
@@ -556,32 +562,67 @@ def _copies(rules: GameRules) -> collections.Counter[Card]:
     return collections.Counter(rules.deck())
 
 
+@functools.lru_cache(maxsize=64)
+def _built_on(rules: GameRules) -> tuple[tuple[Card, ...], ...]:
+    """For every card (by index), the cards that the game's building rule lets
+    onto it (none where nothing is built)."""
+    build = rules.layout.build
+    if build is None:
+        return ((),) * 52
+    cards = [Card.from_index(index) for index in range(52)]
+    return tuple(
+        tuple(card for card in cards if build.accepts(card, onto=below)) for below in cards
+    )
+
+
+def _home_for_good(state: State, card: Card) -> int:
+    """How many copies of ``card`` are home for good: in the middle, or on a
+    foundation that gives no card back."""
+    foundations = state.rules.foundations
+    return state.middle.count(card) + sum(
+        cards.count(card)
+        for cards, foundation in zip(state.foundations, foundations, strict=True)
+        if not foundation.playable
+    )
+
+
 def _is_safe(state: State, move: Move, moves: tuple[Move, ...]) -> bool:
     """Whether ``move`` is safe in ``state`` (see the module notes for the definition)."""
     if move.is_draw or move.is_redeal or move.target.kind is not PileKind.FOUNDATION:
         return False
-    if move.source.kind not in (PileKind.COLUMN, PileKind.CELL, PileKind.WASTE):
+    source = move.source.kind
+    if source not in (PileKind.COLUMN, PileKind.CELL, PileKind.WASTE) or move.count != 1:
         return False
+    rules = state.rules
     card = state.card_of(move)
-    if card is None or not _may_have_safe_moves(state.rules):
+    if card is None or not _may_have_safe_moves(rules):
+        return False
+    if rules.foundations[move.target.index].playable:
         return False
     for other in moves:
         if other == move or other.is_draw or other.is_redeal:
             continue
-        if other.target == move.target or state.card_of(other) == card:
+        if other.target == move.target:
+            return False
+        if other.target.kind in _HOME_KINDS and state.card_of(other) == card:
             return False
     home = sum(cards.count(card) for cards in state.foundations) + state.middle.count(card)
-    if _copies(state.rules)[card] - home != 1:
+    if _copies(rules)[card] - home != 1:
         return False
+    copies = _copies(rules)
+    for above in _built_on(rules)[card]:
+        if _home_for_good(state, above) != copies[above]:
+            return False
     after = state.apply(move)
     if not after.stock_size and not after.waste_size:
         return True
-    return (
-        move.source.kind is PileKind.COLUMN
-        and after.top_card(move.source) is not None
-        and after.stock_size == state.stock_size
-        and after.waste_size == state.waste_size
-    )
+    if source is PileKind.WASTE:
+        return False
+    layout = rules.layout
+    refill = layout.column_refill if source is PileKind.COLUMN else layout.cell_refill
+    if after.top_card(move.source) is None and refill.is_automatic:
+        return False
+    return after.stock_size == state.stock_size and after.waste_size == state.waste_size
 
 
 def _automatic(state: State, auto: str) -> Move | None:
