@@ -1660,8 +1660,9 @@ def test_no_move_is_safe_where_another_move_plays_to_its_foundation() -> None:
     moves = state.legal_moves()
     assert [str(move) for move in moves] == ["T1-F7", "R1-F3", "F3-F7", "draw"]
     assert not any(cli._is_safe(state, move, moves) for move in moves)
-    # Without the play from F3, 5H from T1 is safe.
-    assert cli._is_safe(state, moves[0], (moves[0], moves[1], moves[3]))
+    # Without the play from F3, 5H from T1 is not safe either: the other 5H
+    # is on F3, which gives cards back, so it is not home for good (condition 4).
+    assert not cli._is_safe(state, moves[0], (moves[0], moves[1], moves[3]))
     # A card played from a foundation is never safe (condition 2), though
     # here nothing else competes for it and nothing is left to refill.
     state = hearts_at(
@@ -1713,6 +1714,78 @@ def test_a_play_home_of_a_card_that_another_card_still_out_may_go_on_is_not_safe
 WIDER_BUILT_ON = attrs.evolve(
     BUILT_ON, tableau=pr.Tableau(columns=4, depth=4, build=pr.Build(suits=pr.Suits.ANY))
 )
+
+
+def test_a_copy_on_a_foundation_that_gives_cards_back_is_not_home() -> None:
+    # Two decks of hearts: F1 builds 5H down to AH, F2 (playable) holds AH to
+    # 6H.  The win plays F2's 5H to F1 and then F2's 4H; the 5H in the cell
+    # goes to F2 later.  Played to F1 at once, the cell's 5H leaves F2's 5H
+    # on its 4H for good: condition 4 counts only copies home for good.
+    def from_(start: pr.Rank, step: int = 1, length: int = 13) -> pr.FoundationSequence:
+        return pr.FoundationSequence(start=start, step=step, length=length)
+
+    rules = pr.GameRules(
+        name="back",
+        title="Back",
+        decks=2,
+        foundations=[
+            pr.Foundation(pr.Suit.HEARTS, from_(pr.Rank.FIVE, -1, 5)),
+            pr.Foundation(pr.Suit.HEARTS, from_(pr.Rank.ACE, 1, 6), playable=True),
+            pr.Foundation(pr.Suit.HEARTS, from_(pr.Rank.SIX, 1, 8)),
+            pr.Foundation(pr.Suit.HEARTS, from_(pr.Rank.SEVEN, 1, 7)),
+            pr.Foundation(pr.Suit.CLUBS, UP),
+            pr.Foundation(pr.Suit.CLUBS, from_(pr.Rank.EIGHT)),
+            *(pr.Foundation(suit, UP) for suit in (pr.Suit.DIAMONDS, pr.Suit.DIAMONDS)),
+            *(pr.Foundation(suit, UP) for suit in (pr.Suit.SPADES, pr.Suit.SPADES)),
+        ],
+        tableau=pr.Tableau(columns=2, depth=(4, 1), build=pr.Build()),
+        reserve=pr.Reserve(cells=1),
+        stock=pr.Stock(redeals=0),
+    )
+    state = rules.make_state(
+        columns=(cards_from_text("AH 2H 4H 3H"), cards_from_text("7C")),
+        cells=cards_from_text("5H"),
+        foundation_heights=(0, 6, 8, 7, 13, 12, 13, 13, 13, 13),
+    )
+    play = pr.Move.to_foundation(pr.Place(pr.PileKind.CELL, 0), 0)
+    assert state.is_legal(play)
+    assert solve(state, max_nodes=None).is_won
+    assert not solve(state.apply(play), max_nodes=None).is_won
+    assert not cli._is_safe(state, play, state.legal_moves())
+    assert cli._automatic(state, "safe") is None
+
+
+def test_a_refill_that_takes_the_last_card_of_the_waste_is_a_refill() -> None:
+    # AH goes home from the cell, which takes 7S, the waste's last card; but
+    # the win needs 7S to refill column 1 once 6C is home, for 6D to go on.
+    def up(start: pr.Rank, step: int = 1) -> pr.FoundationSequence:
+        return pr.FoundationSequence(start=start, step=step, length=13)
+
+    rules = pr.GameRules(
+        name="last-card",
+        title="Last card",
+        decks=1,
+        foundations=[
+            pr.Foundation(pr.Suit.CLUBS, up(pr.Rank.SEVEN)),
+            pr.Foundation(pr.Suit.DIAMONDS, up(pr.Rank.SEVEN)),
+            pr.Foundation(pr.Suit.HEARTS, up(pr.Rank.KING, -1)),
+            pr.Foundation(pr.Suit.SPADES, up(pr.Rank.EIGHT)),
+        ],
+        tableau=pr.Tableau(columns=2, depth=(1, 2), refill=pr.Refill.FROM_WASTE, build=pr.Build()),
+        reserve=pr.Reserve(cells=1, refill=pr.Refill.FROM_WASTE),
+        stock=pr.Stock(redeals=0),
+    )
+    state = rules.make_state(
+        waste=cards_from_text("7S"),
+        columns=(cards_from_text("6C"), cards_from_text("5D 6D")),
+        cells=cards_from_text("AH"),
+        foundation_heights=(12, 11, 12, 12),
+    )
+    play = pr.Move.to_foundation(pr.Place(pr.PileKind.CELL, 0), 2)
+    assert solve(state, max_nodes=None).is_won
+    assert not solve(state.apply(play), max_nodes=None).is_won
+    assert not cli._is_safe(state, play, state.legal_moves())
+    assert cli._automatic(state, "safe") is None
 
 
 def _endgame(rules: pr.GameRules, rng: random.Random, out: int) -> pr.State:

@@ -59,13 +59,15 @@ safe when all of these hold:
    ``foundation_back``);
 3. no other legal move plays to that foundation, and no other legal move
    plays that card home;
-4. every other copy of the card (in a two-deck game) is already home;
+4. every other copy of the card (in a two-deck game) is already home for
+   good (on a foundation that gives no card back, or in the middle);
 5. no card that could be built on it is still to come: every copy of each
    card that the game's building rule lets onto it is home for good (on a
    foundation that gives no card back, or in the middle);
 6. nothing is refilled because of it, now or later: it leaves a card on
    its pile, or a pile that is never refilled at once, and not the waste;
-   or else the stock and the waste are both empty.
+   or else the stock and the waste are both empty before it (but for the
+   card itself, from the waste), so that no refill can follow.
 
 A foundation takes its suit's cards in a fixed order, so a safe move never
 turns a game that can be won into one that cannot: every winning line must
@@ -606,15 +608,17 @@ def _is_safe(state: State, move: Move, moves: tuple[Move, ...]) -> bool:
             return False
         if other.target.kind in _HOME_KINDS and state.card_of(other) == card:
             return False
-    home = sum(cards.count(card) for cards in state.foundations) + state.middle.count(card)
-    if _copies(rules)[card] - home != 1:
-        return False
     copies = _copies(rules)
+    if copies[card] - _home_for_good(state, card) != 1:
+        return False
     for above in _built_on(rules)[card]:
         if _home_for_good(state, above) != copies[above]:
             return False
     after = state.apply(move)
-    if not after.stock_size and not after.waste_size:
+    # (The stock and the waste empty before the move: nothing but the card
+    # itself left them, so no refill took their last card.)
+    took = state.stock_size + state.waste_size - after.stock_size - after.waste_size
+    if not after.stock_size and not after.waste_size and took == (source is PileKind.WASTE):
         return True
     if source is PileKind.WASTE:
         return False
