@@ -111,10 +111,14 @@ def compositions(draw: st.DrawFn) -> pr.GameRules:
     reserve = None
     if draw(st.booleans(), label="reserve"):
         cells = draw(st.integers(1, 4), label="cells")
+        refill = draw(st.sampled_from(pr.Refill), label="cell refill")
         reserve = pr.Reserve(
             cells=cells,
-            refill=draw(st.sampled_from(pr.Refill), label="cell refill"),
-            dealt=draw(st.booleans() | st.integers(0, cells), label="cells dealt"),
+            refill=refill,
+            # (cells dealt empty need a policy that fills them)
+            dealt=True
+            if refill is pr.Refill.NEVER
+            else draw(st.booleans() | st.integers(0, cells), label="cells dealt"),
         )
     stock = pr.Stock(
         redeals=draw(st.sampled_from((0, 1, 2, None)), label="redeals"),

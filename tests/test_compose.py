@@ -506,12 +506,36 @@ def test_a_reserve_can_be_dealt_in_part() -> None:
     assert GameRules.from_dict(json.loads(json.dumps(rules.to_dict()))) == rules
     reserve = rules.to_dict()["reserve"]
     assert reserve is not None and reserve["dealt"] == 4
-    assert Reserve(cells=8, dealt=8) == Reserve(cells=8) != Reserve(cells=8, dealt=1)
-    assert Reserve(cells=8, dealt=4) != Reserve(cells=8, dealt=2)
-    assert Reserve(cells=8, dealt=0).dealt is False
-    assert Reserve.from_dict({"cells": 8, "dealt": 0}) == Reserve(cells=8, dealt=False)
+    by_move = Refill.BY_MOVE
+    assert Reserve(cells=8, dealt=8) == Reserve(cells=8) != Reserve(cells=8, refill=by_move)
+    assert Reserve(cells=8, refill=by_move, dealt=8) == Reserve(cells=8, refill=by_move)
+    assert Reserve(cells=8, refill=by_move) != Reserve(cells=8, refill=by_move, dealt=1)
+    assert Reserve(cells=8, refill=by_move, dealt=4) != Reserve(cells=8, refill=by_move, dealt=2)
+    assert Reserve(cells=8, refill=by_move, dealt=0).dealt is False
+    assert Reserve.from_dict({"cells": 8, "refill": "move", "dealt": 0}) == Reserve(
+        cells=8, refill=by_move, dealt=False
+    )
     assert Reserve.from_dict({"cells": 8, "dealt": 8}) == Reserve(cells=8)
-    assert len({Reserve(cells=8), Reserve(cells=8, dealt=1), Reserve(cells=8, dealt=True)}) == 2
+    some = [Reserve(cells=8, refill=by_move, dealt=dealt) for dealt in (True, 1, 8)]
+    assert len(set(some)) == 2
+
+
+@pytest.mark.parametrize(("dealt", "empty"), [(False, "8 cells of 8 are"), (7, "1 cell of 8 is")])
+def test_cells_dealt_empty_that_nothing_would_fill_are_refused(
+    dealt: bool | int, empty: str
+) -> None:
+    with pytest.raises(pr.InvalidRulesError) as caught:
+        Reserve(cells=8, dealt=dealt)
+    assert str(caught.value).startswith(
+        f"{empty} dealt empty, and refill=Refill.NEVER would never fill "
+    )
+    assert "give refill=Refill.BY_MOVE" in str(caught.value)
+    # Read from a dict form, the key is named.
+    with pytest.raises(pr.NotationError, match=r"^reserve: .* dealt empty"):
+        Reserve.from_dict({"cells": 8, "dealt": dealt})
+    # Any policy that fills a cell takes them.
+    for refill in (Refill.BY_MOVE, Refill.FROM_WASTE, Refill.FROM_WASTE_THEN_STOCK):
+        assert Reserve(cells=8, refill=refill, dealt=dealt).dealt_cells == (dealt or 0)
 
 
 def test_one_depth_for_every_column_is_that_depth() -> None:
@@ -682,9 +706,10 @@ RUN_PILES: dict[str, Any] = {
     ("cell_refill", "fill_rank", "moves_the_run"),
     [
         # Two empty columns that take any card: 1 x 2**2 cards may move.
-        (Refill.NEVER, None, True),
-        # Columns that take only a King, and cells that nothing moves into: one card.
-        (Refill.NEVER, Rank.KING, False),
+        (Refill.FROM_WASTE, None, True),
+        # Columns that take only a King, and cells that no move fills (the
+        # empty waste refills them): one card.
+        (Refill.FROM_WASTE, Rank.KING, False),
         # The two empty cells carry two cards: (1 + 2) x 2**0.
         (Refill.BY_MOVE, Rank.KING, True),
     ],

@@ -24,7 +24,7 @@ import attrs
 from . import _checks
 from .building import Build, BuildDict, Runs
 from .cards import Rank, Suit, _is_whole
-from .errors import InvalidRulesError, NotationError, _shown
+from .errors import InvalidRulesError, NotationError, _counted, _shown
 from .policies import Redeal, Refill
 from .sequences import FoundationSequence, SequenceDict
 
@@ -483,6 +483,9 @@ class Reserve:
         (FreeCell's free cells start empty), or a number (Eight Off deals
         four of its eight; a number that is all or none of the cells reads
         back as ``True`` or ``False``).  :attr:`dealt_cells` is the count.
+        Cells dealt empty need a ``refill`` that fills them: under
+        :attr:`Refill.NEVER` they could never hold a card, and the reserve
+        is refused.
 
     >>> from patience_rules import Refill
     >>> Reserve(cells=16, refill=Refill.FROM_WASTE, name="Lords").refill.describe()
@@ -517,12 +520,21 @@ class Reserve:
             count = int(self.dealt)
             dealt = True if count == self.cells else False if count == 0 else count
             object.__setattr__(self, "dealt", dealt)
+        if self.dealt is not True and self.refill is Refill.NEVER:
+            empty = self.cells - self.dealt_cells
+            them = "it" if empty == 1 else "them"
+            raise InvalidRulesError(
+                f"{_counted(empty, 'cells')} of {self.cells} {'is' if empty == 1 else 'are'} "
+                f"dealt empty, and refill=Refill.NEVER would never fill {them}: give "
+                f"refill=Refill.BY_MOVE (the player moves cards into {them}, as into "
+                "FreeCell's free cells) or a refill from the waste, or deal every cell"
+            )
 
     @property
     def dealt_cells(self) -> int:
         """How many cells the deal fills, from the first.
 
-        >>> Reserve(cells=8).dealt_cells, Reserve(cells=8, dealt=4).dealt_cells
+        >>> Reserve(8).dealt_cells, Reserve(8, Refill.BY_MOVE, dealt=4).dealt_cells
         (8, 4)
         """
         dealt = self.dealt
