@@ -9,7 +9,6 @@ their sequence), the middle, the tableau columns (face-down cards as
 from __future__ import annotations
 
 from .cards import Card
-from .policies import Redeal
 from .rules import State, _register_view
 
 _EMPTY = "--"
@@ -59,9 +58,10 @@ def render_state(state: State) -> str:
         parts.append(f"Stock: {_plural(state.stock_size, 'card')}")
         parts.append(f"Waste: {top}" + (f" ({_plural(len(waste), 'card')})" if waste else ""))
     if layout.has_redeal:
-        word = "Shifts" if layout.redeal is Redeal.SHIFT else "Redeals"
         left = state.redeals_left
-        parts.append(f"{word} left: {'any number' if left is None else left}")
+        parts.append(
+            f"{layout.redeal.word.title()}s left: {'any number' if left is None else left}"
+        )
     if parts:
         lines.append("   ".join(parts))
     if state.is_over:

@@ -48,7 +48,6 @@ from typing import SupportsIndex
 from .cards import _as_index
 from .errors import IllegalMoveError, InvalidArgumentError, InvalidRulesError, _shown
 from .moves import Move, move_to_text
-from .policies import Redeal
 from .rules import GameRules, State
 
 __all__ = ["DRAW_ACTION", "REDEAL_ACTION", "ActionSpace"]
@@ -212,7 +211,7 @@ def _label(rules: GameRules, move: Move) -> str:
     if move == Move.draw():
         return "draw"
     if move == Move.redeal():
-        return "shift" if rules.stock.redeal is Redeal.SHIFT else "redeal"
+        return rules.stock.redeal.word
     count = f"{move.count} cards of " if move.count > 1 else ""
     layout = rules.layout
     return f"{count}{layout.name(move.source)} to {layout.name(move.target)}"

@@ -411,13 +411,18 @@ def _cards_at(indices: bytes) -> tuple[Card, ...]:
     return (_CARDS[indices[0]],) if indices else ()
 
 
+def _rank_word(rank: Rank) -> str:
+    """A rank as a word in a message: ``King``, ``Six``."""
+    return rank.name.title()
+
+
 def _ranks_named(ranks: Iterable[Rank]) -> str:
     """Ranks as words in a message, plural: ``Queens``, ``Sixes, Kings``.
 
     >>> _ranks_named([Rank.SIX, Rank.KING])
     'Sixes, Kings'
     """
-    return ", ".join(rank.name.title() + ("es" if rank is Rank.SIX else "s") for rank in ranks)
+    return ", ".join(_rank_word(rank) + ("es" if rank is Rank.SIX else "s") for rank in ranks)
 
 
 def _a_rank(rank: Rank) -> str:
@@ -426,7 +431,7 @@ def _a_rank(rank: Rank) -> str:
     >>> _a_rank(Rank.EIGHT), _a_rank(Rank.KING)
     ('an Eight', 'a King')
     """
-    word = rank.name.title()
+    word = _rank_word(rank)
     return f"{'an' if word[0] in 'AE' else 'a'} {word}"
 
 

@@ -568,13 +568,13 @@ def _copies(rules: GameRules) -> collections.Counter[Card]:
 def _built_on(rules: GameRules) -> tuple[tuple[Card, ...], ...]:
     """For every card (by index), the cards that the game's building rule lets
     onto it (none where nothing is built)."""
+    above: list[list[Card]] = [[] for _ in range(52)]
     build = rules.layout.build
-    if build is None:
-        return ((),) * 52
-    cards = [Card.from_index(index) for index in range(52)]
-    return tuple(
-        tuple(card for card in cards if build.accepts(card, onto=below)) for below in cards
-    )
+    if build is not None:
+        for index, belows in enumerate(build.onto):  # (the cards each card goes on)
+            for below in belows:
+                above[below].append(Card.from_index(index))
+    return tuple(tuple(cards) for cards in above)
 
 
 def _home_for_good(state: State, card: Card) -> int:
@@ -593,7 +593,7 @@ def _is_safe(state: State, move: Move, moves: tuple[Move, ...]) -> bool:
     if move.is_draw or move.is_redeal or move.target.kind is not PileKind.FOUNDATION:
         return False
     source = move.source.kind
-    if source not in (PileKind.COLUMN, PileKind.CELL, PileKind.WASTE) or move.count != 1:
+    if source not in (PileKind.COLUMN, PileKind.CELL, PileKind.WASTE):
         return False
     rules = state.rules
     card = state.card_of(move)

@@ -37,7 +37,16 @@ from typing import Any, Final, overload
 from . import rules as _rules
 from ._validity import _CARD_TYPE, Position
 from .building import Runs
-from .cards import _CARDS, Card, _a_rank, _cards_at, _cells_at, _difference, _ranks_named
+from .cards import (
+    _CARDS,
+    Card,
+    _a_rank,
+    _cards_at,
+    _cells_at,
+    _difference,
+    _rank_word,
+    _ranks_named,
+)
 from .errors import IllegalMoveError, InvalidDealError, InvalidRulesError, _counted, _shown
 from .layout import Layout
 from .moves import Move, MoveKind, move_to_text
@@ -1457,7 +1466,7 @@ class Engine:
 def _words(cards: Sequence[Card]) -> str:
     if len(cards) == 1:
         return str(cards[0])
-    return f"any {cards[0].rank.name.title()}"
+    return f"any {_rank_word(cards[0].rank)}"
 
 
 _HOME: Final = MoveKind.HOME

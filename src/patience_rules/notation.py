@@ -67,7 +67,6 @@ from .errors import NotationError, PatienceRulesError, UnknownGameError, _shown
 from .layout import Layout
 from .moves import LETTERS, SINGLE, Move, move_to_text, place_to_text
 from .piles import PileKind, Place
-from .policies import Redeal
 from .rules import (
     _MOST_OPTIONS,
     _OPTION_DIGITS,
@@ -165,9 +164,7 @@ def _no_value(text: str, name: str, key: str) -> str:
         raise NotationError(str(error)) from error
     unknown = _unknown_options(entry, [key], _default_as_text)
     if unknown is not None:
-        raise NotationError(
-            unknown if unknown.startswith("game ") else f"game {entry.name!r}: {unknown}"
-        )
+        raise _game_refusal(entry.name, unknown)
     defaults = entry._defaults() or {}
     default = _default_as_text(defaults.get(key))
     example = f", such as '{key}={default}'" if default is not None else ""
@@ -186,11 +183,24 @@ def _make_rules(name: str, options: Sequence[tuple[str, OptionValue]]) -> GameRu
     except PatienceRulesError as error:
         # (options the game does not take: listed as the notation writes them)
         text = _unknown_options(_entry(name), [key for key, _ in options], _default_as_text)
-        if text is None:
-            text = str(error)
-        raise NotationError(
-            text if text.startswith("game ") else f"game {name!r}: {text}"
-        ) from error
+        raise _game_refusal(name, str(error) if text is None else text) from error
+
+
+def _game_refusal(name: str, text: str) -> NotationError:
+    """The refusal ``text`` of a game's options, naming the game once."""
+    return NotationError(text if text.startswith("game ") else f"game {name!r}: {text}")
+
+
+#: The way to a text form for rules that the registry makes otherwise.
+_OWN_NAME: Final = "give them a name of their own and register them with register_game"
+
+
+def _unwritable(rules: GameRules, why: str, advice: str) -> NotationError:
+    """The refusal to write ``rules`` as game text: ``why`` not, and what to do."""
+    return NotationError(
+        f"{rules!r} cannot be written down: a game is written as its registry name and "
+        f"options, and {why}; {advice}"
+    )
 
 
 @functools.lru_cache(maxsize=128)
@@ -208,21 +218,15 @@ def _game_text(rules: GameRules) -> str:
         advice = (
             "register the game with register_game first"
             if isinstance(error.__cause__, UnknownGameError)
-            else "build the rules as get_game does, or give them a name of their own and "
-            "register them with register_game"
+            else f"build the rules as get_game does, or {_OWN_NAME}"
         )
-        raise NotationError(
-            f"{rules!r} cannot be written down: a game is written as its registry name and "
-            f"options, and get_game({name!r}, ...) does not make these rules ({error}); "
-            f"{advice}"
-        ) from None
+        why = f"get_game({name!r}, ...) does not make these rules ({error})"
+        raise _unwritable(rules, why, advice) from None
     if made != rules:
         where = _first_difference(rules, made) or "their parts"
-        raise NotationError(
-            f"{rules!r} cannot be written down: a game is written as its registry name and "
-            f"options, and the registry's {name!r} with these options is other rules (they "
-            f"differ at {where}); build the rules as get_game({name!r}, ...) does, or give "
-            "them a name of their own and register them with register_game"
+        why = f"the registry's {name!r} with these options is other rules (they differ at {where})"
+        raise _unwritable(
+            rules, why, f"build the rules as get_game({name!r}, ...) does, or {_OWN_NAME}"
         )
     options = ",".join(f"{key}={_option_to_text(value)}" for key, value in rules.options)
     return f"{name}[{options}]"
@@ -501,7 +505,7 @@ def _stock_word(text: str, rules: GameRules) -> Move | None:
     word = text.strip().lower()
     if word == "draw":
         return Move.draw()
-    if word == "redeal" or (word == "shift" and rules.stock.redeal is Redeal.SHIFT):
+    if word in ("redeal", rules.stock.redeal.word):
         return Move.redeal()
     return None
 

@@ -128,6 +128,15 @@ class Redeal(enum.Enum):
             Redeal.SHIFT: ("the bottom card of every column of two or more cards goes to its top"),
         }[self]
 
+    @property
+    def word(self) -> str:
+        """What a game calls the move, in the notation and in messages.
+
+        >>> Redeal.TURN_OVER.word, Redeal.SHIFT.word
+        ('redeal', 'shift')
+        """
+        return "shift" if self is Redeal.SHIFT else "redeal"
+
 
 class Shuffle(enum.Enum):
     """Which shuffle turns a deal number into a deck order (see :mod:`patience_rules.deals`).

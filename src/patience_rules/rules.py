@@ -1866,8 +1866,7 @@ class State:
                 pass
         layout = self.rules.layout
         stock = f", stock {self._nstock}" if layout.has_stock else ""
-        word = "shifts" if layout.shifts else "redeals"
-        redeals = f", {word} used {self._redeals}" if layout.has_redeal else ""
+        redeals = f", {layout.redeal.word}s used {self._redeals}" if layout.has_redeal else ""
         return (
             f"<State {self.rules.name}: {self.cards_home}/{len(layout.deck)} "
             f"cards home{stock}{redeals}>"

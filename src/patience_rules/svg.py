@@ -39,7 +39,6 @@ from .cards import Card
 from .errors import NotationError, _counted, _shown
 from .moves import place_to_text
 from .piles import PileKind, Place
-from .policies import Redeal
 from .rules import State, _register_view
 
 __all__ = ["state_to_svg"]
@@ -289,7 +288,7 @@ def _status(state: State) -> str:
     layout = rules.layout
     parts = [f"{state.cards_home}/{len(layout.deck)} cards home"]
     if layout.has_redeal:
-        word = "shifts" if layout.redeal is Redeal.SHIFT else "redeals"
+        word = f"{layout.redeal.word}s"
         left = state.redeals_left
         parts.append(f"{word} left {'any number' if left is None else left}")
     if state.is_over:
