@@ -326,11 +326,11 @@ def test_a_numpy_bool_is_no_whole_number_whatever_the_numpy() -> None:
 
 def test_a_card_index_of_another_library_is_read_as_a_deal_number_is() -> None:
     # (It was refused, "a whole number from 0 to 51, got ...", where deal() took it.)
-    assert pr.Card.from_index(Int64(3)) is pr.Card.from_str("4C")  # type: ignore[arg-type]
+    assert pr.Card.from_index(Int64(3)) is pr.Card.from_str("4C")
     with pytest.raises(pr.NotationError, match=r"from 0 to 51, got 52$"):
-        pr.Card.from_index(Int64(52))  # type: ignore[arg-type]
+        pr.Card.from_index(Int64(52))
     with pytest.raises(pr.NotationError, match="from 0 to 51, got "):
-        pr.Card.from_index(bool_())  # type: ignore[arg-type]
+        pr.Card.from_index(bool_())
 
 
 def test_a_part_that_keeps_a_number_says_so_of_an_integer_of_another_library() -> None:

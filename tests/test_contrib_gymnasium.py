@@ -257,7 +257,7 @@ def test_masks_and_ids_cover_every_shape_of_move(rules: pr.GameRules, shapes: se
         assert not any(shape.endswith(" run") for shape in played)
 
 
-@pytest.mark.parametrize("action", [1, 2, 169, 170, -1, 10**30, "draw", None, 2.5])
+@pytest.mark.parametrize("action", [1, 2, 169, 170, -1, 10**30, np.int64(170)])
 def test_an_illegal_action_ends_the_episode_with_the_penalty(action: object) -> None:
     env = PatienceEnv("royal-cotillion", illegal_reward=-5.0)
     observation, _ = env.reset(seed=7)
@@ -275,9 +275,11 @@ def test_a_card_is_no_action_id() -> None:
     legal = [i for i, ok in enumerate(info["action_mask"]) if ok and i < 52]
     assert legal
     before = env.state
-    _, reward, terminated, _, info = env.step(pr.Card.from_index(legal[0]))
-    assert (reward, terminated, info["illegal_action"]) == (-5.0, True, True)
+    with pytest.raises(pr.InvalidArgumentError, match=r"got Card\.from_str"):
+        env.step(pr.Card.from_index(legal[0]))
     assert env.state == before
+    _, _, terminated, _, info = env.step(legal[0])
+    assert (terminated, info["illegal_action"]) == (False, False)
 
 
 def test_any_action_after_the_end_is_illegal() -> None:
@@ -505,13 +507,36 @@ def test_the_deal_number_needs_a_reset_first() -> None:
     assert env.deal_number == 3
 
 
-@pytest.mark.parametrize("action", [True, False, np.True_, pr.Card.from_str("AC"), 29.0, "29"])
-def test_a_bool_card_or_non_integer_is_no_action(action: object) -> None:
-    env = PatienceEnv("easy-start")  # action 0 (False) draws, 1 (True) redeals here
+@pytest.mark.parametrize(
+    ("action", "shown"),
+    [
+        (True, "got True$"),
+        (False, "got False"),
+        (np.True_, "got np.True_"),
+        (pr.Card.from_str("AC"), r"got Card\.from_str\('AC'\)$"),
+        (0.0, "got 0.0"),
+        (np.float32(0), r"got np\.float32\(0\.0\)$"),
+        ("0", "got '0'"),
+        (None, "got None"),
+        (np.array(0.0), r"an array of shape \(\) and dtype float64$"),
+        (np.array([0]), r"shape \(1,\) and dtype int64 \(a batch of one action: step with"),
+        (np.zeros((2,), np.int64), r"shape \(2,\) and dtype int64$"),
+    ],
+)
+def test_an_action_that_is_no_action_id_is_refused_and_changes_nothing(
+    action: object, shown: str
+) -> None:
+    # A fault of the calling program, not an agent's move: it raises, and
+    # the episode goes on (action 0, draw, is legal here; 1 would redeal).
+    env = PatienceEnv("easy-start")
     env.reset(seed=1)
-    _, reward, terminated, _, info = env.step(action)  # type: ignore[arg-type]
-    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    message = "an action is an action id, a whole number from 0 to 10 .*" + shown
+    with pytest.raises(pr.InvalidArgumentError, match=message):
+        env.step(action)  # type: ignore[arg-type]
     assert env.state == env.rules.deal(1)
+    _, _, terminated, _, info = env.step(np.array(0))  # an array of no dimensions is an id
+    assert (terminated, info["illegal_action"]) == (False, False)
+    assert env.state == env.rules.deal(1).apply(pr.Move.draw())
 
 
 def test_numpy_integers_are_action_ids_and_seeds() -> None:

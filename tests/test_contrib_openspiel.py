@@ -137,6 +137,22 @@ def test_a_chance_deal_is_dealt_card_by_card_with_the_right_odds() -> None:
     assert state.action_to_string(0, 0) == "draw"
 
 
+@pytest.mark.parametrize("name", pr.game_names())
+def test_the_game_labels_actions_as_its_states_do(name: str) -> None:
+    game = pyspiel.load_game(short_name(name))
+    state = game.new_initial_state()
+    for action in range(game.num_distinct_actions()):
+        assert game.action_to_string(0, action) == state.action_to_string(0, action)
+    for card in range(52):
+        label = game.action_to_string(pyspiel.PlayerId.CHANCE, card)
+        assert label == state.action_to_string(pyspiel.PlayerId.CHANCE, card)
+        assert label == f"deal {pr.Card.from_index(card)}"
+    with pytest.raises(pr.IllegalMoveError, match="is not an action of"):
+        game.action_to_string(0, game.num_distinct_actions())
+    with pytest.raises(pr.NotationError, match="a card index is a whole number from 0 to 51"):
+        game.action_to_string(pyspiel.PlayerId.CHANCE, 52)
+
+
 def play_randomly(state: pyspiel.State, moves: int, seed: int) -> pyspiel.State:
     chooser = random.Random(seed)
     for _ in range(moves):

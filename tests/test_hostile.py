@@ -1466,7 +1466,12 @@ def test_gymnasium_environment(
         assert env.state == before  # left as it was
     for action in actions:
         state = env.state
-        _, gained, terminated, truncated, info = env.step(action)  # any action: never raises
+        # An id (legal or not) is played; anything else is refused, changing nothing.
+        played = attempt(partial(env.step, action), InvalidArgumentError)
+        if played is REFUSED:
+            assert env.state == state
+            continue
+        _, gained, terminated, truncated, info = played
         assert isinstance(gained, float) and not truncated
         if info["illegal_action"]:
             assert terminated and env.state == state

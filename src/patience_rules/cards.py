@@ -25,7 +25,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterable
 from operator import itemgetter
-from typing import TYPE_CHECKING, Final, NoReturn, TypeGuard
+from typing import TYPE_CHECKING, Final, NoReturn, SupportsIndex, TypeGuard
 
 if sys.version_info >= (3, 11):  # (at run time too: typing.get_type_hints reads it)
     from typing import Self
@@ -207,7 +207,7 @@ class Card(int):
         return int.__new__(cls, index)
 
     @classmethod
-    def from_index(cls, index: int) -> Card:
+    def from_index(cls, index: SupportsIndex) -> Card:
         """The card with the given :attr:`index` (0 to 51).
 
         :raises NotationError: for anything but a whole number from 0 to 51
@@ -222,18 +222,22 @@ class Card(int):
         ...
         patience_rules.errors.NotationError: a card index is a whole number from 0 to 51, got 52
         """
-        if type(index) is not int:  # a bool, an int subclass, another library's or no int
+        if type(index) is int:
+            number = index
+        else:  # a bool, an int subclass, another library's or no int
             if index.__class__ is Card:
                 return index  # (interned: its own index's card)
-            number = _as_index(index)
-            if number is None:
+            whole = _as_index(index)
+            if whole is None:
                 raise NotationError(
                     f"a card index is a whole number from 0 to 51, got {_shown(index)}"
                 )
-            index = number
-        if not 0 <= index < 52:
-            raise NotationError(f"a card index is a whole number from 0 to 51, got {_shown(index)}")
-        return _CARDS[index]
+            number = whole
+        if not 0 <= number < 52:
+            raise NotationError(
+                f"a card index is a whole number from 0 to 51, got {_shown(number)}"
+            )
+        return _CARDS[number]
 
     @classmethod
     def from_str(cls, text: str) -> Card:

@@ -56,13 +56,17 @@ The environment, :class:`PatienceEnv`:
   :class:`PatienceEnv` made directly never truncates: wrap it in
   ``gymnasium.wrappers.TimeLimit``;
 - **an illegal action** (an id whose move is not legal in the current
-  state, an id out of range or not a whole number, or any action once the
-  episode has ended) leaves the state as it is, gives the reward
-  ``illegal_reward`` (``-1.0`` by default) and ends the episode:
-  ``terminated`` is true and ``info["illegal_action"]`` is true; every
-  later step is illegal too, until :meth:`~PatienceEnv.reset`, and the
-  action mask is all false.  An action id is a whole number: an int or an
-  integer NumPy scalar, never a bool;
+  state, an id out of range, or any action once the episode has ended)
+  leaves the state as it is, gives the reward ``illegal_reward`` (``-1.0``
+  by default) and ends the episode: ``terminated`` is true and
+  ``info["illegal_action"]`` is true; every later step is illegal too,
+  until :meth:`~PatienceEnv.reset`, and the action mask is all false;
+- **an action that is no action id** raises
+  :class:`~patience_rules.InvalidArgumentError` and changes nothing (the
+  episode goes on): an action id is a whole number, an int or an integer
+  NumPy scalar (or an array of one integer and no dimensions), never a bool,
+  a float or an array of one action (a policy's batch of one: step with its
+  item).  That is a fault of the calling program, not a move an agent chose;
 - ``info`` holds ``action_mask`` (which action ids are legal now, none once
   the episode has ended: an array of ``numpy.int8``, 1 for legal, as
   Gymnasium's own environments give it, so that
@@ -129,7 +133,7 @@ except ModuleNotFoundError as _missing:
 
 from ..actions import ActionSpace
 from ..cards import Card, _as_index
-from ..errors import InvalidDealError, InvalidRulesError, _shown
+from ..errors import InvalidArgumentError, InvalidDealError, InvalidRulesError, _shown
 from ..games import game_names, get_game
 from ..observation import Observer
 from ..rules import GameRules, _entry
@@ -276,14 +280,20 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
     def step(
         self, action: np.int64 | SupportsIndex
     ) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
-        """Play action ``action``; an illegal one ends the episode with ``illegal_reward``."""
+        """Play action ``action``; an illegal one ends the episode with ``illegal_reward``.
+
+        :raises InvalidArgumentError: if ``action`` is no action id (not a
+            whole number: a bool, a float, an array of one action); nothing
+            changes.
+        """
         state = self.state
         index = _as_index(action)  # (None for a bool or a card, as ActionSpace.move_of says)
-        move = (
-            self.actions.moves[index]
-            if index is not None and 0 <= index < self.actions.size
-            else None
-        )
+        if index is None:
+            raise InvalidArgumentError(
+                f"an action is an action id, a whole number from 0 to {self.actions.size - 1} "
+                f"(an int or an integer NumPy scalar, never a bool), got {_action_shown(action)}"
+            )
+        move = self.actions.moves[index] if 0 <= index < self.actions.size else None
         if self._ended or move is None or not state.is_legal(move):
             self._ended = True
             mask = (False,) * self.actions.size
@@ -321,6 +331,17 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
             info["deal"] = np.uint64(self._deal)
         info.update(cards_home=state.cards_home, won=state.is_won, illegal_action=illegal)
         return info
+
+
+def _action_shown(action: object) -> str:
+    """An action that is no action id, for a message; an array says its shape and type."""
+    shape = getattr(action, "shape", None)
+    if isinstance(action, np.ndarray) and isinstance(shape, tuple):
+        got = f"an array of shape {shape} and dtype {action.dtype}"
+        if action.size == 1 and shape and np.issubdtype(action.dtype, np.integer):
+            got += " (a batch of one action: step with action.item())"
+        return got
+    return _shown(action)
 
 
 def _is_reward(value: object) -> bool:

@@ -110,7 +110,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, SupportsIndex
 
 from ..errors import _counted, _needs_extra
 
@@ -340,6 +340,21 @@ class PatienceGame(SpielGame):
         """
         return _state_from_text(self, text)
 
+    def action_to_string(self, player: SupportsIndex, action: SupportsIndex, /) -> str:
+        """An action's label, as the state's ``action_to_string`` gives it (no state needed).
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("patience_royal_cotillion")
+        >>> game.action_to_string(0, 29)
+        'Ladies column 4 to foundation 4 (spades A 3 5 7 9 J K 2 4 6 8 10 Q)'
+        >>> game.action_to_string(pyspiel.PlayerId.CHANCE, 51)
+        'deal KS'
+
+        :raises IllegalMoveError: for an action id out of range.
+        :raises NotationError: for a chance outcome that is no card index (0 to 51).
+        """
+        return _action_label(self, player, action)
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
     ) -> PatienceObserver:
@@ -511,9 +526,7 @@ class PatienceState(SpielState):
         self._play = play.dealt(action) if play.state is None else play.played(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {Card.from_index(action)}"
-        return str(self._play.game.actions.label(action))
+        return _action_label(self._play.game, player, action)
 
     def is_terminal(self) -> bool:
         """Whether the game is over: no legal move remains, or the move limit is reached."""
@@ -543,6 +556,13 @@ class PatienceState(SpielState):
         if play.state is None:
             return f"dealing: {len(play.order)} of {len(play.game.rules.deck())} cards dealt"
         return str(play.state)
+
+
+def _action_label(game: PatienceGame, player: SupportsIndex, action: SupportsIndex) -> str:
+    """An action in words: a chance outcome as the card dealt, the player's as its label."""
+    if player == pyspiel.PlayerId.CHANCE:
+        return f"deal {Card.from_index(action)}"
+    return str(game.actions.label(action))
 
 
 class PatienceObserver:
