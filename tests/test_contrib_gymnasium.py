@@ -221,7 +221,8 @@ def random_masked_episodes(env: PatienceEnv, seeds: range) -> set[str]:
 
 @pytest.mark.parametrize("name", pr.game_names())
 def test_random_masked_episodes_follow_the_rules(name: str) -> None:
-    random_masked_episodes(PatienceEnv(name, hide_covered=True), range(3))
+    hide = pr.get_game(name).layout.max_run == 1  # (refused where runs move)
+    random_masked_episodes(PatienceEnv(name, hide_covered=hide), range(3))
 
 
 @pytest.mark.parametrize(
@@ -757,10 +758,18 @@ def hidden_cards_shuffled(state: pr.State, seed: int) -> pr.State:
     return state.rules.make_state(**parts)
 
 
-@pytest.mark.parametrize("hide_covered", [False, True])
-def test_klondike_observations_never_show_a_face_down_card(hide_covered: bool) -> None:
-    env = PatienceEnv("klondike", hide_covered=hide_covered)
-    twin = PatienceEnv("klondike", hide_covered=hide_covered)
+@pytest.mark.parametrize("name", ["klondike", "freecell"])
+def test_hide_covered_is_refused_where_runs_move(name: str) -> None:
+    # (which runs may move, the action mask, would tell the covered cards)
+    with pytest.raises(pr.InvalidRulesError, match=r"runs=Runs\.NONE"):
+        PatienceEnv(name, hide_covered=True)
+    with pytest.raises(pr.InvalidRulesError, match=r"runs=Runs\.NONE"):
+        gymnasium.make(env_id(name), hide_covered=True)
+
+
+def test_klondike_observations_never_show_a_face_down_card() -> None:
+    env = PatienceEnv("klondike")
+    twin = PatienceEnv("klondike")
     chooser = np.random.default_rng(1)
     observation, info = env.reset(seed=3)
     differed = 0
@@ -822,4 +831,4 @@ def test_a_composed_game_passes_the_env_checker_and_plays_by_its_masks(
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         check_env(PatienceEnv(rules), skip_render_check=True)
-    random_masked_episodes(PatienceEnv(rules, hide_covered=True), range(2))
+    random_masked_episodes(PatienceEnv(rules, hide_covered=rules.layout.max_run == 1), range(2))

@@ -76,11 +76,11 @@ def test_openspiels_random_simulation_plays_full_games_from_a_deal(name: str) ->
         # runs, face-down cards, unlimited redeals (a shorter move limit: serializing at
         # every step makes the check quadratic in the length of the game)
         "patience_klondike(max_moves=150)",
-        "patience_klondike(max_moves=120,rewards=terminal,hide_covered=True)",
+        "patience_klondike(max_moves=120,rewards=terminal)",
         # free cells, supermoves, Microsoft's deals
         "patience_freecell(max_moves=150)",
         "patience_freecell(deal=617,max_moves=120)",
-        "patience_crescent",  # builds in suit up or down, shifts
+        "patience_crescent(hide_covered=True)",  # builds in suit up or down, shifts
         "patience_windmill",  # foundations as sources
         "patience_sultan(rewards=terminal)",  # parks into the divan
     ],
@@ -998,11 +998,16 @@ def views(state: pyspiel.State) -> tuple[object, ...]:
     )
 
 
-@pytest.mark.parametrize("hide_covered", [False, True])
-def test_klondike_deals_differing_in_hidden_cards_look_alike_until_one_turns(
-    hide_covered: bool,
-) -> None:
-    game = pyspiel.load_game("patience_klondike", {"hide_covered": hide_covered})
+@pytest.mark.parametrize("name", ["patience_klondike", "patience_freecell"])
+def test_hide_covered_is_refused_where_runs_move(name: str) -> None:
+    # (which runs may move, the legal actions, would tell the covered cards)
+    with pytest.raises(pr.InvalidRulesError, match=r"runs=Runs\.NONE"):
+        pyspiel.load_game(name, {"hide_covered": True})
+    assert pyspiel.load_game(name, {"hide_covered": False}).observer.size > 0
+
+
+def test_klondike_deals_differing_in_hidden_cards_look_alike_until_one_turns() -> None:
+    game = pyspiel.load_game("patience_klondike")
     rules = game.rules
     order = list(rules.deck_order(8))
     column = rules.deal_from(order).columns[6]
@@ -1016,7 +1021,7 @@ def test_klondike_deals_differing_in_hidden_cards_look_alike_until_one_turns(
     assert one.game_state != two.game_state
     assert str(column[5]) not in one.observation_string(0).split()
     hidden = np.array(one.observation_tensor(0)) == pr.HIDDEN_CARD
-    assert hidden.sum() == sum(one.game_state.face_down) or hide_covered
+    assert hidden.sum() == sum(one.game_state.face_down)
     chooser = random.Random(0)
     while one.game_state.face_down[6] == 6:
         assert views(one) == views(two)

@@ -587,7 +587,7 @@ def check_accepted(state: State) -> None:
     assert rules.make_state(**state.parts()) == state
     assert state_from_text(state_to_text(state)) == state
     assert state_from_dict(json.loads(json.dumps(state_to_dict(state)))) == state
-    for hide in (False, True):
+    for hide in (False, True)[: 2 if rules.layout.max_run == 1 else 1]:  # (refused where runs move)
         observer = pr.Observer(rules, hide_covered=hide)
         vector = observer.vector(state)
         assert len(vector) == observer.size

@@ -12,7 +12,10 @@ the table sees:
 - with ``hide_covered=True``, a column shows only its top card and how
   many cards lie under it: Royal Cotillion's Ladies' columns bury two cards
   under their playable card, the only truly hidden cards of that game.  Each
-  is seen when the cards in front of it have been played.
+  is seen when the cards in front of it have been played.  A game whose
+  runs move (Klondike, FreeCell) refuses it: which runs may move tells the
+  cards under a column's front card, and the legal moves (an agent's action
+  mask) would give them away.
 
 Reveals (the next stock card, a card uncovered in a column) are what make a
 game stochastic for an agent that observes this way.  An agent with a memory
@@ -214,7 +217,14 @@ class Observer:
     :param rules: the game observed.
     :param hide_covered: show only the top card of each tableau column
         (and how many cards lie under it).  Face-down cards are hidden
-        either way.
+        either way.  Only for games whose columns give one card at a time
+        (:attr:`Runs.NONE <patience_rules.Runs.NONE>`): where runs move
+        (Klondike, FreeCell), whether a run may move depends on the cards
+        under the front card, so the legal moves would show them.
+
+    :raises InvalidRulesError: for rules that are no :class:`GameRules`, a
+        ``hide_covered`` that is not a bool, or ``hide_covered=True`` in a
+        game whose runs move.
 
     >>> import patience_rules as pr
     >>> observer = pr.Observer(pr.get_game("captive-queens"))
@@ -231,9 +241,17 @@ class Observer:
             raise InvalidRulesError(f"an observer is made from GameRules, got {_shown(rules)}")
         if not isinstance(hide_covered, bool):
             raise InvalidRulesError(f"hide_covered is True or False, got {_shown(hide_covered)}")
+        layout = rules.layout
+        if hide_covered and layout.max_run > 1:
+            raise InvalidRulesError(
+                f"hide_covered hides the cards under each column's front card, but in "
+                f"{rules.title} {layout.runs.describe()}, so which runs may move (the legal "
+                "moves, an action mask) would tell what lies under it: hide_covered is for "
+                "games whose columns give only their front card (runs=Runs.NONE)"
+            )
         self._rules = rules
         self._hide = hide_covered
-        layout = self._layout = rules.layout
+        self._layout = layout
         self._capacity = _column_capacity(layout)
         tallest = max(len(cards) for cards in layout.home_cards)
         hidden = hide_covered or layout.face_down

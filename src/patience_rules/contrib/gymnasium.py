@@ -153,7 +153,8 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
 
     :param game: a registered game name or a :class:`~patience_rules.GameRules` value.
     :param hide_covered: hide the cards under each column's front card in
-        the observations (see :class:`~patience_rules.Observer`).
+        the observations (see :class:`~patience_rules.Observer`; refused
+        where runs move, as the mask would show them).
     :param illegal_reward: the reward of an illegal action, which ends the episode.
     :param render_mode: ``None`` or ``"ansi"``.
 

@@ -64,7 +64,9 @@ Each game is a one-player game, with four parameters:
   at its move limit) is the number of cards gone home during play
   (laid-out cards are not counted), from 0 to the game's maximum utility.
 - ``hide_covered``: with ``True``, observations hide the cards under each
-  column's front card.
+  column's front card (refused, :class:`~patience_rules.InvalidRulesError`,
+  in a game whose runs move, Klondike or FreeCell: which runs may move, the
+  legal actions, would tell those cards).
 
 And:
 
