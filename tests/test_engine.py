@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import copy
+import inspect
 import pickle
 import re
+import sys
 from collections import Counter
 
 import attrs
@@ -32,6 +34,7 @@ from patience_rules import (
     Tableau,
     UnknownGameError,
 )
+from patience_rules.rules import _equal_without_recursion
 from random_play import random_game
 
 
@@ -424,6 +427,38 @@ class TestStates:
         buckets = Counter(map(hash, seen))
         assert len(buckets) >= 0.9 * len(seen)
         assert max(buckets.values()) <= 8
+
+    def test_equal_states_compare_equal_deep_in_a_callers_recursion(self) -> None:
+        # Chains built apart compare one nesting level per card: Sultan's
+        # 87-card waste, compared near the recursion limit (a solver's
+        # search), raised RecursionError.
+        rules = pr.get_game("sultan")
+        a, b = rules.deal(1), rules.deal(1)
+        while a.stock_size:
+            a, b = a.apply(Move.draw()), b.apply(Move.draw())
+        c = rules.deal(2)
+        while c.stock_size:
+            c = c.apply(Move.draw())
+        limit = sys.getrecursionlimit()
+        depth = len(inspect.stack(0))
+        sys.setrecursionlimit(depth + 40)
+        try:
+            assert a == b and (a != b) is False and a != c and b != c
+        finally:
+            sys.setrecursionlimit(limit)
+
+    @pytest.mark.parametrize("name", pr.game_names())
+    def test_the_comparison_without_recursion_agrees_with_equality(self, name: str) -> None:
+        # (the comparison a state falls back on when the nested one passes the limit)
+        rules = pr.get_game(name)
+        lines = [random_game(rules, 3, seed=seed, max_moves=60) for seed in (1, 2)]
+        states = [state for line in lines for state in line[::5]]
+        copies = [pickle.loads(pickle.dumps(state)) for state in states]  # chains built apart
+        for state, copy_ in zip(states, copies, strict=True):
+            assert _equal_without_recursion(state, copy_) and state == copy_
+        for state in states:
+            for other in states:
+                assert _equal_without_recursion(state, other) == (state == other)
 
     def test_a_state_is_not_made_by_its_class(self) -> None:
         with pytest.raises(pr.InvalidArgumentError, match="made by its rules"):

@@ -137,6 +137,15 @@ Chain: TypeAlias = "tuple[()] | tuple[Card, Chain]"
 EMPTY: Final[Chain] = ()
 
 
+def _chains_equal(chain: Chain, other: Chain) -> bool:
+    """Whether two chains hold the same cards, compared in a loop (no recursion)."""
+    while chain is not other:
+        if not chain or not other or chain[0] != other[0]:
+            return False
+        chain, other = chain[1], other[1]
+    return True
+
+
 def _chain_from_bottom_up(cards: Iterable[Card]) -> Chain:
     """A chain whose top is the last of ``cards``."""
     chain: Chain = EMPTY
@@ -1445,21 +1454,28 @@ class State:
         assert isinstance(other, State)
         if self is other:
             return True
-        return (
-            self._key == other._key
-            and self._nstock == other._nstock
-            and self._cells == other._cells
-            and self._columns == other._columns
-            and self._middle == other._middle
-            and self._redeals == other._redeals
-            and self._waste == other._waste
-            and self._more == other._more
-            and (
-                self._stock is other._stock
-                or self._stock[: self._nstock] == other._stock[: other._nstock]
+        try:
+            return (
+                self._key == other._key
+                and self._nstock == other._nstock
+                and self._cells == other._cells
+                and self._columns == other._columns
+                and self._middle == other._middle
+                and self._redeals == other._redeals
+                and self._waste == other._waste
+                and self._more == other._more
+                and (
+                    self._stock is other._stock
+                    or self._stock[: self._nstock] == other._stock[: other._nstock]
+                )
+                and (self._engine is other._engine or self._engine.rules == other._engine.rules)
             )
-            and (self._engine is other._engine or self._engine.rules == other._engine.rules)
-        )
+        except RecursionError:
+            # Chains built apart compare one nesting level per card in C: a
+            # long waste, compared deep in a caller's recursion (a solver's
+            # search), can pass the interpreter's limit.  Compared card by
+            # card instead.
+            return _equal_without_recursion(self, other)
 
     def __ne__(self, other: object) -> bool:
         equal = self.__eq__(other)
@@ -1903,6 +1919,36 @@ def _check_place(rules: GameRules, place: object) -> None:
             f"{place_to_text(place)} is not a place of {rules.title}: expected one of "
             f"{', '.join(place_to_text(known) for known in layout.places)}"
         )
+
+
+def _equal_without_recursion(state: State, other: State) -> bool:
+    """``state == other``, with every chain compared card by card (see :meth:`State.__eq__`)."""
+    more, its_more = state._more, other._more
+    return (
+        state._key == other._key
+        and state._nstock == other._nstock
+        and state._cells == other._cells
+        and _all_chains_equal(state._columns, other._columns)
+        and state._middle == other._middle
+        and state._redeals == other._redeals
+        and _chains_equal(state._waste, other._waste)
+        and (
+            more == its_more
+            if more is None or its_more is None
+            else more[1] == its_more[1]
+            and (
+                more[0] == its_more[0]
+                if more[0] is None or its_more[0] is None
+                else _all_chains_equal(more[0], its_more[0])
+            )
+        )
+        and state._stock[: state._nstock] == other._stock[: other._nstock]
+        and (state._engine is other._engine or state._engine.rules == other._engine.rules)
+    )
+
+
+def _all_chains_equal(chains: tuple[Chain, ...], others: tuple[Chain, ...]) -> bool:
+    return len(chains) == len(others) and all(map(_chains_equal, chains, others))
 
 
 #: The version of the pickled form of a state.
