@@ -316,7 +316,9 @@ def _build_and_check(session: nox.Session) -> tuple[Path, Path]:
     """
     dist = Path("dist")
     shutil.rmtree(dist, ignore_errors=True)
-    session.install("build>=1.2", "twine>=6.1")
+    # (hatchling writes Metadata-Version 2.5, which packaging reads from 26.2:
+    # an older twine with an older packaging refuses the wheel before uploading it)
+    session.install("build>=1.2", "twine>=6.1", "packaging>=26.2")
     session.run("python", "-m", "build", "--sdist", "--wheel", "--outdir", str(dist))
     wheels, sdists = sorted(dist.glob("*.whl")), sorted(dist.glob("*.tar.gz"))
     if len(wheels) != 1 or len(sdists) != 1:

@@ -76,7 +76,7 @@ add_module_names = False
 # the network.  Each is the objects.inv of one pinned release (taken from the
 # distribution's documentation packages), and its base URL names that same
 # release, so that every link points at the page it was resolved against.
-# _inventories/README.rst says how to refresh them.
+# _inventories/README.md says how to refresh them.
 
 _INVENTORIES = HERE / "_inventories"
 intersphinx_mapping = {

@@ -1303,10 +1303,11 @@ def test_output_to_a_pipe_closed_before_it_is_written(argv: list[str], status: i
         stderr=subprocess.PIPE,
         env=ENVIRONMENT,
     )
-    assert process.stdout is not None and process.stderr is not None
-    process.stdout.close()
-    error = process.stderr.read()
-    assert process.wait() == status
+    with process:  # (closes the pipes: no ResourceWarning)
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()
+        error = process.stderr.read()
+        assert process.wait() == status
     assert error == b""
 
 
