@@ -639,7 +639,11 @@ def test_information_states_show_what_the_player_sees_and_did() -> None:
     moves = []
     for action in (29, 0, 0):
         state.apply_action(action)
-        moves.append(str(pr.ActionSpace(state.game_state.rules).move_of(action)))
+        after = state.game_state
+        # Each move with the card it brought into view: the card uncovered
+        # in column 4 (hidden before), then each card drawn.
+        shown = f"T4 {after.columns[3][-1]}" if action == 29 else f"W {after.waste[-1]}"
+        moves.append(f"{pr.ActionSpace(after.rules).move_of(action)} ({shown})")
         text = state.information_state_string(0)
         assert text == f"{observer.observe(state.game_state)}\nmoves played: {' '.join(moves)}"
         assert text.startswith(state.observation_string(0))
@@ -652,6 +656,50 @@ def test_information_states_show_what_the_player_sees_and_did() -> None:
     chance = pyspiel.load_game("patience_easy_start").new_initial_state()
     assert chance.information_state_string(0) == "dealing: 0 of 52 cards dealt"
     assert not any(chance.information_state_tensor(0))
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "patience_klondike",  # draws, redeals, face-down cards turned
+        "patience_royal_cotillion(hide_covered=True)",  # cards uncovered, cells refilled
+        "patience_captive_queens",
+        "patience_sultan",
+        "patience_crescent(hide_covered=True)",  # shifts bring up covered cards
+        "patience_windmill",
+    ],
+)
+def test_information_states_have_perfect_recall(name: str) -> None:
+    # Two deals that differ in two cards, played by the same moves: their
+    # information states are the same exactly when everything the player
+    # was shown along the way was the same (OpenSpiel's perfect recall), and
+    # the same information state allows the same actions.
+    game = pyspiel.load_game(name)
+    rules = game.rules
+    chooser = random.Random(name)
+    hidden = rules.deal(0).stock_size or len(rules.deck())  # (the stock is dealt last)
+    for trial in range(4):
+        order = list(rules.deck_order(trial))
+        swapped = order.copy()
+        i, j = chooser.sample(range(len(order) - hidden, len(order)), 2)
+        swapped[i], swapped[j] = swapped[j], swapped[i]
+        one, two = dealt(game, order), dealt(game, swapped)
+        shown_one, shown_two = [one.observation_string(0)], [two.observation_string(0)]
+        for _ in range(300):
+            same = one.information_state_string(0) == two.information_state_string(0)
+            assert same == (shown_one == shown_two)
+            if same:
+                assert one.legal_actions() == two.legal_actions()
+            common = sorted(set(one.legal_actions()) & set(two.legal_actions()))
+            if one.is_terminal() or two.is_terminal() or not common:
+                break
+            action = chooser.choice(common)
+            for state, shown in ((one, shown_one), (two, shown_two)):
+                state.apply_action(action)
+                shown.append(state.observation_string(0))
+        # Asked at every step or once after a replay, the string is the same.
+        replayed = game.deserialize_state(one.serialize())
+        assert replayed.information_state_string(0) == one.information_state_string(0)
 
 
 # -- terminal rewards and MCTS ---------------------------------------------------

@@ -84,13 +84,20 @@ And:
   :data:`~patience_rules.HIDDEN_CARD` in the tensor, so the game has
   imperfect information.  Before the deal is complete the tensor is all
   zeros.
-- **information states** are built on the same observer:
-  ``information_state_tensor()`` is the observation tensor, and
-  ``information_state_string()`` is the observation's text followed by the
-  moves the player has made since the deal.  They show what the player sees
-  now and what they did, never a hidden card, and not every card they have
-  seen on the way (a player who remembers the waste before a redeal knows
-  more).
+- **information states** are built on the same observer.
+  ``information_state_string()`` is the player's whole memory (perfect
+  recall, as OpenSpiel means it): the observation's text, then, for a game
+  dealt by chance nodes, the cards in view at the deal, and the moves the
+  player has made since, each with the cards it brought into view and where
+  (``draw (W QC)``: the draw showed the Queen of clubs on the waste;
+  ``T3-F1 (T3 7H)``: the play uncovered the Seven of hearts in column 3).
+  Two histories give the same string exactly when the player saw the same
+  things along them, so a player who remembers the waste before a redeal
+  tells apart what the current view alone does not.
+  ``information_state_tensor()`` is the observation tensor: a vector of a
+  fixed length holds no history, so it is what the player sees now, never
+  a hidden card (an agent that should remember needs a memory of its own,
+  or the string).
 - **serialization**: a state is its game and its history of actions.
   :func:`deserialize_game_and_state` reads the text that
   ``pyspiel.serialize_game_and_state`` writes (or
@@ -111,6 +118,7 @@ And:
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Final, SupportsIndex
 
@@ -134,7 +142,7 @@ from ..errors import (
     _shown,
 )
 from ..games import game_names, get_game
-from ..observation import Observer
+from ..observation import Observation, Observer
 from ..rules import GameRules, _entry
 from ..state import State
 from . import MOVE_LIMIT, longest_game
@@ -367,6 +375,43 @@ class PatienceGame(SpielGame):
         return PatienceObserver(self, perfect_recall=perfect_recall)
 
 
+def _in_view(observation: Observation) -> list[tuple[str, tuple[Card | None, ...]]]:
+    """The places of an observation that show cards, named as the notation names them."""
+    return [
+        ("W", observation.waste),
+        *((f"T{i}", column) for i, column in enumerate(observation.columns, 1)),
+        *((f"R{i}", (cell,)) for i, cell in enumerate(observation.cells, 1)),
+        ("M", observation.middle),
+        *((f"F{i}", (top,)) for i, top in enumerate(observation.tops, 1)),
+    ]
+
+
+def _brought_into_view(before: Observation | None, after: Observation) -> str:
+    """The cards ``after`` shows that ``before`` did not, by place: ``'W QC, T3 7H'``.
+
+    A card counts as new where ``after`` shows more copies of it than
+    ``before`` did, at a position of its place that held no card or another.
+    """
+    shown = Counter(card for _, cards in _in_view(after) for card in cards if card is not None)
+    old: dict[str, tuple[Card | None, ...]] = {}
+    if before is not None:
+        old = dict(_in_view(before))
+        shown.subtract(card for cards in old.values() for card in cards if card is not None)
+    if not any(count > 0 for count in shown.values()):
+        return ""
+    places = []
+    for place, cards in _in_view(after):
+        was = old.get(place, ())
+        new = []
+        for i, card in enumerate(cards):
+            if card is not None and shown[card] > 0 and (i >= len(was) or was[i] != card):
+                new.append(str(card))
+                shown[card] -= 1
+        if new:
+            places.append(f"{place} {' '.join(new)}")
+    return ", ".join(places)
+
+
 class _Play:
     """The Python side of a :class:`PatienceState`, immutable so that clones share it.
 
@@ -375,7 +420,7 @@ class _Play:
     them, every action checked.
     """
 
-    __slots__ = ("actions", "game", "left", "order", "reward", "state")
+    __slots__ = ("_after", "_seen", "actions", "game", "left", "order", "reward", "state")
 
     def __init__(
         self,
@@ -385,6 +430,7 @@ class _Play:
         actions: tuple[int, ...],
         state: State | None,
         reward: float,
+        after: tuple[tuple[str, ...], State] | None = None,
     ) -> None:
         self.game = game
         self.order = order  # the card indices dealt by chance nodes so far
@@ -392,6 +438,10 @@ class _Play:
         self.actions = actions  # the player's actions since play began
         self.state = state
         self.reward = reward  # the cards that went home in the last action
+        # What the player has seen (see seen()), worked out when first asked;
+        # a play made from one that has it keeps it and the state before.
+        self._seen: tuple[str, ...] | None = None
+        self._after = after
 
     @classmethod
     def start(cls, game: PatienceGame) -> _Play:
@@ -439,7 +489,41 @@ class _Play:
         assert self.state is not None
         state = self.state.apply(self.game.actions.move_of(action))
         reward = float(state.cards_home - self.state.cards_home)
-        return _Play(self.game, self.order, self.left, (*self.actions, action), state, reward)
+        seen = self._seen
+        after = (seen, self.state) if seen is not None else None
+        actions = (*self.actions, action)
+        return _Play(self.game, self.order, self.left, actions, state, reward, after)
+
+    def seen(self) -> tuple[str, ...]:
+        """What the player saw: the cards in view at the deal, then those each move brought.
+
+        Worked out once, from the play before where that had it (a caller
+        that asks at every step pays one observation a move), else by
+        replaying the game from its deal.
+        """
+        seen = self._seen
+        if seen is None:
+            game, after = self.game, self._after
+            observe = game.observer.observe
+            if after is not None and self.state is not None:
+                seen_before, before = after
+                seen = (*seen_before, _brought_into_view(observe(before), observe(self.state)))
+            else:
+                rules = game.rules
+                state = (
+                    rules.deal(game.deal)
+                    if game.deal >= 0
+                    else rules.deal_from(map(Card.from_index, self.order))
+                )
+                view = observe(state)
+                found = [_brought_into_view(None, view) if game.deal < 0 else ""]
+                for action in self.actions:
+                    state = state.apply(game.actions.move_of(action))
+                    view, last = observe(state), view
+                    found.append(_brought_into_view(last, view))
+                seen = tuple(found)
+            self._seen, self._after = seen, None
+        return seen
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Play:
         return self
@@ -571,7 +655,9 @@ class PatienceObserver:
     """The observation tensor and string of a :class:`PatienceGame` (OpenSpiel's PyObserver).
 
     With ``perfect_recall`` (OpenSpiel asks for it for information states)
-    the string also lists the moves played since the deal.
+    the string also says what the player saw before: the cards in view at a
+    deal made by chance nodes, and the moves played since, each with the
+    cards it brought into view (see the module).
 
     >>> import pyspiel
     >>> game = pyspiel.load_game("patience_royal_cotillion(deal=7)")
@@ -613,8 +699,16 @@ class PatienceObserver:
         text = str(self._observer.observe(state.game_state))
         if not self._perfect_recall:
             return text
-        moves = [str(self._actions.move_of(action)) for action in state._play.actions]
-        return f"{text}\nmoves played: {' '.join(moves) if moves else '--'}"
+        play = state._play
+        dealt, *seen = play.seen()
+        moves = [
+            f"{self._actions.move_of(action)} ({cards})"
+            if cards
+            else str(self._actions.move_of(action))
+            for action, cards in zip(play.actions, seen, strict=True)
+        ]
+        at_deal = f"\nin view at the deal: {dealt}" if dealt else ""
+        return f"{text}{at_deal}\nmoves played: {' '.join(moves) if moves else '--'}"
 
 
 # -- serialization --------------------------------------------------------------
