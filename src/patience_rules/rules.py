@@ -1533,6 +1533,10 @@ class State:
         of the piles does change the future, and the key keeps it (cells and
         columns in order).
 
+        The key does not name the game: states of two games, or of two
+        variants of one (Klondike drawing one card and three), may share a
+        key.  Keep one table per game.
+
         >>> import patience_rules as pr
         >>> game = pr.get_game("royal-cotillion")
         >>> state = game.deal(7)
