@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import warnings
 from typing import Any
 
@@ -513,10 +514,10 @@ def test_the_deal_number_needs_a_reset_first() -> None:
     [
         (True, "got True$"),
         (False, "got False"),
-        (np.True_, "got np.True_"),
+        (np.True_, None),  # (NumPy's own repr: np.True_ from NumPy 2, True before)
         (pr.Card.from_str("AC"), r"got Card\.from_str\('AC'\)$"),
         (0.0, "got 0.0"),
-        (np.float32(0), r"got np\.float32\(0\.0\)$"),
+        (np.float32(0), None),
         ("0", "got '0'"),
         (None, "got None"),
         (np.array(0.0), r"an array of shape \(\) and dtype float64$"),
@@ -525,12 +526,14 @@ def test_the_deal_number_needs_a_reset_first() -> None:
     ],
 )
 def test_an_action_that_is_no_action_id_is_refused_and_changes_nothing(
-    action: object, shown: str
+    action: object, shown: str | None
 ) -> None:
     # A fault of the calling program, not an agent's move: it raises, and
     # the episode goes on (action 0, draw, is legal here; 1 would redeal).
     env = PatienceEnv("easy-start")
     env.reset(seed=1)
+    if shown is None:
+        shown = re.escape(f"got {action!r}") + "$"
     message = "an action is an action id, a whole number from 0 to 10 .*" + shown
     with pytest.raises(pr.InvalidArgumentError, match=message):
         env.step(action)  # type: ignore[arg-type]
