@@ -642,7 +642,9 @@ def test_information_states_show_what_the_player_sees_and_did() -> None:
         after = state.game_state
         # Each move with the card it brought into view: the card uncovered
         # in column 4 (hidden before), then each card drawn.
-        shown = f"T4 {after.columns[3][-1]}" if action == 29 else f"W {after.waste[-1]}"
+        # (T4:2 8S: column 4 shows the 8S from its second card up)
+        column, waste = after.columns[3], after.waste
+        shown = f"T4:{len(column)} {column[-1]}" if action == 29 else f"W:{len(waste)} {waste[-1]}"
         moves.append(f"{pr.ActionSpace(after.rules).move_of(action)} ({shown})")
         text = state.information_state_string(0)
         assert text == f"{observer.observe(state.game_state)}\nmoves played: {' '.join(moves)}"
@@ -697,9 +699,46 @@ def test_information_states_have_perfect_recall(name: str) -> None:
             for state, shown in ((one, shown_one), (two, shown_two)):
                 state.apply_action(action)
                 shown.append(state.observation_string(0))
-        # Asked at every step or once after a replay, the string is the same.
+        # Asked at every step, now and then, or once after a replay, the
+        # string is the same.
         replayed = game.deserialize_state(one.serialize())
         assert replayed.information_state_string(0) == one.information_state_string(0)
+        now_and_then = game.deserialize_state(one.serialize())  # (asked at its end only)
+        history = now_and_then.history()[len(order) :]
+        again = dealt(game, order)
+        for step, action in enumerate(history):
+            again.apply_action(action)
+            if step % 7 == 3:
+                assert again.information_state_string(0).count("moves played") == 1
+        assert again.information_state_string(0) == now_and_then.information_state_string(0)
+
+
+def test_a_crescent_shift_that_hides_a_card_and_shows_its_twin_is_remembered() -> None:
+    # Two deals differing only in which of piles 1 and 2 has 5H and which 9S
+    # at the bottom, both topped by the other copies: the first shift shows
+    # them the other way round, and the second puts the views back as they
+    # were; a record of the cards whose count in view grew saw nothing.
+    game = pyspiel.load_game("patience_crescent(hide_covered=True)")
+    rules = game.rules
+    five, nine = pr.Card.from_str("5H"), pr.Card.from_str("9S")
+    laid = [pr.Card.from_str(text) for text in ["AC", "AD", "AH", "AS", "KC", "KD", "KH", "KS"]]
+    rest = list(rules.deck())
+    for card in (*laid, five, five, nine, nine):
+        rest.remove(card)
+    random.Random(1).shuffle(rest)
+    one = [*laid, nine, five, *rest[:78], five, nine, *rest[78:]]
+    two = [*laid, five, nine, *rest[:78], five, nine, *rest[78:]]
+    assert rules.deal_from(one).columns[0][0] == nine  # (piles dealt in rows: 1, 2, ...)
+    states = [dealt(game, order) for order in (one, two)]
+    views = [[state.observation_string(0)] for state in states]
+    shift = game.actions.moves.index(pr.Move.redeal())
+    for _ in range(2):
+        for state, seen in zip(states, views, strict=True):
+            state.apply_action(shift)
+            seen.append(state.observation_string(0))
+    assert views[0][0] == views[1][0] and views[0][2] == views[1][2]
+    assert views[0][1] != views[1][1]
+    assert states[0].information_state_string(0) != states[1].information_state_string(0)
 
 
 # -- terminal rewards and MCTS ---------------------------------------------------

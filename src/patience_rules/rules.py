@@ -140,7 +140,9 @@ EMPTY: Final[Chain] = ()
 def _chains_equal(chain: Chain, other: Chain) -> bool:
     """Whether two chains hold the same cards, compared in a loop (no recursion)."""
     while chain is not other:
-        if not chain or not other or chain[0] != other[0]:
+        if not chain or not other:
+            return not chain and not other
+        if chain[0] != other[0]:
             return False
         chain, other = chain[1], other[1]
     return True

@@ -87,10 +87,13 @@ And:
 - **information states** are built on the same observer.
   ``information_state_string()`` is the player's whole memory (perfect
   recall, as OpenSpiel means it): the observation's text, then, for a game
-  dealt by chance nodes, the cards in view at the deal, and the moves the
-  player has made since, each with the cards it brought into view and where
-  (``draw (W QC)``: the draw showed the Queen of clubs on the waste;
-  ``T3-F1 (T3 7H)``: the play uncovered the Seven of hearts in column 3).
+  dealt by chance nodes, the view at the deal, and the moves the player has
+  made since, each with what it brought into view and where (``draw (W:1
+  QC)``: the waste shows the Queen of clubs from its first card up;
+  ``T3-F1 (T3:2 7H)``: column 3 shows the Seven of hearts from its second
+  card up, uncovered by the play; ``##`` a hidden card).  Cards a move only
+  takes off a pile are not written: the move and the view before say how
+  many.
   Two histories give the same string exactly when the player saw the same
   things along them, so a player who remembers the waste before a redeal
   tells apart what the current view alone does not.
@@ -118,7 +121,6 @@ And:
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Final, SupportsIndex
 
@@ -375,41 +377,51 @@ class PatienceGame(SpielGame):
         return PatienceObserver(self, perfect_recall=perfect_recall)
 
 
-def _in_view(observation: Observation) -> list[tuple[str, tuple[Card | None, ...]]]:
-    """The places of an observation that show cards, named as the notation names them."""
+def _in_view(observation: Observation) -> list[tuple[str, tuple[str, ...]]]:
+    """The places of an observation that show cards, named as the notation names them.
+
+    Each place's cards, bottom to top: ``##`` a hidden card in a column,
+    ``--`` an empty cell or foundation.
+    """
     return [
-        ("W", observation.waste),
-        *((f"T{i}", column) for i, column in enumerate(observation.columns, 1)),
-        *((f"R{i}", (cell,)) for i, cell in enumerate(observation.cells, 1)),
-        ("M", observation.middle),
-        *((f"F{i}", (top,)) for i, top in enumerate(observation.tops, 1)),
+        ("W", tuple(map(str, observation.waste))),
+        *(
+            (f"T{i}", tuple("##" if card is None else str(card) for card in column))
+            for i, column in enumerate(observation.columns, 1)
+        ),
+        *(
+            (f"R{i}", ("--" if cell is None else str(cell),))
+            for i, cell in enumerate(observation.cells, 1)
+        ),
+        ("M", tuple(map(str, observation.middle))),
+        *(
+            (f"F{i}", ("--" if top is None else str(top),))
+            for i, top in enumerate(observation.tops, 1)
+        ),
     ]
 
 
 def _brought_into_view(before: Observation | None, after: Observation) -> str:
-    """The cards ``after`` shows that ``before`` did not, by place: ``'W QC, T3 7H'``.
+    """What ``after`` shows that ``before`` did not, by place: ``'W:1 QC, T3:2 7H'``.
 
-    A card counts as new where ``after`` shows more copies of it than
-    ``before`` did, at a position of its place that held no card or another.
+    For each place whose cards changed other than by losing cards from its
+    top, ``T3:2 7H`` says that from its second card up it now shows 7H:
+    with the view before, that gives the view after exactly.  (Cards that a
+    move only takes off a pile are not written: the move and the view
+    before say how many.)
     """
-    shown = Counter(card for _, cards in _in_view(after) for card in cards if card is not None)
-    old: dict[str, tuple[Card | None, ...]] = {}
-    if before is not None:
-        old = dict(_in_view(before))
-        shown.subtract(card for cards in old.values() for card in cards if card is not None)
-    if not any(count > 0 for count in shown.values()):
-        return ""
-    places = []
+    old = dict(_in_view(before)) if before is not None else {}
+    changed = []
     for place, cards in _in_view(after):
         was = old.get(place, ())
-        new = []
-        for i, card in enumerate(cards):
-            if card is not None and shown[card] > 0 and (i >= len(was) or was[i] != card):
-                new.append(str(card))
-                shown[card] -= 1
-        if new:
-            places.append(f"{place} {' '.join(new)}")
-    return ", ".join(places)
+        same = 0
+        for card, card_before in zip(cards, was, strict=False):  # (either may be longer)
+            if card != card_before:
+                break
+            same += 1
+        if same < len(cards):
+            changed.append(f"{place}:{same + 1} {' '.join(cards[same:])}")
+    return ", ".join(changed)
 
 
 class _Play:
@@ -430,7 +442,7 @@ class _Play:
         actions: tuple[int, ...],
         state: State | None,
         reward: float,
-        after: tuple[tuple[str, ...], State] | None = None,
+        after: tuple[tuple[str, ...], State, tuple[int, ...]] | None = None,
     ) -> None:
         self.game = game
         self.order = order  # the card indices dealt by chance nodes so far
@@ -438,8 +450,9 @@ class _Play:
         self.actions = actions  # the player's actions since play began
         self.state = state
         self.reward = reward  # the cards that went home in the last action
-        # What the player has seen (see seen()), worked out when first asked;
-        # a play made from one that has it keeps it and the state before.
+        # What the player has seen (see seen()), worked out when first asked.
+        # Once a play has it, the plays made from it keep it, with that
+        # play's state and the actions since, to go on from there.
         self._seen: tuple[str, ...] | None = None
         self._after = after
 
@@ -489,25 +502,27 @@ class _Play:
         assert self.state is not None
         state = self.state.apply(self.game.actions.move_of(action))
         reward = float(state.cards_home - self.state.cards_home)
-        seen = self._seen
-        after = (seen, self.state) if seen is not None else None
+        seen, after = self._seen, self._after
+        if seen is not None:
+            after = (seen, self.state, (action,))
+        elif after is not None:
+            after = (after[0], after[1], (*after[2], action))
         actions = (*self.actions, action)
         return _Play(self.game, self.order, self.left, actions, state, reward, after)
 
     def seen(self) -> tuple[str, ...]:
-        """What the player saw: the cards in view at the deal, then those each move brought.
+        """What the player saw: the view at the deal, then what each move brought into view.
 
-        Worked out once, from the play before where that had it (a caller
-        that asks at every step pays one observation a move), else by
-        replaying the game from its deal.
+        Worked out once, going on from the last play before that had it (a
+        caller that asks at every step pays one observation a move), else
+        by replaying the game from its deal.
         """
         seen = self._seen
         if seen is None:
-            game, after = self.game, self._after
+            game = self.game
             observe = game.observer.observe
-            if after is not None and self.state is not None:
-                seen_before, before = after
-                seen = (*seen_before, _brought_into_view(observe(before), observe(self.state)))
+            if self._after is not None:
+                found, state, actions = list(self._after[0]), self._after[1], self._after[2]
             else:
                 rules = game.rules
                 state = (
@@ -515,13 +530,14 @@ class _Play:
                     if game.deal >= 0
                     else rules.deal_from(map(Card.from_index, self.order))
                 )
-                view = observe(state)
-                found = [_brought_into_view(None, view) if game.deal < 0 else ""]
-                for action in self.actions:
-                    state = state.apply(game.actions.move_of(action))
-                    view, last = observe(state), view
-                    found.append(_brought_into_view(last, view))
-                seen = tuple(found)
+                found = [_brought_into_view(None, observe(state)) if game.deal < 0 else ""]
+                actions = self.actions
+            view = observe(state)
+            for action in actions:
+                state = state.apply(game.actions.move_of(action))
+                view, last = observe(state), view
+                found.append(_brought_into_view(last, view))
+            seen = tuple(found)
             self._seen, self._after = seen, None
         return seen
 
