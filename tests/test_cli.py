@@ -404,6 +404,19 @@ def test_stats_text_names_the_player_and_counts_the_games_stopped(
         capsys, "stats", "captive-queens", "--deals", "2", "--max-moves", "1", "--jobs", "1"
     )
     assert out.splitlines()[-1] == "Given up, or stopped after 1 move: 2 of 2"
+    # A game that can go on for ever may be won past the limit: the greedy
+    # player wins Klondike's deal 2 in 9,988 moves.
+    _, out, _ = run(capsys, "stats", "klondike", "--start", "2", "--deals", "1", "--jobs", "1")
+    assert out.splitlines()[-2:] == [
+        "Given up, or stopped after 2000 moves: 1 of 1",
+        "(A game that can go on for ever may be won past the limit: "
+        "--max-moves gives it more moves.)",
+    ]
+    longer = ["--max-moves", "20000"]
+    _, out, _ = run(
+        capsys, "stats", "klondike", "--start", "2", "--deals", "1", "--jobs", "1", *longer
+    )
+    assert "Won 1 of 1" in out and "stopped" not in out
     random_player = ["stats", "easy-start", "--player", "random", "--jobs", "1"]
     _, out, _ = run(capsys, *random_player, "--deals", "4", "--seed", "3")
     heading = "Captive Queens (Easy start): deals 0 to {}, player random (seed {})"

@@ -515,6 +515,12 @@ def test_play_deals_refuses_deals_past_the_games_last_up_front() -> None:
         ({"start": pr.MAX_DEAL_NUMBER}, "go past Captive Queens's last deal number"),
         ({"executor": "x"}, "an executor is a concurrent.futures.Executor"),
         ({"player": "greedy"}, "a player has a chooser"),
+        (
+            {"player": GreedyPlayer},
+            r"^a player is an instance of a player class, got the class GreedyPlayer: "
+            r"give GreedyPlayer\(\)$",
+        ),
+        ({"player": GreedyPlayer, "jobs": 2}, "got the class GreedyPlayer"),
         ({"progress": 3}, "progress is a function"),
         ({"player": GreedyPlayer(), "policy": GreedyPlayer()}, "not both"),
         pytest.param({"count": HUGE}, "an integer of 5001 digits", id="huge-count"),

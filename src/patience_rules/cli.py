@@ -114,6 +114,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Final, NoReturn, TextIO
 
 from . import __version__
 from .cards import Card, Suit
+from .contrib import longest_game
 from .deals import MAX_DEAL_NUMBER
 from .errors import NotationError, PatienceRulesError, _counted, _shown
 from .games import game_entries, game_names, get_game
@@ -1070,6 +1071,11 @@ def _run_stats(args: argparse.Namespace, out: _Output) -> int:
     if stats.stopped:
         stopped = f"{stats.stopped} of {stats.games}"
         out(f"Given up, or stopped after {_counted(args.max_moves, 'moves')}: {stopped}")
+        if longest_game(rules) is None:
+            out(
+                "(A game that can go on for ever may be won past the limit: "
+                "--max-moves gives it more moves.)"
+            )
     _note(f"Played in {seconds:.1f} s {where}")
     return ExitStatus.SUCCESS
 

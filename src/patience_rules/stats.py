@@ -182,6 +182,11 @@ def _player(player: Player | None, policy: Player | None) -> Player:
         player = policy
     if player is None:
         return GreedyPlayer()
+    if isinstance(player, type):  # (its chooser is a function of the instance and the deal)
+        raise InvalidArgumentError(
+            f"a player is an instance of a player class, got the class {player.__name__}: "
+            f"give {player.__name__}()"
+        )
     if not callable(getattr(player, "chooser", None)):
         raise InvalidArgumentError(
             f"a player has a chooser(deal) method (see patience_rules.players), "
@@ -269,8 +274,12 @@ def play_deal(
         :class:`~patience_rules.players.GreedyPlayer`).
     :param policy: the old name of ``player``.
     :param max_moves: the most moves the game is given (2,000 by default,
-        far more than any game of the registered games needs when it goes
-        somewhere).
+        more than any game that ends by its rules lasts, see
+        :func:`~patience_rules.contrib.longest_game`).  In a game that can
+        go on for ever a player may still win past it: the greedy player
+        wins Klondike's deals 2, 3 and 5 in 9,988 to 14,924 moves, and 21
+        of deals 0 to 79 within 60,000 moves against 2 within 2,000.  Where
+        many games stop, give it more.
     :raises InvalidDealError: for a deal number out of range.
     :raises InvalidArgumentError: for rules or a player that are not one.
 
