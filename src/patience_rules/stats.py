@@ -519,7 +519,7 @@ class DealStats:
 
     @property
     def losses(self) -> int:
-        """How many deals were lost."""
+        """How many deals were not won: lost, given up or stopped (:attr:`stopped` of them)."""
         return self.games - self.wins
 
     @property
