@@ -137,17 +137,6 @@ Chain: TypeAlias = "tuple[()] | tuple[Card, Chain]"
 EMPTY: Final[Chain] = ()
 
 
-def _chains_equal(chain: Chain, other: Chain) -> bool:
-    """Whether two chains hold the same cards, compared in a loop (no recursion)."""
-    while chain is not other:
-        if not chain or not other:
-            return not chain and not other
-        if chain[0] != other[0]:
-            return False
-        chain, other = chain[1], other[1]
-    return True
-
-
 def _chain_from_bottom_up(cards: Iterable[Card]) -> Chain:
     """A chain whose top is the last of ``cards``."""
     chain: Chain = EMPTY
@@ -1928,33 +1917,14 @@ def _check_place(rules: GameRules, place: object) -> None:
 
 
 def _equal_without_recursion(state: State, other: State) -> bool:
-    """``state == other``, with every chain compared card by card (see :meth:`State.__eq__`)."""
-    more, its_more = state._more, other._more
+    """``state == other`` with no chain compared by nesting (see :meth:`State.__eq__`).
+
+    The pickled piles (:meth:`State.__reduce__`) hold every part of a state,
+    each chain walked into bytes: equal rules and equal piles are equal states.
+    """
     return (
-        state._key == other._key
-        and state._nstock == other._nstock
-        and state._cells == other._cells
-        and _all_chains_equal(state._columns, other._columns)
-        and state._middle == other._middle
-        and state._redeals == other._redeals
-        and _chains_equal(state._waste, other._waste)
-        and (
-            more == its_more
-            if more is None or its_more is None
-            else more[1] == its_more[1]
-            and (
-                more[0] == its_more[0]
-                if more[0] is None or its_more[0] is None
-                else _all_chains_equal(more[0], its_more[0])
-            )
-        )
-        and state._stock[: state._nstock] == other._stock[: other._nstock]
-        and (state._engine is other._engine or state._engine.rules == other._engine.rules)
-    )
-
-
-def _all_chains_equal(chains: tuple[Chain, ...], others: tuple[Chain, ...]) -> bool:
-    return len(chains) == len(others) and all(map(_chains_equal, chains, others))
+        state._engine is other._engine or state._engine.rules == other._engine.rules
+    ) and state.__reduce__()[1][2] == other.__reduce__()[1][2]
 
 
 #: The version of the pickled form of a state.

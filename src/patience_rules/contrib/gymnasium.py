@@ -336,10 +336,9 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
 
 def _action_shown(action: object) -> str:
     """An action that is no action id, for a message; an array says its shape and type."""
-    shape = getattr(action, "shape", None)
-    if isinstance(action, np.ndarray) and isinstance(shape, tuple):
-        got = f"an array of shape {shape} and dtype {action.dtype}"
-        if action.size == 1 and shape and np.issubdtype(action.dtype, np.integer):
+    if isinstance(action, np.ndarray):
+        got = f"an array of shape {action.shape} and dtype {action.dtype}"
+        if action.size == 1 and action.shape and np.issubdtype(action.dtype, np.integer):
             got += " (a batch of one action: step with action.item())"
         return got
     return _shown(action)

@@ -122,7 +122,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, Final, SupportsIndex
+from typing import Any, Final, SupportsIndex, TypeAlias
 
 from ..errors import _counted, _needs_extra
 
@@ -377,31 +377,37 @@ class PatienceGame(SpielGame):
         return PatienceObserver(self, perfect_recall=perfect_recall)
 
 
-def _in_view(observation: Observation) -> list[tuple[str, tuple[str, ...]]]:
+#: An observation's places that show cards, by name (see :func:`_in_view`).
+_View: TypeAlias = "dict[str, tuple[str, ...]]"
+
+
+def _in_view(observation: Observation) -> _View:
     """The places of an observation that show cards, named as the notation names them.
 
     Each place's cards, bottom to top: ``##`` a hidden card in a column,
     ``--`` an empty cell or foundation.
     """
-    return [
-        ("W", tuple(map(str, observation.waste))),
-        *(
-            (f"T{i}", tuple("##" if card is None else str(card) for card in column))
-            for i, column in enumerate(observation.columns, 1)
-        ),
-        *(
-            (f"R{i}", ("--" if cell is None else str(cell),))
-            for i, cell in enumerate(observation.cells, 1)
-        ),
-        ("M", tuple(map(str, observation.middle))),
-        *(
-            (f"F{i}", ("--" if top is None else str(top),))
-            for i, top in enumerate(observation.tops, 1)
-        ),
-    ]
+    return dict(
+        [
+            ("W", tuple(map(str, observation.waste))),
+            *(
+                (f"T{i}", tuple("##" if card is None else str(card) for card in column))
+                for i, column in enumerate(observation.columns, 1)
+            ),
+            *(
+                (f"R{i}", ("--" if cell is None else str(cell),))
+                for i, cell in enumerate(observation.cells, 1)
+            ),
+            ("M", tuple(map(str, observation.middle))),
+            *(
+                (f"F{i}", ("--" if top is None else str(top),))
+                for i, top in enumerate(observation.tops, 1)
+            ),
+        ]
+    )
 
 
-def _brought_into_view(before: Observation | None, after: Observation) -> str:
+def _brought_into_view(before: _View, after: _View) -> str:
     """What ``after`` shows that ``before`` did not, by place: ``'W:1 QC, T3:2 7H'``.
 
     For each place whose cards changed other than by losing cards from its
@@ -410,10 +416,9 @@ def _brought_into_view(before: Observation | None, after: Observation) -> str:
     move only takes off a pile are not written: the move and the view
     before say how many.)
     """
-    old = dict(_in_view(before)) if before is not None else {}
     changed = []
-    for place, cards in _in_view(after):
-        was = old.get(place, ())
+    for place, cards in after.items():
+        was = before.get(place, ())
         same = 0
         for card, card_before in zip(cards, was, strict=False):  # (either may be longer)
             if card != card_before:
@@ -521,6 +526,7 @@ class _Play:
         if seen is None:
             game = self.game
             observe = game.observer.observe
+            state: State
             if self._after is not None:
                 found, state, actions = list(self._after[0]), self._after[1], self._after[2]
             else:
@@ -530,12 +536,12 @@ class _Play:
                     if game.deal >= 0
                     else rules.deal_from(map(Card.from_index, self.order))
                 )
-                found = [_brought_into_view(None, observe(state)) if game.deal < 0 else ""]
+                found = [_brought_into_view({}, _in_view(observe(state))) if game.deal < 0 else ""]
                 actions = self.actions
-            view = observe(state)
+            view = _in_view(observe(state))
             for action in actions:
                 state = state.apply(game.actions.move_of(action))
-                view, last = observe(state), view
+                view, last = _in_view(observe(state)), view
                 found.append(_brought_into_view(last, view))
             seen = tuple(found)
             self._seen, self._after = seen, None
@@ -718,9 +724,7 @@ class PatienceObserver:
         play = state._play
         dealt, *seen = play.seen()
         moves = [
-            f"{self._actions.move_of(action)} ({cards})"
-            if cards
-            else str(self._actions.move_of(action))
+            f"{self._actions.move_of(action)}{f' ({cards})' if cards else ''}"
             for action, cards in zip(play.actions, seen, strict=True)
         ]
         at_deal = f"\nin view at the deal: {dealt}" if dealt else ""
