@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 import operator
 from typing import Any
 
@@ -58,6 +59,27 @@ class UInt8:
 
     def __ge__(self, other: int | UInt8) -> bool:
         return self.value >= operator.index(other)
+
+
+@attrs.frozen
+class Float32:
+    """A real number of another library, as NumPy's float32: a :class:`numbers.Real`
+    that is no float, and compares and converts as its value."""
+
+    value: float
+
+    def __float__(self) -> float:
+        return self.value
+
+    def __lt__(self, other: float) -> bool:
+        return self.value < other
+
+    def __gt__(self, other: float) -> bool:
+        return self.value > other
+
+
+numbers.Real.register(Float32)
+Float32.__module__ = "numpy"
 
 
 class bool_:  # (NumPy's own name)

@@ -392,25 +392,45 @@ def test_stats_text(capsys: pytest.CaptureFixture[str]) -> None:
     # standard error is not a terminal here)
 
 
-def test_stats_text_names_the_player_and_counts_the_games_stopped(
+def test_stats_text_names_the_player_and_counts_the_games_stopped_and_given_up(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     status, out, _ = run(
         capsys, "stats", "captive-queens", "--deals", "4", "--max-moves", "5", "--jobs", "1"
     )
     assert status == 0
-    assert out.splitlines()[-1] == "Given up, or stopped after 5 moves: 4 of 4"
+    assert out.splitlines()[-2:] == [
+        "Stopped at the limit of 5 moves, outcome unknown: 4 of 4",
+        "(A game stopped at the limit may be won past it: --max-moves gives it more moves.)",
+    ]
     _, out, _ = run(
         capsys, "stats", "captive-queens", "--deals", "2", "--max-moves", "1", "--jobs", "1"
     )
-    assert out.splitlines()[-1] == "Given up, or stopped after 1 move: 2 of 2"
+    assert out.splitlines()[-2] == "Stopped at the limit of 1 move, outcome unknown: 2 of 2"
     # A game that can go on for ever may be won past the limit: the greedy
     # player wins Klondike's deal 2 in 9,988 moves.
     _, out, _ = run(capsys, "stats", "klondike", "--start", "2", "--deals", "1", "--jobs", "1")
-    assert out.splitlines()[-2:] == [
-        "Given up, or stopped after 2000 moves: 1 of 1",
-        "(A game that can go on for ever may be won past the limit: "
-        "--max-moves gives it more moves.)",
+    assert out.splitlines()[-2] == "Stopped at the limit of 2000 moves, outcome unknown: 1 of 1"
+    # The greedy player gives up FreeCell's deals 1 and 2 (every move goes back
+    # to a position seen), and plays deal 3 to its end: given up, not at the limit.
+    _, out, _ = run(capsys, "stats", "freecell", "--start", "1", "--deals", "3", "--jobs", "1")
+    assert out.splitlines()[-1] == "Given up by the player: 2 of 3"
+    _, out, _ = run(
+        capsys,
+        "stats",
+        "freecell",
+        "--start",
+        "1",
+        "--deals",
+        "3",
+        "--jobs",
+        "1",
+        "--max-moves",
+        "100",
+    )
+    assert out.splitlines()[-3:-1] == [
+        "Given up by the player: 1 of 3",
+        "Stopped at the limit of 100 moves, outcome unknown: 1 of 3",
     ]
     longer = ["--max-moves", "20000"]
     _, out, _ = run(

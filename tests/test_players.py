@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import patience_rules as pr
+from foreign_numbers import Int64, bool_
 from patience_rules import stats
 from patience_rules.deals import _SplitMix64
 from patience_rules.players import (
@@ -38,8 +39,12 @@ def test_player_names_and_lookup() -> None:
     assert get_player("random", seed=5) == RandomPlayer(seed=5)
     with pytest.raises(pr.PatienceRulesError, match="unknown player 'best': expected one of"):
         get_player("best")
+    # A seed may be an integer of another library (NumPy's): kept as its int.
+    numpy_seed = RandomPlayer(seed=Int64(5))
+    assert numpy_seed == get_player("random", seed=Int64(5)) == RandomPlayer(seed=5)
+    assert type(numpy_seed.seed) is int
     for name in player_names():  # (a bad seed whichever the player)
-        for seed in (-1, 2**64, "x", True):
+        for seed in (-1, 2**64, "x", True, bool_(), 5.0, Int64(-1)):
             with pytest.raises(pr.PatienceRulesError, match="a player's seed is a whole number"):
                 get_player(name, seed=seed)  # type: ignore[arg-type]
 

@@ -12,13 +12,14 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from fractions import Fraction
 from pathlib import Path
 
 import attrs
 import pytest
 
 import patience_rules as pr
-from foreign_numbers import Int64, UInt8, bool_
+from foreign_numbers import Float32, Int64, UInt8, bool_
 from patience_rules import stats
 from patience_rules.players import FirstPlayer, GreedyPlayer, RandomPlayer
 from patience_rules.stats import DealResult, DealStats, play_deal, play_deals, wilson_interval
@@ -163,6 +164,44 @@ def test_a_stopped_game_is_not_won() -> None:
     with pytest.raises(pr.PatienceRulesError, match="wins and games stopped together"):
         DealStats(games=2, wins=2, stopped=1, cards_home=(0, 2))
     assert DealStats(games=3, wins=2, stopped=1, cards_home=(0, 3)).stopped == 1
+    # A game stopped at the limit is one of those stopped.
+    with pytest.raises(
+        pr.InvalidArgumentError, match=r"^a game at the move limit was stopped there: at_limit"
+    ):
+        DealResult(0, False, 3, 10, at_limit=True)
+    with pytest.raises(
+        pr.InvalidArgumentError, match=r"expected at_limit at most stopped, got 2 at_limit and 1"
+    ):
+        DealStats(games=3, stopped=1, at_limit=2, cards_home=(3,))
+    with pytest.raises(pr.InvalidArgumentError, match=r"^at_limit is True or False, got 1$"):
+        DealResult(1, False, 1, 1, stopped=True, at_limit=1)  # type: ignore[arg-type]
+
+
+def test_games_given_up_are_told_apart_from_games_stopped_at_the_limit() -> None:
+    # The greedy player gives up FreeCell's deal 1 after 12 moves (every move
+    # goes back to a position seen) and deal 2 after 115; a limit of 100
+    # moves stops deal 2 first, with moves legal: an outcome unknown.
+    freecell = pr.get_game("freecell")
+    given_up = [play_deal(freecell, deal) for deal in (1, 2)]
+    assert [(r.moves, r.stopped, r.at_limit) for r in given_up] == [
+        (12, True, False),
+        (115, True, False),
+    ]
+    limited = [play_deal(freecell, deal, max_moves=100) for deal in (1, 2)]
+    assert [(r.moves, r.stopped, r.at_limit) for r in limited] == [
+        (12, True, False),
+        (100, True, True),
+    ]
+    # The counts add up as the results do, over processes too, and read back.
+    stats = play_deals(freecell, 3, start=1, max_moves=100, jobs=2, chunk_size=1)
+    assert (stats.games, stats.stopped, stats.at_limit) == (3, 2, 1)
+    assert stats == DealStats.of([play_deal(freecell, d, max_moves=100) for d in (1, 2, 3)])
+    assert DealStats.from_dict(json.loads(json.dumps(stats.to_dict()))) == stats
+    assert (stats + stats).at_limit == 2
+    # A game that ends by the rules at the limit's last move is not at it.
+    ended = play_deal(freecell, 3)
+    assert not ended.stopped
+    assert play_deal(freecell, 3, max_moves=ended.moves) == ended
 
 
 def test_stats_sum_and_read_back_from_their_dict() -> None:
@@ -200,8 +239,16 @@ def test_counts_of_nothing_are_counts_too() -> None:
     assert DealResult(0, False, 0, 0).moves == 0
     assert DealStats.from_dict(json.loads(json.dumps(DealStats().to_dict()))) == DealStats()
     # (a dict written before games were counted as stopped has none)
-    earlier = {key: value for key, value in DealStats().to_dict().items() if key != "stopped"}
+    earlier = {
+        key: value
+        for key, value in DealStats().to_dict().items()
+        if key not in ("stopped", "at_limit")
+    }
     assert DealStats.from_dict(earlier) == DealStats()
+    # (nor, before they were told apart, those stopped at the limit)
+    stopped = DealStats(games=2, stopped=1, cards_home=(2,)).to_dict()
+    del stopped["at_limit"]  # type: ignore[misc]
+    assert DealStats.from_dict(stopped) == DealStats(games=2, stopped=1, cards_home=(2,))
 
 
 def test_to_dict_is_json() -> None:
@@ -229,6 +276,16 @@ def test_the_wilson_interval_of_other_libraries_integers_is_that_of_ints(
     assert wilson_interval(successes, Int64(trials), 0.99) == wilson_interval(  # type: ignore[arg-type]
         successes, trials, 0.99
     )
+
+
+def test_the_wilson_interval_takes_a_level_of_any_real_number_type() -> None:
+    # As NumPy's float32 and a Fraction: the interval of the same level as a float.
+    assert wilson_interval(5, 10, Float32(0.9)) == wilson_interval(5, 10, 0.9)  # type: ignore[arg-type]
+    assert wilson_interval(5, 10, Fraction(19, 20)) == wilson_interval(5, 10, 0.95)  # type: ignore[arg-type]
+    # Refused: a level that a float rounds to 1 has no interval, nor has a bool.
+    for level in (Fraction(10**20 - 1, 10**20), Float32(1.0), bool_(), True, 10**400):
+        with pytest.raises(pr.InvalidArgumentError, match=r"^the confidence level is a number"):
+            wilson_interval(5, 10, level)  # type: ignore[arg-type]
 
 
 def test_the_wilson_interval_refuses_other_libraries_integers_as_ints() -> None:
@@ -272,9 +329,17 @@ def test_deal_stats_keep_other_libraries_integers_as_ints() -> None:
         cards_home=(UInt8(100), Int64(0), UInt8(100), Int64(0)),  # type: ignore[arg-type]
         moves=UInt8(255),  # type: ignore[arg-type]
         stopped=Int64(10),  # type: ignore[arg-type]
+        at_limit=UInt8(4),  # type: ignore[arg-type]
     )
-    assert counts == DealStats(200, 150, (100, 0, 100), 255, 10)
-    numbers = (counts.games, counts.wins, counts.moves, counts.stopped, *counts.cards_home)
+    assert counts == DealStats(200, 150, (100, 0, 100), 255, 10, 4)
+    numbers = (
+        counts.games,
+        counts.wins,
+        counts.moves,
+        counts.stopped,
+        counts.at_limit,
+        *counts.cards_home,
+    )
     assert {type(number) for number in numbers} == {int}
     assert counts.mean_cards_home == 1.0 and counts.mean_moves == 255 / 200
     assert (counts + counts).games == 400
@@ -315,11 +380,13 @@ def test_a_game_that_goes_round_is_stopped_after_its_moves() -> None:
     # The first move of Klondike's deal 1, taken each time, goes round for
     # ever: stopped after 2,000 moves by default, or after as many as given.
     klondike = pr.get_game("klondike")
-    assert play_deal(klondike, 1, FirstPlayer()) == DealResult(1, False, 2, 2000, stopped=True)
+    assert play_deal(klondike, 1, FirstPlayer()) == DealResult(
+        1, False, 2, 2000, stopped=True, at_limit=True
+    )
     for most in (1, 7):
         assert play_deal(klondike, 1, FirstPlayer(), max_moves=most).moves == most
         played = play_deals(klondike, 3, player=FirstPlayer(), max_moves=most, jobs=1)
-        assert (played.moves, played.stopped) == (3 * most, 3)
+        assert (played.moves, played.stopped, played.at_limit) == (3 * most, 3, 3)
 
 
 def test_play_deal_reaches_the_end() -> None:

@@ -114,7 +114,6 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Final, NoReturn, TextIO
 
 from . import __version__
 from .cards import Card, Suit
-from .contrib import longest_game
 from .deals import MAX_DEAL_NUMBER
 from .errors import NotationError, PatienceRulesError, _counted, _shown
 from .games import game_entries, game_names, get_game
@@ -1068,14 +1067,14 @@ def _run_stats(args: argparse.Namespace, out: _Output) -> int:
         f"Mean cards home: {stats.mean_cards_home:.1f} of {len(rules.deck())}; "
         f"mean moves: {stats.mean_moves:.1f}"
     )
-    if stats.stopped:
-        stopped = f"{stats.stopped} of {stats.games}"
-        out(f"Given up, or stopped after {_counted(args.max_moves, 'moves')}: {stopped}")
-        if longest_game(rules) is None:
-            out(
-                "(A game that can go on for ever may be won past the limit: "
-                "--max-moves gives it more moves.)"
-            )
+    if stats.stopped > stats.at_limit:
+        out(f"Given up by the player: {stats.stopped - stats.at_limit} of {stats.games}")
+    if stats.at_limit:
+        out(
+            f"Stopped at the limit of {_counted(args.max_moves, 'moves')}, "
+            f"outcome unknown: {stats.at_limit} of {stats.games}"
+        )
+        out("(A game stopped at the limit may be won past it: --max-moves gives it more moves.)")
     _note(f"Played in {seconds:.1f} s {where}")
     return ExitStatus.SUCCESS
 

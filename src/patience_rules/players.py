@@ -33,11 +33,11 @@ the rules' own policies, :class:`~patience_rules.Refill` and
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from typing import Protocol, SupportsIndex, runtime_checkable
 
 import attrs
 
-from .cards import _is_whole
+from .cards import _as_index
 from .deals import MAX_DEAL_NUMBER, _SplitMix64, check_deal_number
 from .errors import InvalidArgumentError, _shown
 from .piles import PileKind
@@ -195,6 +195,16 @@ class GreedyPlayer:
         return _greedy_game()
 
 
+def _seed(value: SupportsIndex) -> int:
+    """``value`` as a seed (an int from 0 to 2**64 - 1; NumPy's integers too), else an error."""
+    number = _as_index(value)
+    if number is None or not 0 <= number <= MAX_DEAL_NUMBER:
+        raise InvalidArgumentError(
+            f"a player's seed is a whole number from 0 to {MAX_DEAL_NUMBER}, got {_shown(value)}"
+        )
+    return number
+
+
 @attrs.frozen
 class RandomPlayer:
     """A uniformly random legal move, seeded by ``seed`` and the deal number.
@@ -205,7 +215,8 @@ class RandomPlayer:
     draws a whole number below *k* without bias.  So a deal plays the same
     game on every platform, in any process, in any order.
 
-    :param seed: a whole number from 0 to 2**64 - 1.
+    :param seed: a whole number from 0 to 2**64 - 1 (an integer of another
+        library, such as NumPy's, is kept as the int it stands for).
     :raises InvalidArgumentError: for any other seed.
 
     >>> import patience_rules as pr
@@ -220,7 +231,7 @@ class RandomPlayer:
     patience_rules.errors.InvalidArgumentError: a player's seed is a whole number from 0 to 18446744073709551615, got -1
     """
 
-    seed: int = attrs.field(default=0, validator=lambda i, a, v: _check_seed(v))
+    seed: int = attrs.field(default=0, converter=_seed)
 
     @property
     def name(self) -> str:
@@ -258,15 +269,7 @@ def player_names() -> tuple[str, ...]:
     return tuple(_PLAYERS)
 
 
-def _check_seed(value: object) -> None:
-    """Refuse a seed that is not a whole number from 0 to 2**64 - 1."""
-    if not _is_whole(value) or not 0 <= value <= MAX_DEAL_NUMBER:
-        raise InvalidArgumentError(
-            f"a player's seed is a whole number from 0 to {MAX_DEAL_NUMBER}, got {_shown(value)}"
-        )
-
-
-def get_player(name: str, *, seed: int = 0) -> Player:
+def get_player(name: str, *, seed: SupportsIndex = 0) -> Player:
     """The player called ``name``; ``seed`` seeds a random one.
 
     :raises InvalidArgumentError: for a name that is not known (the message
@@ -286,5 +289,4 @@ def get_player(name: str, *, seed: int = 0) -> Player:
         raise InvalidArgumentError(
             f"unknown player {_shown(name)}: expected one of {', '.join(_PLAYERS)}"
         )
-    _check_seed(seed)
-    return factory(seed)
+    return factory(_seed(seed))

@@ -29,10 +29,12 @@ likewise an alias of ``player=``, with a warning.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 import multiprocessing
 import multiprocessing.context
+import numbers
 import os
 import pickle
 import statistics
@@ -218,19 +220,24 @@ class DealResult:
 
     ``stopped`` says that the game did not end by the rules: the player gave
     it up, or it was stopped after the most moves a game is given (see
-    :func:`play_deal`).  It counts as not won.
+    :func:`play_deal`).  It counts as not won.  ``at_limit`` says which:
+    a game stopped at the limit with moves still legal, whose outcome is
+    unknown (a longer game might have been won), not a game given up.
 
     The deal number and the counts may be integers of another library, such
     as NumPy's; they are kept as ints.
 
     :raises InvalidArgumentError: for a deal number out of range, a count that
         is not a whole number in range (at most 832 cards home: sixteen
-        decks), or won and stopped that are not True or False.
+        decks), flags that are not True or False, a game both won and
+        stopped, or one at the limit but not stopped.
 
     >>> import patience_rules as pr
     >>> from patience_rules.stats import play_deal
     >>> play_deal(pr.get_game("easy-start"), 3)
-    DealResult(deal=3, won=True, cards_home=52, moves=116, stopped=False)
+    DealResult(deal=3, won=True, cards_home=52, moves=116, stopped=False, at_limit=False)
+    >>> play_deal(pr.get_game("easy-start"), 3, max_moves=100)
+    DealResult(deal=3, won=False, cards_home=44, moves=100, stopped=True, at_limit=True)
     """
 
     deal: int = attrs.field(converter=_deal_number)
@@ -238,10 +245,15 @@ class DealResult:
     cards_home: int = attrs.field(converter=_cards_home)
     moves: int = attrs.field(converter=_moves)
     stopped: bool = attrs.field(default=False, validator=lambda i, a, v: _flag("stopped", v))
+    at_limit: bool = attrs.field(default=False, validator=lambda i, a, v: _flag("at_limit", v))
 
     def __attrs_post_init__(self) -> None:
         if self.won and self.stopped:
             raise InvalidArgumentError("a game given up or stopped is not won: won and stopped")
+        if self.at_limit and not self.stopped:
+            raise InvalidArgumentError(
+                "a game at the move limit was stopped there: at_limit but not stopped"
+            )
 
 
 def _flag(name: str, value: object) -> bool:
@@ -268,7 +280,8 @@ def play_deal(
     chooser returns ``None``).  Some games can go on for ever (a Klondike
     with no limit on its redeals, or cards moved back and forth between
     columns), so a game is also stopped after ``max_moves`` moves.  A game
-    given up or stopped counts as not won (its result says ``stopped``).
+    given up or stopped counts as not won (its result says ``stopped``, and
+    ``at_limit`` where the limit stopped it with moves still legal).
 
     :param player: chooses each move (default:
         :class:`~patience_rules.players.GreedyPlayer`).
@@ -301,11 +314,31 @@ def play_deal(
     while moves:
         move = choose(state, moves) if moves_made < max_moves else None
         if move is None:  # the player gave up, or the game ran out of moves
-            return DealResult(deal, False, state.cards_home, moves_made, stopped=True)
+            at_limit = moves_made >= max_moves
+            return DealResult(
+                deal, False, state.cards_home, moves_made, stopped=True, at_limit=at_limit
+            )
         state = state.apply(move)
         moves_made += 1
         moves = state.legal_moves()
     return DealResult(deal, state.is_won, state.cards_home, moves_made)
+
+
+def _level(value: object) -> float:
+    """A confidence level as a float strictly between 0 and 1, else an InvalidArgumentError.
+
+    Any real number is a level (NumPy's float32, a Fraction), taken as the
+    float it is nearest; a level that rounds to 0 or 1 has no interval.
+    """
+    level = math.nan
+    if value.__class__ not in (bool, Card) and isinstance(value, numbers.Real):
+        with contextlib.suppress(OverflowError):  # (an int too large for a float)
+            level = float(value)
+    if not 0.0 < level < 1.0:
+        raise InvalidArgumentError(
+            f"the confidence level is a number between 0 and 1 (such as 0.95), got {_shown(value)}"
+        )
+    return level
 
 
 def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
@@ -317,7 +350,8 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
     library, such as NumPy's: the interval is that of the same ints.
 
     :raises InvalidArgumentError: unless ``0 <= successes <= trials <= 2**64``
-        (one trial per deal number) and ``0 < confidence < 1``.
+        (one trial per deal number) and ``0 < confidence < 1`` (a real number:
+        a float, or NumPy's ``float32``, say).
 
     >>> from patience_rules.stats import wilson_interval
     >>> low, high = wilson_interval(59, 100)
@@ -336,16 +370,7 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
         raise InvalidArgumentError(
             f"expected 0 <= successes <= trials, got {successes} successes in {trials} trials"
         )
-    level: object = confidence  # checked as any value, whatever the annotation says
-    if (
-        not isinstance(level, int | float)
-        or isinstance(level, bool | Card)  # (a card is an int that no number compares with)
-        or not 0 < level < 1
-    ):
-        raise InvalidArgumentError(
-            "the confidence level is a number between 0 and 1 (such as 0.95), "
-            f"got {_shown(confidence)}"
-        )
+    level = _level(confidence)
     if trials == 0:
         return (0.0, 1.0)
     upper = 0.5 + level / 2
@@ -387,6 +412,12 @@ def _check_stats(stats: DealStats) -> None:
             f"{_shown(stats.games)} games, {_shown(stats.wins)} wins and "
             f"{_shown(stats.stopped)} stopped"
         )
+    if stats.at_limit > stats.stopped:
+        raise InvalidArgumentError(
+            f"the games stopped at the move limit are among those stopped: expected at_limit "
+            f"at most stopped, got {_shown(stats.at_limit)} at_limit and "
+            f"{_shown(stats.stopped)} stopped"
+        )
     if sum(stats.cards_home) != stats.games:
         raise InvalidArgumentError(
             f"cards_home counts each game once: expected counts adding up to "
@@ -410,6 +441,8 @@ class DealStatsDict(TypedDict):
     moves: int
     mean_moves: float
     stopped: int
+    #: Of the games stopped, those stopped at the move limit (their outcome unknown).
+    at_limit: int
 
 
 @attrs.frozen(init=False)
@@ -423,6 +456,11 @@ class DealStats:
     :param moves: the moves made in all the games together.
     :param stopped: how many games the player gave up or were stopped after
         the most moves a game is given (see :func:`play_deal`).
+    :param at_limit: how many of the games stopped were stopped at the move
+        limit with moves still legal: games whose outcome is unknown (the rest
+        of ``stopped`` were given up by the player, and lost).  Where there
+        are many, the win rate is a lower bound, and the means are pulled
+        towards what a game reaches by the limit.
 
     Two results add up (``a + b``) to the result of both runs; the sum does
     not depend on the order, so chunks may finish in any order.
@@ -431,8 +469,9 @@ class DealStats:
     kept as ints.
 
     :raises InvalidArgumentError: for counts that are not whole numbers of at
-        least 0, more wins or games stopped than games, or a histogram whose
-        counts do not add up to the games.
+        least 0, more wins or games stopped than games, more games at the
+        limit than stopped, or a histogram whose counts do not add up to the
+        games.
 
     >>> from patience_rules.stats import DealStats
     >>> a = DealStats(games=2, wins=1, cards_home=(0, 1, 1), moves=9)
@@ -447,6 +486,7 @@ class DealStats:
     cards_home: tuple[int, ...]
     moves: int
     stopped: int
+    at_limit: int
 
     def __init__(
         self,
@@ -455,6 +495,7 @@ class DealStats:
         cards_home: Iterable[int] = (),
         moves: int = 0,
         stopped: int = 0,
+        at_limit: int = 0,
     ) -> None:
         histogram = _histogram(cards_home)
         # (at most one game per deal number, each of at most as many moves as a game
@@ -462,8 +503,9 @@ class DealStats:
         games = _whole("games", games, 0, _MAX_TRIALS)
         wins = _whole("wins", wins, 0, _MAX_TRIALS)
         stopped = _whole("stopped", stopped, 0, _MAX_TRIALS)
+        at_limit = _whole("at_limit", at_limit, 0, _MAX_TRIALS)
         moves = _whole("moves", moves, 0, games * _MAX_TRIALS)
-        self.__attrs_init__(games, wins, histogram, moves, stopped)
+        self.__attrs_init__(games, wins, histogram, moves, stopped, at_limit)
         _check_stats(self)
 
     @classmethod
@@ -474,14 +516,14 @@ class DealStats:
 
         >>> from patience_rules.stats import DealResult, DealStats
         >>> DealStats.of([DealResult(0, True, 3, 7), DealResult(1, False, 1, 4)])
-        DealStats(games=2, wins=1, cards_home=(0, 1, 0, 1), moves=11, stopped=0)
+        DealStats(games=2, wins=1, cards_home=(0, 1, 0, 1), moves=11, stopped=0, at_limit=0)
         """
         given: object = results  # checked as any value, whatever the annotation says
         if not _checks.iterable_not_text(given):
             raise InvalidArgumentError(
                 f"DealStats.of counts an iterable of DealResult values, got {_shown(results)}"
             )
-        games = wins = moves = stopped = 0
+        games = wins = moves = stopped = at_limit = 0
         histogram: list[int] = []
         for result in results:
             if not isinstance(result, DealResult):
@@ -492,10 +534,11 @@ class DealStats:
             wins += result.won
             moves += result.moves
             stopped += result.stopped
+            at_limit += result.at_limit
             if result.cards_home >= len(histogram):
                 histogram.extend([0] * (result.cards_home + 1 - len(histogram)))
             histogram[result.cards_home] += 1
-        return cls(games, wins, tuple(histogram), moves, stopped)
+        return cls(games, wins, tuple(histogram), moves, stopped, at_limit)
 
     def __add__(self, other: DealStats) -> DealStats:
         if not isinstance(other, DealStats):
@@ -509,6 +552,7 @@ class DealStats:
             tuple(a + b for a, b in zip(mine, theirs, strict=True)),
             self.moves + other.moves,
             self.stopped + other.stopped,
+            self.at_limit + other.at_limit,
         )
 
     def __radd__(self, other: object) -> DealStats:
@@ -550,7 +594,7 @@ class DealStats:
         >>> data["win_rate"], data["mean_cards_home"], data["cards_home"], data["mean_moves"]
         (0.5, 3.0, [0, 0, 2, 0, 2], 2.5)
         >>> sorted(data)
-        ['cards_home', 'ci95', 'games', 'losses', 'mean_cards_home', 'mean_moves', 'moves', 'stopped', 'win_rate', 'wins']
+        ['at_limit', 'cards_home', 'ci95', 'games', 'losses', 'mean_cards_home', 'mean_moves', 'moves', 'stopped', 'win_rate', 'wins']
         """
         low, high = self.confidence_interval()
         return {
@@ -564,6 +608,7 @@ class DealStats:
             "moves": self.moves,
             "mean_moves": self.mean_moves,
             "stopped": self.stopped,
+            "at_limit": self.at_limit,
         }
 
     @classmethod
@@ -572,8 +617,8 @@ class DealStats:
 
         Other keys are left unread: the derived figures, and what
         ``patience-rules stats --json`` writes beside the counts (the game,
-        the player, ...), so that its output reads back too.  ``stopped``
-        may be left out (0).
+        the player, ...), so that its output reads back too.  ``stopped`` and
+        ``at_limit`` may be left out (0).
 
         :raises NotationError: for a dict that lacks a count, or whose counts
             do not fit together (as every reader of dicts).
@@ -596,16 +641,16 @@ class DealStats:
                 f"DealStats.from_dict: cards_home is a list of counts, got {_shown(cards_home)}"
             )
         try:
-            # (stopped left out: the constructor's default)
-            stopped = (
-                {"stopped": _whole("stopped", data["stopped"], 0)} if "stopped" in data else {}
-            )
+            # (stopped or at_limit left out: the constructor's default)
+            optional = {
+                key: _whole(key, data[key], 0) for key in ("stopped", "at_limit") if key in data
+            }
             return cls(
                 _whole("games", data["games"], 0),
                 _whole("wins", data["wins"], 0),
                 cards_home,
                 _whole("moves", data["moves"], 0),
-                **stopped,
+                **optional,
             )
         except InvalidArgumentError as error:
             raise NotationError(f"DealStats.from_dict: {error}") from None
