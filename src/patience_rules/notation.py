@@ -390,7 +390,7 @@ def _pile_from_text(text: str, where: str) -> tuple[Card, ...]:
 
 _KIND_BY_LETTER: Final = {letter: kind for kind, letter in LETTERS.items()}
 _PLACE_RE: Final = re.compile(r"([A-Za-z])([0-9]{1,6})?")
-_MOVE_RE: Final = re.compile(r"([^-:]+)-([^-:]+)(?::([0-9]{1,4}))?")
+_MOVE_RE: Final = re.compile(r"([^-:]+)-([^-:]+)(?::([0-9]{1,9}))?")
 
 
 def place_from_text(text: str, game: GameRules | State) -> Place:
