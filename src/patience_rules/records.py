@@ -27,17 +27,19 @@ A record is checked when it is made: its moves are replayed through the
 engine, and a record with an illegal move is refused with the move number
 and the reason.
 
-**Tag values** are any text.  Between the quotes, ``\\`` stands for a
-backslash, ``\"`` for a quote and ``\uXXXX`` (four hexadecimal digits) for
-a character that would break the line or that no text file should hold: the
-control characters (U+0000 to U+001F, U+007F to U+009F, among them the line
-breaks ``\n``, ``\r``, ``\x0b``, ``\x0c``, ``\x1c`` to ``\x1e`` and
-``\x85``), the line and paragraph separators U+2028 and U+2029, and lone
-surrogates.  Every other character is written as it is, and a record reads
-back exactly the tags it was made with.  Any other backslash sequence is
-refused when reading.  A tag line is at most :data:`MAX_TAG_LINE`
-characters long, as written, and a record holds at most :data:`MAX_TAGS`
-tags besides those it writes itself.
+**Tag values** are any text of whole characters: every character but a
+lone surrogate (half of a character that UTF-16 writes in two, which no
+UTF-8 file, JSON reader of another language or database can hold).
+Between the quotes, ``\\`` stands for a backslash, ``\"`` for a quote and
+``\uXXXX`` (four hexadecimal digits) for a character that would break the
+line or that no text file should hold: the control characters (U+0000 to
+U+001F, U+007F to U+009F, among them the line breaks ``\n``, ``\r``,
+``\x0b``, ``\x0c``, ``\x1c`` to ``\x1e`` and ``\x85``), and the line and
+paragraph separators U+2028 and U+2029.  Every other character is written
+as it is, and a record reads back exactly the tags it was made with.  Any
+other backslash sequence is refused when reading.  A tag line is at most
+:data:`MAX_TAG_LINE` characters long, as written, and a record holds at
+most :data:`MAX_TAGS` tags besides those it writes itself.
 
 **Reading replays as it reads.**  :meth:`GameRecord.from_text` and
 :meth:`GameRecord.read` (a text file, read a piece at a time) check each
@@ -145,9 +147,10 @@ _TAG_NAME_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _TAG_LINE_RE: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
 _ESCAPE_RE: Final = re.compile(r"\\(?:u([0-9A-Fa-f]{4})|([\\\"]))?")
 # What _quote escapes: a backslash and a quote, control characters (among
-# them every line break of str.splitlines), line and paragraph separators,
-# and lone surrogates (which no UTF-8 file can hold).
-_ESCAPED_RE: Final = re.compile('[\\\\"\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]')
+# them every line break of str.splitlines), line and paragraph separators.
+_ESCAPED_RE: Final = re.compile('[\\\\"\x00-\x1f\x7f-\x9f\u2028\u2029]')
+# What no tag value holds: a lone surrogate (which no UTF-8 text can hold).
+_SURROGATE_RE: Final = re.compile("[\ud800-\udfff]")
 _NUMBER_RE: Final = re.compile(r"([0-9]{1,9})\.(.*)")
 _DEAL_RE: Final = re.compile(r"[0-9]{1,20}")
 _SPACE_RE: Final = re.compile(r"\s*")
@@ -289,6 +292,13 @@ def _check_tags(tags: Iterable[object]) -> tuple[tuple[str, str], ...]:
         seen.add(name)
         if not isinstance(value, str):
             raise NotationError(f"tags: {_tag_name(name)}'s value is text, got {_shown(value)}")
+        lone = _SURROGATE_RE.search(value)
+        if lone is not None:
+            raise NotationError(
+                f"tags: {_tag_name(name)}'s value holds a lone surrogate, U+{ord(lone[0]):04X} "
+                f"at {lone.start()}, which no UTF-8 text can hold: expected text of whole "
+                "characters"
+            )
         if len(value) + len(name) + 4 > MAX_TAG_LINE or len(_tag_line(name, value)) > MAX_TAG_LINE:
             raise NotationError(
                 f"tags: {_tag_name(name)}'s value is too long: a tag line is at most {MAX_TAG_LINE} "
