@@ -810,7 +810,8 @@ class TestRegistry:
 
         with pytest.raises(
             InvalidRulesError,
-            match=r"^game 'myk' cannot be registered: its factory failed: KeyError: ",
+            match=r"^game 'myk' cannot be registered: get_game\('myk'\) would refuse it: the factory "
+            r"of game 'myk' failed: KeyError\('a part the factory lacks'\)$",
         ) as failed:
             pr.register_game("myk", broken, summary="s")
         assert isinstance(failed.value.__cause__, KeyError)

@@ -1375,10 +1375,12 @@ class Engine:
 
     def _done(self, board: Any) -> State:
         """The board after :meth:`play_forced`: its private wanted table shared, and a state."""
-        if self._wanted.get(board._key) is None:
+        # (one lookup: another thread may empty the cache between two)
+        known = self._wanted.get(board._key)
+        if known is None:
             self._remember(board._key, board._wanted)
         else:
-            board._wanted = self._wanted[board._key]
+            board._wanted = known
         return self._finish(board)
 
     def _play_waste(self, board: Any) -> None:

@@ -18,10 +18,12 @@ themselves here when the package is imported.  Nothing here imports them.
 
 from __future__ import annotations
 
+import difflib
 import enum
 import inspect
 import json
 import re
+import threading
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeAlias, TypedDict, cast
@@ -910,6 +912,31 @@ _ALIASES: dict[str, str] = {}
 _MADE: dict[tuple[object, ...], GameRules] = {}
 _REGISTERED: dict[GameRules, bool] = {}
 
+#: The registry may be used from many threads at once.  A change of it (a
+#: registration, or its undoing) holds this lock throughout, and counts one
+#: more in ``_generation``; a reader takes no lock (a dict lookup is atomic),
+#: and what it makes from the registry goes into the caches above only
+#: through :func:`_remember`, which keeps it only if the registry did not
+#: change meanwhile (a value made from an entry taken out is not kept).
+_LOCK: Final = threading.RLock()
+_generation = 0
+
+
+def _remember(cache: dict[Any, Any], key: object, value: object, generation: int) -> None:
+    """Keep ``value`` under ``key`` in ``cache`` (at most 256 kept), unless the
+    registry changed since ``generation``: the value may come from an entry gone."""
+    with _LOCK:
+        if _generation == generation:
+            if len(cache) >= 256:
+                cache.clear()
+            cache[key] = value
+
+
+def _changed() -> None:
+    """Count a change of the registry (its lock held)."""
+    global _generation
+    _generation += 1
+
 
 def register_game(
     name: str,
@@ -941,6 +968,10 @@ def register_game(
     A malformed name or alias, one that is taken, or a game refused by
     that check raises :class:`~patience_rules.InvalidRulesError` (a
     :class:`ValueError`), and leaves the registry as it was.
+
+    Games may be registered from several threads at once: a registration is
+    whole before another begins (the factory runs under the registry's
+    lock, so it must not wait for another thread that registers a game).
 
     >>> import patience_rules as pr
     >>> pr.register_game("captive-queens", pr.captive_queens, summary="again")
@@ -1004,23 +1035,25 @@ def _register(
         raise InvalidRulesError(
             f"a game's factory is a callable that makes its rules, got {_shown(factory)}"
         )
-    taken = [n for n in (name, *others) if n in _REGISTRY or n in _ALIASES]
-    if taken:
-        raise InvalidRulesError(
-            f"the game name {taken[0]!r} is registered already: choose another name"
-        )
     summary = _checks.text("a game's summary", _checks.plain(summary), 400)
     entry = GameEntry(name, factory, _to_options(options or {}), summary, others)
-    _REGISTRY[name] = entry
-    for alias in others:
-        _ALIASES[alias] = name
-    _REGISTERED.clear()
-    if made:
-        try:
-            _make_registered(entry)
-        except BaseException:
-            _unregister(entry)
-            raise
+    with _LOCK:
+        taken = [n for n in (name, *others) if n in _REGISTRY or n in _ALIASES]
+        if taken:
+            raise InvalidRulesError(
+                f"the game name {taken[0]!r} is registered already: choose another name"
+            )
+        _REGISTRY[name] = entry
+        for alias in others:
+            _ALIASES[alias] = name
+        _REGISTERED.clear()
+        _changed()
+        if made:
+            try:
+                _make_registered(entry)
+            except BaseException:
+                _unregister(entry)
+                raise
     return entry
 
 
@@ -1044,28 +1077,30 @@ def _make_registered(entry: GameEntry) -> None:
     try:
         entry.make()
     except PatienceRulesError as error:
+        # (the factory's own failure chained, as get_game chains it)
         raise InvalidRulesError(
             f"{refused}: get_game({entry.name!r}) would refuse it{with_options}: {error}"
-        ) from None
-    except Exception as error:  # (a factory's own failure, whatever it raises)
-        raise InvalidRulesError(
-            f"{refused}: its factory failed{with_options}: {type(error).__name__}: "
-            f"{_shown(str(error), 200)}"
-        ) from error
+        ) from error.__cause__
 
 
 def _unregister(entry: GameEntry) -> None:
     """Take ``entry`` out of the registry, and what its making left in the caches."""
-    del _REGISTRY[entry.name]
-    for alias in entry.aliases:
-        del _ALIASES[alias]
-    names = {entry.name, *entry.aliases}
-    for key in [key for key in _MADE if key[0] == entry.name]:
-        del _MADE[key]
-    for text in [text for text in _BY_NAME if text.strip().lower() in names]:
-        del _BY_NAME[text]
-    _REGISTERED.clear()
+    with _LOCK:
+        del _REGISTRY[entry.name]
+        for alias in entry.aliases:
+            del _ALIASES[alias]
+        _changed()
+        names = {entry.name, *entry.aliases}
+        for key in [key for key in _MADE if key[0] == entry.name]:
+            del _MADE[key]
+        for text in [text for text in _BY_NAME if text in names]:
+            del _BY_NAME[text]
+        _REGISTERED.clear()
 
+
+#: The most names and aliases an unknown game's message lists (beyond them,
+#: it names the nearest).
+_MOST_LISTED: Final = 40
 
 #: The most aliases a game is registered under, and what a factory's
 #: parameter without a default has as its default.
@@ -1097,7 +1132,20 @@ def _entry(name: object) -> GameEntry:
     key = _checks.plain(name).strip().lower() if isinstance(name, str) else None
     entry = _REGISTRY.get(_ALIASES.get(key, key)) if key is not None else None
     if entry is None:
-        aliases = f" (or an alias: {', '.join(sorted(_ALIASES))})" if _ALIASES else ""
+        known = game_names()
+        if len(known) + len(_ALIASES) <= _MOST_LISTED:
+            aliases = f" (or an alias: {', '.join(sorted(_ALIASES))})" if _ALIASES else ""
+            expected = f"expected one of {', '.join(known)}{aliases}"
+        else:  # (a message of a few lines, however many games a program registers)
+            near = (
+                difflib.get_close_matches(key, [*known, *_ALIASES], n=3)
+                if key is not None and len(key) <= 100
+                else []
+            )
+            expected = (
+                f"expected one of the {len(known)} registered games (game_names() lists them)"
+                + (f"; the nearest: {', '.join(near)}" if near else "")
+            )
         hint = ""
         if key is not None and "[" in key:
             # (the text form of a game with options, given as a name)
@@ -1105,9 +1153,7 @@ def _entry(name: object) -> GameEntry:
                 "; options are keyword arguments (get_game('klondike', draw=3)), and "
                 "notation.game_from_text reads a game's text form ('klondike[draw=3]')"
             )
-        raise UnknownGameError(
-            f"unknown game {_shown(name)}: expected one of {', '.join(game_names())}{aliases}{hint}"
-        )
+        raise UnknownGameError(f"unknown game {_shown(name)}: {expected}{hint}")
     return entry
 
 
@@ -1118,10 +1164,11 @@ def get_game(name: str, /, **options: OptionValue | None) -> GameRules:
     ``redeals=None``, no limit) is the default.
 
     The rules are made once for each name and options, then shared (rules
-    are immutable values).
+    are immutable values; two threads asking at once for rules not yet made
+    may each make them, and get equal rules).
 
     :raises UnknownGameError: for a name that is not registered; the message
-        lists the known names.
+        lists the known names (or, past 40 names, the nearest ones).
     :raises InvalidRulesError: for an option the game does not take, or a
         bad option value.
 
@@ -1140,15 +1187,16 @@ def get_game(name: str, /, **options: OptionValue | None) -> GameRules:
     # (a name alone, the most asked: found in one lookup once it has been read)
     rules = _BY_NAME.get(name) if name.__class__ is str else None
     if rules is None:
+        generation = _generation
         rules = _entry(name).make()
-        if name.__class__ is str:
-            if len(_BY_NAME) >= 256:
-                _BY_NAME.clear()
-            _BY_NAME[name] = rules
+        if name in _REGISTRY or name in _ALIASES:  # (as registered: a name padded or in
+            # capitals is read each time, so that the texts kept are the registry's own)
+            _remember(_BY_NAME, name, rules, generation)
     return rules
 
 
-#: The rules that each game name given alone gave (the registry never changes an entry).
+#: The rules that each registered name or alias given alone gave (the registry never
+#: changes an entry).
 _BY_NAME: dict[str, GameRules] = {}
 
 
@@ -1206,17 +1254,19 @@ def _options_written(
 
 def _named_as_made(entry: GameEntry, rules: GameRules) -> bool:
     """Whether the registry makes ``rules`` (made by ``entry``) under their own name and options."""
-    if entry.name in _ASKING:
+    asking = (threading.get_ident(), entry.name)
+    if asking in _ASKING:
         return False
-    _ASKING.add(entry.name)  # (two entries whose rules name each other: neither is made)
+    _ASKING.add(asking)  # (two entries whose rules name each other: neither is made)
     try:
         return is_registered(rules)
     finally:
-        _ASKING.discard(entry.name)
+        _ASKING.discard(asking)
 
 
-#: The entries whose rules' name is being looked up (see _named_as_made).
-_ASKING: set[str] = set()
+#: The entries whose rules' name is being looked up (see _named_as_made), each
+#: with the thread that looks it up: another thread's lookup is no loop.
+_ASKING: set[tuple[int, str]] = set()
 
 
 def _cached(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRules:
@@ -1227,10 +1277,19 @@ def _cached(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRule
     key = (entry.name, tuple((k, type(v).__name__, v) for k, v in sorted(pairs)))
     rules = _MADE.get(key)
     if rules is None:
+        generation = _generation
         try:
             rules = entry.factory(**dict(pairs))
         except TypeError as error:
             raise InvalidRulesError(_options_refused(entry, pairs, error)) from None
+        except PatienceRulesError:
+            raise
+        except Exception as error:  # (a factory's own failure, whatever it raises)
+            given = ", ".join(f"{key}={_shown(value)}" for key, value in pairs)
+            raise InvalidRulesError(
+                f"the factory of game {entry.name!r} failed"
+                f"{f' (given {given})' if given else ''}: {_shown(error, 200)}"
+            ) from error
         if not isinstance(rules, GameRules):
             raise InvalidRulesError(
                 f"the factory of {entry.name!r} made {_shown(rules)}, not a GameRules"
@@ -1242,9 +1301,7 @@ def _cached(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRule
                 f"carry the name it is registered under (GameRules(name={entry.name!r}, ...)), "
                 "or a variant's the name and options of the registered game it varies"
             )
-        if len(_MADE) >= 256:
-            _MADE.clear()
-        _MADE[key] = rules
+        _remember(_MADE, key, rules, generation)
     return rules
 
 
@@ -1271,13 +1328,12 @@ def is_registered(rules: GameRules) -> bool:
         raise InvalidArgumentError(f"expected the rules of a game (GameRules), got {_shown(rules)}")
     known = _REGISTERED.get(rules)
     if known is None:
+        generation = _generation
         try:
             known = _cached(rules.name, rules.options) == rules
         except (UnknownGameError, InvalidRulesError):
             known = False
-        if len(_REGISTERED) >= 256:
-            _REGISTERED.clear()
-        _REGISTERED[rules] = known
+        _remember(_REGISTERED, rules, known, generation)
     return known
 
 

@@ -1,0 +1,208 @@
+"""The library shared between threads: the registry, its caches and the engine's.
+
+Rules and states are immutable and may be shared freely; what is shared
+behind them (the game registry, the caches of rules made by name, the
+engine's tables) must give every thread the answer it would get alone.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+
+import patience_rules as pr
+from patience_rules import rules as rules_module
+
+
+@pytest.fixture
+def switching_often() -> Iterator[None]:
+    """Threads switched as often as the interpreter can: races show within a few calls."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(interval)
+
+
+def _together(count: int, work: Callable[[int], object]) -> list[object]:
+    """``work(i)`` for each of ``count`` threads started at once: its result or its exception."""
+    start = threading.Barrier(count)
+
+    def run(i: int) -> object:
+        start.wait(timeout=30)
+        try:
+            return work(i)
+        except Exception as error:  # (each thread's outcome, to assert on)
+            return error
+
+    with ThreadPoolExecutor(count) as pool:
+        return list(pool.map(run, range(count)))
+
+
+def _queens(redeals: int = 2) -> pr.GameRules:
+    """Captive Queens named ``my-queens``, made slowly (as a factory that reads a file)."""
+    time.sleep(0.05)
+    return pr.GameRules.from_dict(
+        pr.captive_queens(redeals=redeals).to_dict() | {"name": "my-queens"}
+    )
+
+
+@pytest.mark.usefixtures("isolated_registry")
+def test_a_variant_asked_for_by_two_threads_at_once_is_made_for_both() -> None:
+    # A variant's rules carry the name of the game it varies; checking that
+    # the registry makes them under that name was guarded against loops by
+    # one set for every thread, so a second thread asking at the same time
+    # was refused ("made rules named 'my-queens', which get_game ... does not
+    # make").
+    pr.register_game("my-queens", _queens, summary="Captive Queens again.")
+    pr.register_game("my-queens-3", _queens, options={"redeals": 3}, summary="Three redeals.")
+    made = _together(2, lambda i: pr.get_game("my-queens-3", redeals=4))
+    assert made == [pr.get_game("my-queens", redeals=4)] * 2
+
+
+@pytest.mark.usefixtures("isolated_registry", "switching_often")
+def test_a_name_registered_by_many_threads_at_once_is_registered_once() -> None:
+    # Half the threads register a game whose factory fails: the name's check,
+    # the registration and its undoing are one step, so exactly one good
+    # registration holds the name, every other caller is refused with the
+    # library's error, and a failed registration never takes out another's.
+    def good() -> pr.GameRules:
+        return pr.GameRules.from_dict(pr.sultan().to_dict() | {"name": "contested"})
+
+    def broken() -> pr.GameRules:
+        raise OSError("the factory's file is missing")
+
+    for _ in range(5):
+        outcomes = _together(
+            8,
+            lambda i: pr.register_game(
+                "contested", good if i % 2 else broken, summary=f"registration {i}"
+            ),
+        )
+        entries = [outcome for outcome in outcomes if isinstance(outcome, pr.GameEntry)]
+        refused = [outcome for outcome in outcomes if not isinstance(outcome, pr.GameEntry)]
+        assert len(entries) == 1
+        assert all(isinstance(error, pr.InvalidRulesError) for error in refused), refused
+        assert entries[0].factory is good
+        assert rules_module._REGISTRY["contested"] is entries[0]
+        assert pr.get_game("contested").name == "contested"
+        rules_module._unregister(entries[0])
+
+
+@pytest.mark.usefixtures("isolated_registry", "switching_often")
+def test_games_asked_for_while_others_register_are_made_from_the_registry_as_it_is() -> None:
+    # Threads ask for a game with options (filling the cache of rules made)
+    # while others register and take out games: no error, and no rules
+    # kept from a game taken out.
+    def mine(name: str) -> Callable[[], pr.GameRules]:
+        rules = pr.captive_queens().to_dict() | {"name": name}
+        return lambda: pr.GameRules.from_dict(rules)
+
+    def work(i: int) -> object:
+        if i % 2:
+            for redeals in range(40):
+                assert pr.get_game("captive-queens", redeals=redeals).stock.redeals == redeals
+            return None
+        for _ in range(20):
+            name = f"churned-{i}"
+            entry = pr.register_game(name, mine(name), summary="made and taken out")
+            rules_module._unregister(entry)
+        return None
+
+    assert _together(6, work) == [None] * 6
+    assert not [key for key in rules_module._MADE if str(key[0]).startswith("churned")]
+    assert not [name for name in rules_module._BY_NAME if name.startswith("churned")]
+
+
+@pytest.mark.usefixtures("isolated_registry")
+def test_a_factory_that_fails_is_refused_with_the_librarys_error_everywhere() -> None:
+    # A client's options that make a registered factory fail (its own
+    # KeyError) are refused by every reader with the library's error, the
+    # factory's exception chained.
+    def sized(size: str = "small") -> pr.GameRules:
+        columns = {"small": 8}[size]
+        assert columns == 8
+        return pr.GameRules.from_dict(pr.sultan().to_dict() | {"name": "sized"} | _options(size))
+
+    def _options(size: str) -> dict[str, Any]:
+        return {"options": {"size": size}} if size != "small" else {}
+
+    pr.register_game("sized", sized, summary="A game of one size.")
+    with pytest.raises(pr.InvalidRulesError) as refused:
+        pr.get_game("sized", size="huge")
+    assert (
+        str(refused.value)
+        == "the factory of game 'sized' failed (given size='huge'): KeyError('huge')"
+    )
+    assert isinstance(refused.value.__cause__, KeyError)
+    state = pr.get_game("sized").deal(1)
+    data = pr.state_to_dict(state) | {"options": {"size": "huge"}}
+    with pytest.raises(pr.NotationError, match="the factory of game 'sized' failed"):
+        pr.state_from_dict(data)
+    with pytest.raises(pr.NotationError, match="the factory of game 'sized' failed"):
+        pr.game_from_text('sized[size="huge"]')
+    record = pr.GameRecord(pr.get_game("sized"), 1).to_dict() | {"options": {"size": "huge"}}
+    with pytest.raises(pr.NotationError, match="the factory of game 'sized' failed"):
+        pr.GameRecord.from_dict(record)
+
+
+def test_a_name_is_kept_as_the_registry_writes_it() -> None:
+    # get_game reads a name stripped and in any case; the rules it made are
+    # kept under the registry's own names only, so that the texts a program
+    # is given (a client's, say) are not kept, however long or many.
+    padded = " " * 100_000 + "KLONDIKE "
+    assert pr.get_game(padded) is pr.get_game("klondike")
+    assert padded not in rules_module._BY_NAME
+    assert rules_module._BY_NAME["klondike"] is pr.get_game("klondike")
+    assert all(name == name.strip().lower() for name in rules_module._BY_NAME)
+
+
+@pytest.mark.usefixtures("isolated_registry")
+def test_an_unknown_game_among_many_names_the_nearest() -> None:
+    # The message lists every name while they are few; past forty, how many
+    # there are and the nearest to the name given, so that it stays short.
+    small = pr.GameRules.from_dict(pr.sultan().to_dict() | {"name": "placeholder"})
+    for i in range(60):
+        name = f"game-number-{i}"
+        mine = pr.GameRules.from_dict(small.to_dict() | {"name": name})
+        rules_module._register(name, lambda mine=mine: mine, summary="One of many.", made=False)
+    with pytest.raises(pr.UnknownGameError) as unknown:
+        pr.get_game("game-numbr-17")
+    message = str(unknown.value)
+    assert message.startswith(
+        "unknown game 'game-numbr-17': expected one of the 71 registered games "
+        "(game_names() lists them); the nearest: game-number-17, "
+    )
+    assert len(message) < 200
+    with pytest.raises(
+        pr.UnknownGameError, match=r"registered games \(game_names\(\) lists them\)$"
+    ):
+        pr.get_game("x" * 10_000)
+
+
+def test_play_forced_keeps_its_table_when_another_thread_empties_the_cache(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The engine's table of wanted cards is a cache that any thread may empty
+    # when it is full: forced play looked a key up twice (``get``, then
+    # ``[key]``), and another thread's emptying between the two raised
+    # KeyError.  Here every ``[key]`` finds the cache just emptied.
+    class Emptied(dict[Any, Any]):
+        """The cache, found empty (as emptied by another thread) by each ``[key]``."""
+
+        def __getitem__(self, key: Any) -> Any:
+            self.clear()
+            raise KeyError(key)
+
+    captive = pr.get_game("captive-queens")
+    expected = [captive.deal(deal).play_forced() for deal in range(5)]
+    engine: Any = captive._engine  # (the engine of the layout, behind its protocol)
+    monkeypatch.setattr(engine, "_wanted", Emptied(engine._wanted))
+    assert [captive.deal(deal).play_forced() for deal in range(5)] == expected
