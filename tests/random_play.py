@@ -19,3 +19,27 @@ def random_game(
         state = state.apply(chooser.choice(state.legal_moves()))
         states.append(state)
     return states
+
+
+def won_with_moves_left() -> tuple[pr.State, pr.Move, list[pr.Move]]:
+    """A Klondike with ``foundation_back`` one move from its win, that move, and
+    every move from the deal (the winning move last).
+
+    The state the move reaches is won, yet a card could go back from a
+    foundation: the game is past winning but not over (deal 14, as the
+    greedy player wins it in 1,482 moves).
+    """
+    from patience_rules.players import GreedyPlayer
+
+    state = pr.get_game("klondike", foundation_back=True).deal(14)
+    choose = GreedyPlayer().chooser(14)
+    played: list[pr.Move] = []
+    while True:
+        move = choose(state, state.legal_moves())
+        assert move is not None
+        played.append(move)
+        after = state.apply(move)
+        if after.is_won:
+            assert after.legal_moves() and not after.is_over
+            return state, move, played
+        state = after

@@ -26,6 +26,7 @@ from patience_rules.notation import cards_from_text
 from patience_rules.players import GreedyPlayer, RandomPlayer
 from patience_rules.solver import solve
 from patience_rules.stats import MAX_JOBS, DealStats, play_deal, play_deals, wilson_interval
+from random_play import won_with_moves_left
 
 ROOT = Path(__file__).resolve().parent.parent
 ENVIRONMENT = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
@@ -546,6 +547,20 @@ def test_play_a_compulsory_game_move_by_move(
     assert out.rstrip().endswith("Game over: won\nWon: 52 of 52 cards home.")
     assert out.count("move> ") == result.moves
     assert "Played for you" not in out
+
+
+def test_play_ends_at_the_win_though_a_card_could_go_back(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A won Klondike with foundation_back could still move a card back: the
+    # game ends won at the winning move, and asks for no move after it.
+    _, _, played = won_with_moves_left()
+    feed(monkeypatch, *[pr.move_to_text(move) for move in played])
+    game = "klondike[foundation_back=true]"
+    status, out, _ = run(capsys, "play", game, "--deal", "14", "--auto", "none")
+    assert status == 0
+    assert out.rstrip().endswith("Game over: won\nWon: 52 of 52 cards home.")
+    assert out.count("move> ") == len(played)
 
 
 def test_play_a_lost_game_exits_1(

@@ -23,6 +23,7 @@ from patience_rules.contrib import MOVE_LIMIT, longest_game
 from patience_rules.contrib.gymnasium import PatienceEnv, env_id, register_envs
 from patience_rules.players import RandomPlayer
 from patience_rules.stats import play_deals
+from random_play import won_with_moves_left
 
 pytestmark = pytest.mark.extra
 
@@ -715,6 +716,23 @@ def test_an_episode_can_start_from_a_state() -> None:
     assert env.state == rules.deal(info["deal"])
 
 
+def test_an_episode_ends_at_the_win_though_a_card_could_go_back() -> None:
+    # A won Klondike with foundation_back could still move a card back: the
+    # episode ends won, with no action legal, as at the end of any game.
+    before, winning, _ = won_with_moves_left()
+    env = PatienceEnv(before.rules)
+    env.reset(options={"state": before})
+    _, reward, terminated, truncated, info = env.step(env.actions.id_of(winning))
+    assert (reward, terminated, truncated, info["won"]) == (1.0, True, False, True)
+    assert not info["action_mask"].any() and not env.action_masks().any()
+    assert env.state.legal_moves()  # (the engine still lists the card going back)
+    _, reward, terminated, _, info = env.step(env.actions.id_of(env.state.legal_moves()[0]))
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    assert env.state.is_won
+    with pytest.raises(pr.InvalidDealError, match=r"a game that is over \(won\)$"):
+        env.reset(options={"state": before.apply(winning)})
+
+
 @pytest.mark.parametrize(
     ("state", "message"),
     [
@@ -729,7 +747,7 @@ def test_a_bad_start_state_is_refused(state: object, message: str | None) -> Non
     if message is None:  # a state of the game, but one with no legal move
         won = pr.get_game("captive-queens").deal(1).play_forced()
         assert won.is_over
-        with pytest.raises(pr.InvalidDealError, match="a game that is over"):
+        with pytest.raises(pr.InvalidDealError, match=r"a game that is over \(won\)$"):
             PatienceEnv("captive-queens").reset(options={"state": won})
         with pytest.raises(pr.InvalidDealError, match="not both"):
             env.reset(options={"deal": 3, "state": env.rules.deal(3)})

@@ -28,6 +28,7 @@ from patience_rules.contrib.openspiel import (
     serialize_game_and_state,
     short_name,
 )
+from random_play import won_with_moves_left
 
 pytestmark = pytest.mark.extra
 
@@ -362,6 +363,27 @@ def test_every_spelling_get_game_reads_gets_that_games_short_name(
     for spelling in ("Easy-Start-Parlett", " easy-start-parlett", "K3", "QUADRILLE"):
         game = pyspiel.load_game(short_name(spelling))
         assert game.rules == pr.get_game(spelling)
+
+
+def test_a_game_won_with_a_card_that_could_go_back_is_over(isolated_registry: None) -> None:
+    # A won Klondike with foundation_back could still move a card back: the
+    # game is over at the win, with nothing to play, and not "stopped".
+    pr.register_game(
+        "klondike-back", lambda: pr.klondike(foundation_back=True), summary="Cards go back."
+    )
+    register_games()
+    game = pyspiel.load_game(f"{short_name('klondike-back')}(deal=14,max_moves=2000)")
+    _, _, played = won_with_moves_left()
+    state = game.new_initial_state()
+    for move in played:
+        assert not state.is_terminal()
+        state.apply_action(game.actions.id_of(move))
+    assert state.game_state.is_won and state.game_state.legal_moves()
+    assert state.is_terminal() and not state.stopped
+    assert state.legal_actions() == []
+    assert state.returns() == [52.0]
+    with pytest.raises(pr.IllegalMoveError, match="the game is won, and no action follows"):
+        state.apply_action(game.actions.id_of(state.game_state.legal_moves()[0]))
 
 
 def test_names_that_share_a_short_name_are_refused_not_confused(isolated_registry: None) -> None:

@@ -323,6 +323,10 @@ def test_a_tag_value_holds_no_lone_surrogate(code: int) -> None:
     text = f'[Game "captive-queens"]\n[Deal "1"]\n[Note "ab\\u{ord(lone):04x}c"]\n'
     with pytest.raises(NotationError, match=refused):
         GameRecord.from_text(text)
+    # Two halves escaped as JSON escapes a character past U+FFFF are that one
+    # character; either half alone is refused.
+    halves = '[Game "captive-queens"]\n[Deal "1"]\n[Note "a\\ud83c\\udca1b"]\n'
+    assert GameRecord.from_text(halves).tags == (("Note", "a\U0001f0a1b"),)
     # A character beyond the first 65,536 is one character, written as it is.
     card = "\U0001f0a1"
     record = GameRecord(captive, 1, (), {"Note": card})

@@ -23,6 +23,7 @@ from foreign_numbers import Float32, Int64, UInt8, bool_
 from patience_rules import stats
 from patience_rules.players import FirstPlayer, GreedyPlayer, RandomPlayer
 from patience_rules.stats import DealResult, DealStats, play_deal, play_deals, wilson_interval
+from random_play import won_with_moves_left
 
 Z95 = 1.959963984540054
 ROYAL = pr.get_game("royal-cotillion")
@@ -283,9 +284,20 @@ def test_the_wilson_interval_takes_a_level_of_any_real_number_type() -> None:
     assert wilson_interval(5, 10, Float32(0.9)) == wilson_interval(5, 10, 0.9)  # type: ignore[arg-type]
     assert wilson_interval(5, 10, Fraction(19, 20)) == wilson_interval(5, 10, 0.95)  # type: ignore[arg-type]
     # Refused: a level that a float rounds to 1 has no interval, nor has a bool.
-    for level in (Fraction(10**20 - 1, 10**20), Float32(1.0), bool_(), True, 10**400):
-        with pytest.raises(pr.InvalidArgumentError, match=r"^the confidence level is a number"):
+    for level in (bool_(), True, 10**400, 1, 0.0):
+        with pytest.raises(
+            pr.InvalidArgumentError, match=r"^the confidence level is a number.*[^)]$"
+        ):
             wilson_interval(5, 10, level)  # type: ignore[arg-type]
+    # (one of another type says what it is as a float)
+    rounding: list[tuple[object, float]] = [
+        (Fraction(10**20 - 1, 10**20), 1.0),
+        (Fraction(1, 10**400), 0.0),
+        (Float32(1.0), 1.0),
+    ]
+    for given, rounded in rounding:
+        with pytest.raises(pr.InvalidArgumentError, match=rf"\(as a float, {rounded}\)$"):
+            wilson_interval(5, 10, given)  # type: ignore[arg-type]
 
 
 def test_the_wilson_interval_refuses_other_libraries_integers_as_ints() -> None:
@@ -387,6 +399,24 @@ def test_a_game_that_goes_round_is_stopped_after_its_moves() -> None:
         assert play_deal(klondike, 1, FirstPlayer(), max_moves=most).moves == most
         played = play_deals(klondike, 3, player=FirstPlayer(), max_moves=most, jobs=1)
         assert (played.moves, played.stopped, played.at_limit) == (3 * most, 3, 3)
+
+
+def test_a_game_won_with_moves_left_ends_won() -> None:
+    # A won Klondike with foundation_back could still move a card back: the
+    # game ends at the win, won, neither given up nor at the limit.
+    before, winning, _ = won_with_moves_left()
+    klondike = before.rules
+    result = play_deal(klondike, 14)
+    assert result == DealResult(14, True, 52, 1482)
+    assert play_deal(klondike, 14, max_moves=1482) == result
+    assert play_deal(klondike, 14, max_moves=1481).at_limit
+    stats = play_deals(klondike, 1, start=14, jobs=1)
+    assert (stats.wins, stats.stopped, stats.moves) == (1, 0, 1482)
+    # Its pictures say so, as of any game over.
+    won = before.apply(winning)
+    assert str(won).endswith("Game over: won")
+    assert "game over: won" in pr.state_to_svg(won)
+    assert "Game over" not in str(before)
 
 
 def test_play_deal_reaches_the_end() -> None:

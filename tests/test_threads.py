@@ -206,3 +206,112 @@ def test_play_forced_keeps_its_table_when_another_thread_empties_the_cache(
     engine: Any = captive._engine  # (the engine of the layout, behind its protocol)
     monkeypatch.setattr(engine, "_wanted", Emptied(engine._wanted))
     assert [captive.deal(deal).play_forced() for deal in range(5)] == expected
+
+
+@pytest.mark.usefixtures("isolated_registry")
+def test_rules_made_from_an_entry_taken_out_meanwhile_are_not_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Another thread's registration is undone (its check refused the game)
+    # just after a reader found its entry: the rules the reader makes from it
+    # are returned to that reader, but not kept, so once the name is
+    # registered again it makes the new game's rules.
+    old = pr.GameRules.from_dict(pr.sultan().to_dict() | {"name": "again"})
+    new = pr.GameRules.from_dict(pr.captive_queens().to_dict() | {"name": "again"})
+    entry = pr.register_game("again", lambda: old, summary="The first.")
+    found = rules_module._entry
+    calls = []
+
+    def found_then_taken_out(name: object) -> pr.GameEntry:
+        # (get_game reads the entry, then the cache of rules made reads it
+        # again: taken out just after that second reading)
+        result = found(name)
+        calls.append(name)
+        if len(calls) == 2:
+            monkeypatch.setattr(rules_module, "_entry", found)
+            rules_module._unregister(entry)  # (as by another thread, in between)
+        return result
+
+    monkeypatch.setattr(rules_module, "_entry", found_then_taken_out)
+    assert pr.get_game("again") is old
+    pr.register_game("again", lambda: new, summary="The second.")
+    assert pr.get_game("again") is new
+
+
+@pytest.mark.usefixtures("isolated_registry")
+def test_a_factory_may_wait_for_a_thread_that_makes_games() -> None:
+    # The registration holds the registry's lock while its factory runs; a
+    # thread that makes a game the caches do not hold yet never waits for
+    # that lock, so a factory that waits for such a thread finishes.
+    def mine() -> pr.GameRules:
+        with ThreadPoolExecutor(1) as pool:
+            base = pool.submit(lambda: pr.get_game("klondike", draw=3, redeals=7)).result()
+        return pr.GameRules.from_dict(base.to_dict() | {"name": "waits", "options": {}})
+
+    registering = threading.Thread(
+        target=lambda: pr.register_game("waits", mine, summary="s"), daemon=True
+    )
+    registering.start()
+    registering.join(timeout=60)
+    assert not registering.is_alive()
+    assert pr.get_game("waits").stock.draw == 3
+
+
+@pytest.mark.usefixtures("isolated_registry")
+def test_a_factory_that_fails_once_leaves_is_registered_to_ask_again() -> None:
+    # A factory's failure (a file it reads, missing for a moment) makes
+    # is_registered answer False for now, and not for good.
+    failing = [True]
+
+    def sized(size: str = "small") -> pr.GameRules:
+        if size == "big" and failing.pop() if failing else False:
+            raise OSError("the factory's file is missing")
+        options = {"options": {"size": size}} if size != "small" else {}
+        return pr.GameRules.from_dict(pr.sultan().to_dict() | {"name": "flaky"} | options)
+
+    pr.register_game("flaky", sized, summary="s")
+    big = pr.GameRules.from_dict(
+        pr.sultan().to_dict() | {"name": "flaky", "options": {"size": "big"}}
+    )
+    assert not pr.is_registered(big)
+    assert pr.get_game("flaky", size="big") == big
+    assert pr.is_registered(big)
+
+
+def test_a_name_of_a_str_subclass_keeps_no_rules_under_another_name() -> None:
+    # A str subclass's own == and hash could stand for another registered
+    # name in the cache of rules made by name: it is read, never kept.
+    class Posing(str):
+        def __eq__(self, other: object) -> bool:
+            return other == "klondike"
+
+        def __hash__(self) -> int:
+            return hash("klondike")
+
+    assert pr.get_game(Posing("sultan")).name == "sultan"
+    assert pr.get_game("klondike").name == "klondike"
+
+
+@pytest.mark.usefixtures("isolated_registry", "switching_often")
+def test_the_entries_are_read_whole_while_registrations_fail() -> None:
+    # game_entries() read the names, then each entry: a registration undone
+    # in between (its factory failed) raised KeyError.
+    def broken() -> pr.GameRules:
+        raise OSError("the factory's file is missing")
+
+    stop = threading.Event()
+
+    def register() -> None:
+        while not stop.is_set():
+            with pytest.raises(pr.InvalidRulesError):
+                pr.register_game("flaky", broken, summary="s")
+
+    registering = threading.Thread(target=register)
+    registering.start()
+    try:
+        for _ in range(3000):
+            names = [entry.name for entry in pr.game_entries()]
+            assert names == sorted(names)
+    finally:
+        stop.set()
+        registering.join()

@@ -64,8 +64,10 @@ def render_state(state: State) -> str:
         )
     if parts:
         lines.append("   ".join(parts))
-    if state.is_over:
-        lines.append("Game over: won" if state.is_won else "Game over: lost")
+    if state.is_won:  # (over, though a card might go back: Klondike's foundation_back)
+        lines.append("Game over: won")
+    elif state.is_over:
+        lines.append("Game over: lost")
     return "\n".join(lines)
 
 

@@ -631,7 +631,7 @@ def _is_safe(state: State, move: Move, moves: tuple[Move, ...]) -> bool:
 
 def _automatic(state: State, auto: str) -> Move | None:
     """The move that auto-play ``auto`` makes in ``state``, if any."""
-    if auto == "none":
+    if auto == "none" or state.is_won:  # (a won game is over: no card goes back)
         return None
     moves = state.legal_moves()
     if len(moves) == 1:
@@ -898,7 +898,7 @@ def _play_moves(
     helped = False  # (how to enter a move is said before the first question, if one comes)
     while True:
         moves = state.legal_moves()
-        if not moves:
+        if not moves or state.is_won:  # (won: over, though a card might go back)
             out()
             out(_picture(state))
             verdict = "Won" if state.is_won else "Lost"

@@ -36,8 +36,10 @@ line or that no text file should hold: the control characters (U+0000 to
 U+001F, U+007F to U+009F, among them the line breaks ``\n``, ``\r``,
 ``\x0b``, ``\x0c``, ``\x1c`` to ``\x1e`` and ``\x85``), and the line and
 paragraph separators U+2028 and U+2029.  Every other character is written
-as it is, and a record reads back exactly the tags it was made with.  Any
-other backslash sequence is refused when reading.  A tag line is at most
+as it is, and a record reads back exactly the tags it was made with.  A
+character past U+FFFF escaped in two halves, as JSON writes it
+(``\ud83c\udca1``), is read as the one character.  Any other backslash
+sequence is refused when reading.  A tag line is at most
 :data:`MAX_TAG_LINE` characters long, as written, and a record holds at
 most :data:`MAX_TAGS` tags besides those it writes itself.
 
@@ -338,7 +340,15 @@ def _unquote(value: str, where: str) -> str:
             "hexadecimal digits"
         )
 
-    return _ESCAPE_RE.sub(unescape, value) if "\\" in value else value
+    if "\\" not in value:
+        return value
+    text = _ESCAPE_RE.sub(unescape, value)
+    # (a character past U+FFFF escaped as JSON escapes it, two halves: one character)
+    return (
+        text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+        if _SURROGATE_RE.search(text)
+        else text
+    )
 
 
 @attrs.frozen(init=False)

@@ -914,22 +914,32 @@ _REGISTERED: dict[GameRules, bool] = {}
 
 #: The registry may be used from many threads at once.  A change of it (a
 #: registration, or its undoing) holds this lock throughout, and counts one
-#: more in ``_generation``; a reader takes no lock (a dict lookup is atomic),
-#: and what it makes from the registry goes into the caches above only
-#: through :func:`_remember`, which keeps it only if the registry did not
-#: change meanwhile (a value made from an entry taken out is not kept).
+#: more in ``_generation``; a reader never waits for it (a dict lookup is
+#: atomic), and what it makes from the registry goes into the caches above
+#: only through :func:`_remember`, which keeps it only if the registry did
+#: not change since the reader first looked (a value made from an entry
+#: taken out is not kept) and no other thread is changing it now.
 _LOCK: Final = threading.RLock()
 _generation = 0
 
 
 def _remember(cache: dict[Any, Any], key: object, value: object, generation: int) -> None:
     """Keep ``value`` under ``key`` in ``cache`` (at most 256 kept), unless the
-    registry changed since ``generation``: the value may come from an entry gone."""
-    with _LOCK:
+    registry changed since ``generation`` (read before the registry was): the value
+    may come from an entry gone.
+
+    It never waits: while another thread registers a game (whose factory may
+    itself wait for this thread), nothing is kept.
+    """
+    if not _LOCK.acquire(blocking=False):
+        return
+    try:
         if _generation == generation:
             if len(cache) >= 256:
                 cache.clear()
             cache[key] = value
+    finally:
+        _LOCK.release()
 
 
 def _changed() -> None:
@@ -971,7 +981,8 @@ def register_game(
 
     Games may be registered from several threads at once: a registration is
     whole before another begins (the factory runs under the registry's
-    lock, so it must not wait for another thread that registers a game).
+    lock, so it must not wait for another thread that registers a game;
+    it may wait for one that makes games with :func:`get_game`).
 
     >>> import patience_rules as pr
     >>> pr.register_game("captive-queens", pr.captive_queens, summary="again")
@@ -1125,7 +1136,8 @@ def game_entries() -> tuple[GameEntry, ...]:
     >>> [entry.name for entry in pr.game_entries()] == list(pr.game_names())
     True
     """
-    return tuple(_REGISTRY[name] for name in game_names())
+    entries = dict(_REGISTRY)  # (one reading: another thread may register meanwhile)
+    return tuple(entries[name] for name in sorted(entries))
 
 
 def _entry(name: object) -> GameEntry:
@@ -1185,12 +1197,13 @@ def get_game(name: str, /, **options: OptionValue | None) -> GameRules:
     if options:
         return _entry(name).make(**options)
     # (a name alone, the most asked: found in one lookup once it has been read)
-    rules = _BY_NAME.get(name) if name.__class__ is str else None
+    plain = name.__class__ is str  # (a subclass's own hash or == could stand for another name)
+    rules = _BY_NAME.get(name) if plain else None
     if rules is None:
         generation = _generation
         rules = _entry(name).make()
-        if name in _REGISTRY or name in _ALIASES:  # (as registered: a name padded or in
-            # capitals is read each time, so that the texts kept are the registry's own)
+        if plain and (name in _REGISTRY or name in _ALIASES):  # (as registered: a name
+            # padded or in capitals is read each time, so the texts kept are the registry's)
             _remember(_BY_NAME, name, rules, generation)
     return rules
 
@@ -1271,13 +1284,13 @@ _ASKING: set[tuple[int, str]] = set()
 
 def _cached(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRules:
     """The registered rules ``name`` with ``options``, made once."""
+    generation = _generation  # (before the entry is read: it may be taken out after)
     entry = _entry(name)
     # (no options, the most asked, need no reading)
     pairs = () if options.__class__ is tuple and not options else _to_options(options)
     key = (entry.name, tuple((k, type(v).__name__, v) for k, v in sorted(pairs)))
     rules = _MADE.get(key)
     if rules is None:
-        generation = _generation
         try:
             rules = entry.factory(**dict(pairs))
         except TypeError as error:
@@ -1331,7 +1344,11 @@ def is_registered(rules: GameRules) -> bool:
         generation = _generation
         try:
             known = _cached(rules.name, rules.options) == rules
-        except (UnknownGameError, InvalidRulesError):
+        except (UnknownGameError, InvalidRulesError) as error:
+            if error.__cause__ is not None:
+                # (the factory's own failure, chained: it may not fail next time,
+                # so the answer, not registered now, is not kept)
+                return False
             known = False
         _remember(_REGISTERED, rules, known, generation)
     return known
@@ -1703,7 +1720,10 @@ class State:
 
         A game can also be past winning and never over: Klondike with no
         redeal limit can always draw or turn its waste over, FreeCell can move
-        a card to and fro while a cell or a column is empty.  :meth:`play_forced`
+        a card to and fro while a cell or a column is empty; a won Klondike
+        with ``foundation_back`` can move a card back from a foundation (the
+        statistics, the command line and the adapters end a game at its win:
+        :attr:`is_won`).  :meth:`play_forced`
         stops where its only move would bring back a position it has seen;
         :meth:`canonical_key` tells positions apart for a search of your own.
         """

@@ -276,8 +276,9 @@ def play_deal(
 ) -> DealResult:
     """Play deal number ``deal`` of ``rules`` to its end with ``player``.
 
-    A game ends when no move is legal, or when the player gives up (its
-    chooser returns ``None``).  Some games can go on for ever (a Klondike
+    A game ends when it is won or no move is legal (a won Klondike with
+    ``foundation_back`` may still move a card back: it ends won), or when
+    the player gives up (its chooser returns ``None``).  Some games can go on for ever (a Klondike
     with no limit on its redeals, or cards moved back and forth between
     columns), so a game is also stopped after ``max_moves`` moves.  A game
     given up or stopped counts as not won (its result says ``stopped``, and
@@ -320,7 +321,7 @@ def play_deal(
             )
         state = state.apply(move)
         moves_made += 1
-        moves = state.legal_moves()
+        moves = () if state.is_won else state.legal_moves()
     return DealResult(deal, state.is_won, state.cards_home, moves_made)
 
 
@@ -332,11 +333,15 @@ def _level(value: object) -> float:
     """
     level = math.nan
     if value.__class__ not in (bool, Card) and isinstance(value, numbers.Real):
-        with contextlib.suppress(OverflowError):  # (an int too large for a float)
+        # (an int too large for a float; a number whose own float fails)
+        with contextlib.suppress(ArithmeticError, ValueError, TypeError):
             level = float(value)
     if not 0.0 < level < 1.0:
+        exact = isinstance(value, int | float)  # (else it may have rounded to 0 or 1)
+        rounded = f" (as a float, {level!r})" if level in (0.0, 1.0) and not exact else ""
         raise InvalidArgumentError(
-            f"the confidence level is a number between 0 and 1 (such as 0.95), got {_shown(value)}"
+            "the confidence level is a number between 0 and 1 (such as 0.95), "
+            f"got {_shown(value)}{rounded}"
         )
     return level
 

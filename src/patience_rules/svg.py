@@ -291,8 +291,10 @@ def _status(state: State) -> str:
         word = f"{layout.redeal.word}s"
         left = state.redeals_left
         parts.append(f"{word} left {'any number' if left is None else left}")
-    if state.is_over:
-        parts.append("game over: won" if state.is_won else "game over: lost")
+    if state.is_won:  # (over, though a card might go back: Klondike's foundation_back)
+        parts.append("game over: won")
+    elif state.is_over:
+        parts.append("game over: lost")
     return " · ".join(parts)
 
 

@@ -44,8 +44,9 @@ The environment, :class:`PatienceEnv`:
   (Klondike's ``foundation_back``), so an episode's return is the number of
   cards home at its end less those home at the deal (laid out before play:
   Royal Cotillion's Aces and Deuces, Easy start's Sixes, Fives and Queens);
-- **terminated** when no legal move remains (the game is won or lost:
-  ``info["won"]`` says which);
+- **terminated** when the game is won, or no legal move remains (it is
+  lost): ``info["won"]`` says which (a won Klondike with
+  ``foundation_back`` could still move a card back: it ends won);
 - **truncated** by Gymnasium's ``TimeLimit``: a game that may go on for
   ever (see :func:`~patience_rules.contrib.longest_game`: Klondike,
   FreeCell, Crescent) is registered with ``max_episode_steps`` set to
@@ -301,8 +302,12 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
             return self._observation(), self.illegal_reward, True, False, self._info(mask, True)
         after = state.apply(move)
         self._state = after
-        mask = self.actions.mask(after)
-        self._ended = not any(mask)
+        if after.is_won:  # (over, though a card might go back: no action is legal)
+            mask = (False,) * self.actions.size
+            self._ended = True
+        else:
+            mask = self.actions.mask(after)
+            self._ended = not any(mask)
         reward = float(after.cards_home - state.cards_home)
         return self._observation(), reward, self._ended, False, self._info(mask, False)
 
@@ -395,10 +400,10 @@ def _start_option(options: object, rules: GameRules) -> tuple[int | None, State 
         raise InvalidDealError(
             f"reset(options={{'state': ...}}): expected a state of {rules!r}, got {what}"
         )
-    if state.is_over:
+    if state.is_over or state.is_won:
         raise InvalidDealError(
             "reset(options={'state': ...}): expected a state with a legal move, got a game "
-            "that is over"
+            f"that is over ({'won' if state.is_won else 'lost'})"
         )
     return None, state
 

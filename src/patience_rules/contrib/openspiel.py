@@ -496,12 +496,16 @@ class _Play:
 
     @property
     def over(self) -> bool:
-        """Whether the game is over: dealt, and no legal move left or the move limit reached."""
+        """Whether the game is over: dealt, and won, no legal move left or the move limit reached.
+
+        (A won Klondike with ``foundation_back`` could still move a card back:
+        it is over, won.)
+        """
         state = self.state
         if state is None:
             return False
         limit = self.game.max_moves
-        return (limit is not None and len(self.actions) >= limit) or state.is_over
+        return (limit is not None and len(self.actions) >= limit) or state.is_over or state.is_won
 
     def played(self, action: int) -> _Play:
         assert self.state is not None
@@ -599,7 +603,8 @@ class PatienceState(SpielState):
         (True, True, False)
         """
         play = self._play
-        return play.over and play.state is not None and not play.state.is_over
+        state = play.state
+        return play.over and state is not None and not state.is_over and not state.is_won
 
     def current_player(self) -> int:
         """0 to play, ``CHANCE`` while dealing, ``TERMINAL`` once the game is over."""
@@ -631,13 +636,17 @@ class PatienceState(SpielState):
                 f"action {_shown(action)}: the game stopped at its limit of "
                 f"{_counted(limit, 'moves')}, and no action follows"
             )
+        if play.state is not None and play.state.is_won:
+            raise IllegalMoveError(
+                f"action {_shown(action)}: the game is won, and no action follows"
+            )
         self._play = play.dealt(action) if play.state is None else play.played(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return _action_label(self._play.game, player, action)
 
     def is_terminal(self) -> bool:
-        """Whether the game is over: no legal move remains, or the move limit is reached."""
+        """Whether the game is over: won, no legal move left, or the move limit reached."""
         return self._play.over
 
     def rewards(self) -> list[float]:
