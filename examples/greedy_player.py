@@ -49,7 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     counts: dict[str, int] = {}
     draws = 0
     for _ in range(MAX_MOVES):  # (as play_deals stops a game that goes on for ever)
-        moves = state.legal_moves()
+        moves = () if state.is_won else state.legal_moves()  # (won: over, as for
+        # play_deal, though Klondike's foundation_back could move a card back)
         move = choose(state, moves) if moves else None
         if move is None:  # the game is over, or the player gives it up
             break

@@ -39,8 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     shown = 0
     for _ in range(MAX_MOVES):
         moves = state.legal_moves()
-        if not moves:
-            break
+        if not moves or state.is_won:  # (won: over, as for play_deal, though
+            break  # Klondike's foundation_back could move a card back)
         move = choose(state, moves)
         if shown < 5 and not move.is_draw:
             print(

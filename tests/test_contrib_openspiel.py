@@ -384,6 +384,14 @@ def test_a_game_won_with_a_card_that_could_go_back_is_over(isolated_registry: No
     assert state.returns() == [52.0]
     with pytest.raises(pr.IllegalMoveError, match="the game is won, and no action follows"):
         state.apply_action(game.actions.id_of(state.game_state.legal_moves()[0]))
+    # Won at the move limit's last move: won, not stopped.
+    limited = pyspiel.load_game(f"{short_name('klondike-back')}(deal=14,max_moves={len(played)})")
+    state = limited.new_initial_state()
+    for move in played:
+        state.apply_action(limited.actions.id_of(move))
+    assert state.is_terminal() and not state.stopped
+    with pytest.raises(pr.IllegalMoveError, match="the game is won, and no action follows"):
+        state.apply_action(limited.actions.id_of(state.game_state.legal_moves()[0]))
 
 
 def test_names_that_share_a_short_name_are_refused_not_confused(isolated_registry: None) -> None:

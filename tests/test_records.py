@@ -327,6 +327,12 @@ def test_a_tag_value_holds_no_lone_surrogate(code: int) -> None:
     # character; either half alone is refused.
     halves = '[Game "captive-queens"]\n[Deal "1"]\n[Note "a\\ud83c\\udca1b"]\n'
     assert GameRecord.from_text(halves).tags == (("Note", "a\U0001f0a1b"),)
+    # Only two escapes make one character: an escaped half beside one that is
+    # not escaped, or halves not escaped beside another escape, are refused.
+    for note in ("a\\ud83c\udca1", "\ud83c\\udca1", '\ud83c\udca1\\"'):
+        mixed = f'[Game "captive-queens"]\n[Deal "1"]\n[Note "{note}"]\n'
+        with pytest.raises(NotationError, match="lone surrogate"):
+            GameRecord.from_text(mixed)
     # A character beyond the first 65,536 is one character, written as it is.
     card = "\U0001f0a1"
     record = GameRecord(captive, 1, (), {"Note": card})

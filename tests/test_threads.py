@@ -258,14 +258,17 @@ def test_a_factory_may_wait_for_a_thread_that_makes_games() -> None:
 
 
 @pytest.mark.usefixtures("isolated_registry")
-def test_a_factory_that_fails_once_leaves_is_registered_to_ask_again() -> None:
-    # A factory's failure (a file it reads, missing for a moment) makes
-    # is_registered answer False for now, and not for good.
+@pytest.mark.parametrize("failure", [OSError, TypeError, pr.InvalidRulesError])
+def test_a_factory_that_fails_once_leaves_is_registered_to_ask_again(
+    failure: type[Exception],
+) -> None:
+    # A factory's failure (a file it reads, missing for a moment; whatever
+    # it raises) makes is_registered answer False for now, and not for good.
     failing = [True]
 
     def sized(size: str = "small") -> pr.GameRules:
         if size == "big" and failing.pop() if failing else False:
-            raise OSError("the factory's file is missing")
+            raise failure("the factory's file is missing")
         options = {"options": {"size": size}} if size != "small" else {}
         return pr.GameRules.from_dict(pr.sultan().to_dict() | {"name": "flaky"} | options)
 

@@ -147,7 +147,12 @@ _MOST_SPACE: Final = MAX_TAG_LINE
 
 _TAG_NAME_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _TAG_LINE_RE: Final = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]')
-_ESCAPE_RE: Final = re.compile(r"\\(?:u([0-9A-Fa-f]{4})|([\\\"]))?")
+_ESCAPE_RE: Final = re.compile(
+    # (two escaped halves of a character past U+FFFF, as JSON writes it; one
+    # escape; an escaped backslash or quote; or a backslash alone, malformed)
+    r"\\(?:u([dD][89abAB][0-9A-Fa-f]{2})\\u([dD][c-fC-F][0-9A-Fa-f]{2})"
+    r"|u([0-9A-Fa-f]{4})|([\\\"]))?"
+)
 # What _quote escapes: a backslash and a quote, control characters (among
 # them every line break of str.splitlines), line and paragraph separators.
 _ESCAPED_RE: Final = re.compile('[\\\\"\x00-\x1f\x7f-\x9f\u2028\u2029]')
@@ -331,24 +336,19 @@ def _tag_line(name: str, value: str) -> str:
 def _unquote(value: str, where: str) -> str:
     def unescape(match: re.Match[str]) -> str:
         if match[1] is not None:
-            return chr(int(match[1], 16))
-        if match[2] is not None:
-            return match[2]
+            high, low = int(match[1], 16), int(match[2], 16)
+            return chr(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+        if match[3] is not None:
+            return chr(int(match[3], 16))
+        if match[4] is not None:
+            return match[4]
         sequence = value[match.start() : match.start() + 2]
         raise NotationError(
             f'{where}: malformed escape {sequence!r}: expected \\\\, \\" or \\u and four '
             "hexadecimal digits"
         )
 
-    if "\\" not in value:
-        return value
-    text = _ESCAPE_RE.sub(unescape, value)
-    # (a character past U+FFFF escaped as JSON escapes it, two halves: one character)
-    return (
-        text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
-        if _SURROGATE_RE.search(text)
-        else text
-    )
+    return _ESCAPE_RE.sub(unescape, value) if "\\" in value else value
 
 
 @attrs.frozen(init=False)

@@ -1177,7 +1177,8 @@ def get_game(name: str, /, **options: OptionValue | None) -> GameRules:
 
     The rules are made once for each name and options, then shared (rules
     are immutable values; two threads asking at once for rules not yet made
-    may each make them, and get equal rules).
+    may each make them, and get equal rules, as may a thread asking while
+    another registers a game).
 
     :raises UnknownGameError: for a name that is not registered; the message
         lists the known names (or, past 40 names, the nearest ones).
@@ -1344,12 +1345,12 @@ def is_registered(rules: GameRules) -> bool:
         generation = _generation
         try:
             known = _cached(rules.name, rules.options) == rules
-        except (UnknownGameError, InvalidRulesError) as error:
-            if error.__cause__ is not None:
-                # (the factory's own failure, chained: it may not fail next time,
-                # so the answer, not registered now, is not kept)
-                return False
-            known = False
+        except UnknownGameError:
+            known = False  # (kept: a registration empties what is kept)
+        except InvalidRulesError:
+            # (options refused, or the factory failed: it may not fail next time,
+            # so the answer, not registered now, is not kept)
+            return False
         _remember(_REGISTERED, rules, known, generation)
     return known
 

@@ -631,14 +631,14 @@ class PatienceState(SpielState):
     def _apply_action(self, action: int) -> None:
         play = self._play
         limit = play.game.max_moves
+        if play.state is not None and play.state.is_won:  # (won at the limit too: won)
+            raise IllegalMoveError(
+                f"action {_shown(action)}: the game is won, and no action follows"
+            )
         if play.state is not None and limit is not None and len(play.actions) >= limit:
             raise IllegalMoveError(
                 f"action {_shown(action)}: the game stopped at its limit of "
                 f"{_counted(limit, 'moves')}, and no action follows"
-            )
-        if play.state is not None and play.state.is_won:
-            raise IllegalMoveError(
-                f"action {_shown(action)}: the game is won, and no action follows"
             )
         self._play = play.dealt(action) if play.state is None else play.played(action)
 
