@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import io
 import itertools
 import json
@@ -124,6 +125,34 @@ def test_a_record_states_its_result_and_keeps_its_tags(game: Played) -> None:
     assert record.start == game.states[0]
     assert_valid(record.replay())
     assert pickle.loads(pickle.dumps(record)) == record
+
+
+def test_a_pickled_record_is_replayed_and_checked_when_loaded() -> None:
+    # A record pickles as its game, deal, moves and tags (no states), and
+    # loading it replays the moves and checks the tags, as every reader of
+    # records does: a pickle of moves that are not legal there, or of a tag
+    # no record holds, is refused rather than loaded unchecked.
+    captive = pr.get_game("captive-queens")
+    record = GameRecord(captive, 1, [Move.draw()] * 3, {"Note": "three draws"})
+    blob = pickle.dumps(record)
+    loaded = pickle.loads(blob)
+    assert loaded == record and loaded.replay() == record.replay()
+    assert b"_final" not in blob and b"_start" not in blob
+
+    class Forged:
+        """A pickle written by hand: a record of other moves and tags."""
+
+        def __init__(self, moves: list[Move], tags: dict[str, str]) -> None:
+            self.moves, self.tags = moves, tags
+
+        def __reduce__(self) -> tuple[object, ...]:
+            return (GameRecord, (captive, 1, self.moves, self.tags))
+
+    with pytest.raises(pr.IllegalMoveError, match="move 1"):
+        pickle.loads(pickle.dumps(Forged([Move.redeal()], {})))
+    with pytest.raises(NotationError, match="lone surrogate"):
+        pickle.loads(pickle.dumps(Forged([], {"Note": "a\ud800"})))
+    assert copy.copy(record) is record and copy.deepcopy(record) is record
 
 
 def test_a_record_of_captive_queens_checked_by_hand() -> None:

@@ -410,6 +410,17 @@ class GameRecord:
         object.__setattr__(self, "_start", start)
         object.__setattr__(self, "_final", final)
 
+    def __reduce__(self) -> tuple[type[GameRecord], tuple[object, ...]]:
+        """Pickled as its game, deal, moves and tags: loading one replays and checks
+        it, as every reader of records does (its states are made again, not loaded)."""
+        return (GameRecord, (self.rules, self.deal, self.moves, self.tags))
+
+    def __copy__(self) -> GameRecord:
+        return self  # (immutable: a copy is the record itself, as for a state)
+
+    def __deepcopy__(self, memo: object) -> GameRecord:
+        return self
+
     # -- replaying ----------------------------------------------------------
 
     @property
