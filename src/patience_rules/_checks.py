@@ -48,6 +48,10 @@ def named(value: object) -> str:
 # -- checks of arguments (InvalidRulesError) -----------------------------------
 
 
+#: The class of error a check raises.
+ErrorType = type[PatienceRulesError]
+
+
 def whole(
     name: str,
     value: object,
@@ -60,6 +64,19 @@ def whole(
         bounds = f"from {low} to {high}" if high is not None else f"of at least {low}"
         raise error(f"{name} is a whole number {bounds}, got {shown_whole(value)}")
     return value
+
+
+def whole_index(name: str, value: object, low: int, high: int | None, error: ErrorType) -> int:
+    """:func:`whole`, but taking an integer of another library (NumPy's) as the int
+    it stands for: ``value`` as an int from ``low`` (to ``high``); else ``error``.
+
+    Its callers keep the int returned, never ``value``: an integer of another
+    library has its own arithmetic (NumPy's wraps round at its fixed width).
+    """
+    if type(value) is int and low <= value and (high is None or value <= high):
+        return value  # (an int in range, the most given: nothing more)
+    number = _as_index(value)
+    return whole(name, value if number is None else number, low, high, error)
 
 
 def shown_whole(value: object) -> str:
@@ -133,6 +150,9 @@ def member(name: str, kind: type[E], value: object) -> E:
 #: can hold them) and the noncharacters U+FFFE and U+FFFF; line breaks
 #: (``\n``, ``\r``, U+2028, U+2029) and tabs only in a text of several lines.
 _NOT_SHOWN = "\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff"
+#: A lone surrogate: half of a character UTF-16 writes in two, which no UTF-8
+#: text can hold (no option's text, no record's tag holds one).
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _NOT_IN_A_LINE = re.compile(f"[\x00-\x1f\u2028\u2029{_NOT_SHOWN}]")
 _NOT_IN_LINES = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f{_NOT_SHOWN}]")
 

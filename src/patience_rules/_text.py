@@ -9,7 +9,7 @@ their sequence), the middle, the tableau columns (face-down cards as
 from __future__ import annotations
 
 from .cards import Card
-from .rules import State, _register_view
+from .rules import State, _outcome, _register_view
 
 _EMPTY = "--"
 _HIDDEN = "##"
@@ -64,10 +64,9 @@ def render_state(state: State) -> str:
         )
     if parts:
         lines.append("   ".join(parts))
-    if state.is_won:  # (over, though a card might go back: Klondike's foundation_back)
-        lines.append("Game over: won")
-    elif state.is_over:
-        lines.append("Game over: lost")
+    outcome = _outcome(state)
+    if outcome != "unfinished":
+        lines.append(f"Game over: {outcome}")
     return "\n".join(lines)
 
 

@@ -37,7 +37,7 @@ from typing import Protocol, SupportsIndex, runtime_checkable
 
 import attrs
 
-from .cards import _as_index
+from . import _checks
 from .deals import MAX_DEAL_NUMBER, _SplitMix64, check_deal_number
 from .errors import InvalidArgumentError, _shown
 from .piles import PileKind
@@ -197,12 +197,7 @@ class GreedyPlayer:
 
 def _seed(value: SupportsIndex) -> int:
     """``value`` as a seed (an int from 0 to 2**64 - 1; NumPy's integers too), else an error."""
-    number = _as_index(value)
-    if number is None or not 0 <= number <= MAX_DEAL_NUMBER:
-        raise InvalidArgumentError(
-            f"a player's seed is a whole number from 0 to {MAX_DEAL_NUMBER}, got {_shown(value)}"
-        )
-    return number
+    return _checks.whole_index("a player's seed", value, 0, MAX_DEAL_NUMBER, InvalidArgumentError)
 
 
 @attrs.frozen

@@ -113,7 +113,7 @@ from .notation import (
     game_to_text,
     move_from_text,
 )
-from .rules import GameRules, is_registered
+from .rules import GameRules, _outcome, is_registered
 from .state import Move, State
 
 __all__ = [
@@ -156,8 +156,6 @@ _ESCAPE_RE: Final = re.compile(
 # What _quote escapes: a backslash and a quote, control characters (among
 # them every line break of str.splitlines), line and paragraph separators.
 _ESCAPED_RE: Final = re.compile('[\\\\"\x00-\x1f\x7f-\x9f\u2028\u2029]')
-# What no tag value holds: a lone surrogate (which no UTF-8 text can hold).
-_SURROGATE_RE: Final = re.compile("[\ud800-\udfff]")
 _NUMBER_RE: Final = re.compile(r"([0-9]{1,9})\.(.*)")
 _DEAL_RE: Final = re.compile(r"[0-9]{1,20}")
 _SPACE_RE: Final = re.compile(r"\s*")
@@ -299,7 +297,7 @@ def _check_tags(tags: Iterable[object]) -> tuple[tuple[str, str], ...]:
         seen.add(name)
         if not isinstance(value, str):
             raise NotationError(f"tags: {_tag_name(name)}'s value is text, got {_shown(value)}")
-        lone = _SURROGATE_RE.search(value)
+        lone = _checks.LONE_SURROGATE.search(value)
         if lone is not None:
             raise NotationError(
                 f"tags: {_tag_name(name)}'s value holds a lone surrogate, U+{ord(lone[0]):04X} "
@@ -453,10 +451,7 @@ class GameRecord:
     @property
     def result(self) -> GameResult:
         """``'won'``, ``'lost'`` (over but not won) or ``'unfinished'``, after the last move."""
-        final = self._final
-        if final.is_won:
-            return "won"
-        return "lost" if final.is_over else "unfinished"
+        return _outcome(self._final)
 
     # -- text ---------------------------------------------------------------
 

@@ -26,7 +26,7 @@ import re
 import threading
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Protocol, TypeAlias, TypedDict, cast
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, TypeAlias, TypedDict, cast
 
 import attrs
 
@@ -290,8 +290,8 @@ def _to_options(
             )
         if name in names:
             raise InvalidRulesError(f"option {_key_shown(name)} is given twice")
-        if _LONE_SURROGATE.search(name) or (
-            value.__class__ is str and _LONE_SURROGATE.search(value)
+        if _checks.LONE_SURROGATE.search(name) or (
+            value.__class__ is str and _checks.LONE_SURROGATE.search(value)
         ):
             # (the text forms write options as UTF-8, which cannot hold one)
             raise InvalidRulesError(
@@ -310,7 +310,6 @@ def _typed_options(options: tuple[tuple[str, OptionValue], ...]) -> tuple[object
 
 #: The most options a game takes, and the types of their values.
 _MOST_OPTIONS: Final = 64
-_LONE_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 #: The most unknown options a refusal names.
 _MOST_NAMED: Final = 5
 _OPTION_TYPES: Final[frozenset[type]] = frozenset((int, str, bool))
@@ -943,9 +942,10 @@ def _remember(cache: dict[Any, Any], key: object, value: object, generation: int
 
 
 def _changed() -> None:
-    """Count a change of the registry (its lock held)."""
+    """Count a change of the registry (its lock held), and forget which rules it makes."""
     global _generation
     _generation += 1
+    _REGISTERED.clear()
 
 
 def register_game(
@@ -1057,7 +1057,6 @@ def _register(
         _REGISTRY[name] = entry
         for alias in others:
             _ALIASES[alias] = name
-        _REGISTERED.clear()
         _changed()
         if made:
             try:
@@ -1101,12 +1100,10 @@ def _unregister(entry: GameEntry) -> None:
         for alias in entry.aliases:
             del _ALIASES[alias]
         _changed()
-        names = {entry.name, *entry.aliases}
         for key in [key for key in _MADE if key[0] == entry.name]:
             del _MADE[key]
-        for text in [text for text in _BY_NAME if text in names]:
-            del _BY_NAME[text]
-        _REGISTERED.clear()
+        for name in (entry.name, *entry.aliases):  # (the only texts _BY_NAME keeps)
+            _BY_NAME.pop(name, None)
 
 
 #: The most names and aliases an unknown game's message lists (beyond them,
@@ -1991,6 +1988,15 @@ def _check_place(rules: GameRules, place: object) -> None:
             f"{place_to_text(place)} is not a place of {rules.title}: expected one of "
             f"{', '.join(place_to_text(known) for known in layout.places)}"
         )
+
+
+def _outcome(state: State) -> Literal["won", "lost", "unfinished"]:
+    """How ``state`` stands: ``'won'`` (every card home, and so over, though a card
+    might go back: Klondike's ``foundation_back``), ``'lost'`` (no legal move) or
+    ``'unfinished'``: what a record's result, the pictures and the adapters say."""
+    if state.is_won:
+        return "won"
+    return "lost" if state.is_over else "unfinished"
 
 
 def _equal_without_recursion(state: State, other: State) -> bool:

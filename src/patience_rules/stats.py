@@ -162,13 +162,9 @@ def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
     else an InvalidArgumentError.
 
     Every count and number this module takes goes through here, and its callers
-    keep the int returned, never ``value``: an integer of another library has
-    its own arithmetic (NumPy's wraps round or overflows at its fixed width).
+    keep the int returned, never ``value`` (see :func:`_checks.whole_index`).
     """
-    if type(value) is int and low <= value and (high is None or value <= high):
-        return value  # (an int in range, as each count of each deal played: nothing more)
-    number = _as_index(value)
-    return _checks.whole(name, value if number is None else number, low, high, InvalidArgumentError)
+    return _checks.whole_index(name, value, low, high, InvalidArgumentError)
 
 
 def _player(player: Player | None, policy: Player | None) -> Player:

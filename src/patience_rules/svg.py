@@ -39,7 +39,7 @@ from .cards import Card
 from .errors import NotationError, _counted, _shown
 from .moves import place_to_text
 from .piles import PileKind, Place
-from .rules import State, _register_view
+from .rules import State, _outcome, _register_view
 
 __all__ = ["state_to_svg"]
 
@@ -291,10 +291,9 @@ def _status(state: State) -> str:
         word = f"{layout.redeal.word}s"
         left = state.redeals_left
         parts.append(f"{word} left {'any number' if left is None else left}")
-    if state.is_won:  # (over, though a card might go back: Klondike's foundation_back)
-        parts.append("game over: won")
-    elif state.is_over:
-        parts.append("game over: lost")
+    outcome = _outcome(state)
+    if outcome != "unfinished":
+        parts.append(f"game over: {outcome}")
     return " · ".join(parts)
 
 

@@ -137,7 +137,7 @@ from ..cards import Card, _as_index
 from ..errors import InvalidArgumentError, InvalidDealError, InvalidRulesError, _shown
 from ..games import game_names, get_game
 from ..observation import Observer
-from ..rules import GameRules, _entry
+from ..rules import GameRules, _entry, _outcome
 from ..state import State
 from . import MOVE_LIMIT, longest_game
 
@@ -400,10 +400,11 @@ def _start_option(options: object, rules: GameRules) -> tuple[int | None, State 
         raise InvalidDealError(
             f"reset(options={{'state': ...}}): expected a state of {rules!r}, got {what}"
         )
-    if state.is_over or state.is_won:
+    outcome = _outcome(state)
+    if outcome != "unfinished":
         raise InvalidDealError(
             "reset(options={'state': ...}): expected a state with a legal move, got a game "
-            f"that is over ({'won' if state.is_won else 'lost'})"
+            f"that is over ({outcome})"
         )
     return None, state
 

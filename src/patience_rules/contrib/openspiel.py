@@ -145,7 +145,7 @@ from ..errors import (
 )
 from ..games import game_names, get_game
 from ..observation import Observation, Observer
-from ..rules import GameRules, _entry
+from ..rules import GameRules, _entry, _outcome
 from ..state import State
 from . import MOVE_LIMIT, longest_game
 from ._spiel import SpielGame, SpielState
@@ -505,7 +505,8 @@ class _Play:
         if state is None:
             return False
         limit = self.game.max_moves
-        return (limit is not None and len(self.actions) >= limit) or state.is_over or state.is_won
+        at_limit = limit is not None and len(self.actions) >= limit
+        return at_limit or _outcome(state) != "unfinished"
 
     def played(self, action: int) -> _Play:
         assert self.state is not None
@@ -604,7 +605,7 @@ class PatienceState(SpielState):
         """
         play = self._play
         state = play.state
-        return play.over and state is not None and not state.is_over and not state.is_won
+        return play.over and state is not None and _outcome(state) == "unfinished"
 
     def current_player(self) -> int:
         """0 to play, ``CHANCE`` while dealing, ``TERMINAL`` once the game is over."""
