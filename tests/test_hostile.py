@@ -45,7 +45,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import patience_rules as pr
-from composed import compositions
+from composed import compositions, toy_game
 from foreign_numbers import Ambiguous, ambiguous
 from patience_rules import (
     Build,
@@ -1116,6 +1116,71 @@ def test_game_record_from_dict(data: Any, hostile_inputs: Any) -> None:
     record = attempt(lambda: GameRecord.from_dict(data), NotationError)
     if record is not REFUSED:
         check_record(record)
+
+
+# -- readers told which game to expect -------------------------------------------------
+
+
+@cache
+def expected_games() -> tuple[GameRules, ...]:
+    """The games a reader is told to expect: two registered, and one the registry does not make."""
+    return (pr.get_game("klondike"), pr.get_game("easy-start-parlett"), toy_game())
+
+
+@cache
+def expected_records() -> tuple[GameRecord, ...]:
+    """A record of each expected game, and of a game that is none of them."""
+    found = []
+    for rules in (
+        *expected_games(),
+        toy_game(reserve=pr.Reserve(cells=2, refill=pr.Refill.FROM_WASTE_THEN_STOCK)),
+    ):
+        state, moves = rules.deal(2), list[Move]()
+        for _ in range(20):
+            legal = state.legal_moves()
+            if not legal:
+                break
+            moves.append(legal[len(moves) % len(legal)])
+            state = state.apply(moves[-1])
+        found.append(GameRecord(rules, 2, moves))
+    return tuple(found)
+
+
+EXPECTED = st.deferred(lambda: st.sampled_from(expected_games()))
+
+
+@fuzz(60)
+@given(
+    data=st.deferred(
+        lambda: mutated_data([notation.state_to_dict(r.replay()) for r in expected_records()])
+    )
+    | JSON_VALUES,
+    rules=EXPECTED,
+)
+def test_state_from_dict_expecting_a_game(data: Any, rules: GameRules, hostile_inputs: Any) -> None:
+    hostile_inputs["state_from_dict(rules=...)"] += 1
+    state = attempt(lambda: notation.state_from_dict(data, rules=rules), NotationError)
+    if state is not REFUSED:
+        check_state(state)
+        assert state.rules is rules
+        written = json.loads(json.dumps(notation.state_to_dict(state)))
+        assert notation.state_from_dict(written, rules=rules) == state
+
+
+@fuzz(60)
+@given(
+    data=st.deferred(lambda: mutated_data([r.to_dict() for r in expected_records()])) | JSON_VALUES,
+    rules=EXPECTED,
+)
+def test_game_record_from_dict_expecting_a_game(
+    data: Any, rules: GameRules, hostile_inputs: Any
+) -> None:
+    hostile_inputs["GameRecord.from_dict(rules=...)"] += 1
+    record = attempt(lambda: GameRecord.from_dict(data, rules=rules), NotationError)
+    if record is not REFUSED:
+        assert record.rules is rules
+        check_state(record.replay())
+        assert GameRecord.from_text(record.to_text(), rules=rules) == record
 
 
 @fuzz(60)

@@ -55,6 +55,7 @@ True
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
@@ -75,6 +76,7 @@ from .rules import (
     State,
     _entry,
     _first_difference,
+    _game_rules,
     _register_view,
     _unknown_options,
     get_game,
@@ -637,7 +639,7 @@ def _column_from_text(text: str, where: str, face_down: bool) -> tuple[tuple[Car
     return (*hidden, *shown), len(hidden)
 
 
-def state_from_text(text: str) -> State:
+def state_from_text(text: str, *, rules: GameRules | None = None) -> State:
     """The state written as ``text`` by :func:`state_to_text`, checked in full.
 
     The game comes first, so the number and kinds of the other fields follow
@@ -650,7 +652,20 @@ def state_from_text(text: str) -> State:
     Traceback (most recent call last):
     ...
     patience_rules.errors.NotationError: not a position of Captive Queens: cards: the piles must hold exactly the cards of Captive Queens: missing AC 2C 3C 4C 5C 7C 8C 9C 10C JC QC KC AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS
+
+    Given ``rules``, the text must be a state of that game (its game text
+    must make equal rules), and the state is of those very rules: a reader
+    that expects one game says so, and other games are refused before
+    their piles are read.
+
+    >>> import patience_rules as pr
+    >>> text = state_to_text(pr.get_game("klondike").deal(1))
+    >>> state_from_text(text, rules=pr.get_game("freecell"))
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.NotationError: game: get_game('klondike') is named, but the rules given are get_game('freecell')
     """
+    expected = _expected_game(rules)
     if not isinstance(text, str):
         raise NotationError(f"a state is written as one line of text, got {_shown(text)}")
     text = _checks.plain(text)
@@ -665,6 +680,7 @@ def state_from_text(text: str) -> State:
         rules = game_from_text(fields[0])
     except NotationError as error:
         raise NotationError(f"game: {error}") from None
+    rules = _named(rules, "game", expected)
     layout = rules.layout
     names = _field_names(rules)
     if len(fields) != len(names):
@@ -802,9 +818,13 @@ def _card(item: object, where: str) -> Card:
         raise NotationError(f"{where}: {error}") from None
 
 
-def _rules_from_dict(data: Mapping[str, object]) -> GameRules:
+def _rules_from_dict(data: Mapping[str, object], expected: GameRules | None) -> GameRules:
     """The rules of a state's or a record's dict form: ``rules`` if it is given, else
-    the registered ``game`` with its ``options``; given both, they must agree."""
+    the registered ``game`` with its ``options``; given both, they must agree.
+
+    Given the rules the caller ``expected`` (see :func:`_expected_game`), the
+    dict must be of that game, and its ``rules`` are compared, never read.
+    """
     name = data["game"]
     if not isinstance(name, str):
         raise NotationError(f"game: expected a game name, got {_shown(name)}")
@@ -817,7 +837,7 @@ def _rules_from_dict(data: Mapping[str, object]) -> GameRules:
         rules_data = data["rules"]
         if not isinstance(rules_data, Mapping):
             raise NotationError(f"rules: expected a mapping, got {_shown(rules_data)}")
-        rules = GameRules.from_dict(rules_data)
+        rules = _described(rules_data, "rules", expected)
         if rules.name != name:
             raise NotationError(
                 f"game: the rules are those of {_shown(rules.name)}, not of the game "
@@ -837,7 +857,7 @@ def _rules_from_dict(data: Mapping[str, object]) -> GameRules:
                 f"got {_shown(key)}: {_shown(item)}"
             )
         options.append((key, item))
-    return _make_rules(name, options)
+    return _named(_make_rules(name, options), "game", expected)
 
 
 def _typed(options: Iterable[tuple[object, object]]) -> dict[object, tuple[type, object]]:
@@ -845,14 +865,90 @@ def _typed(options: Iterable[tuple[object, object]]) -> dict[object, tuple[type,
     return {key: (value.__class__, value) for key, value in options}
 
 
-def state_from_dict(data: Mapping[str, object]) -> State:
+# -- the game a reader expects -----------------------------------------------
+
+
+def _expected_game(rules: object) -> GameRules | None:
+    """The ``rules=`` of a reader of states or records: None, or the rules of a game."""
+    return None if rules is None else _game_rules(rules)
+
+
+def _named(found: GameRules, where: str, expected: GameRules | None) -> GameRules:
+    """``found``, the rules a reader's input names, where they are the ``expected`` game.
+
+    (The expected rules themselves where they are equal: what the reader
+    builds is of the caller's very rules.)
+    """
+    if expected is None:
+        return found
+    if found is expected or found == expected:
+        return expected
+    raise NotationError(f"{where}: {found!r} is named, but the rules given are {expected!r}")
+
+
+def _described(
+    description: Mapping[str, object], where: str, expected: GameRules | None
+) -> GameRules:
+    """Rules written out in full in a reader's input (a dict form's ``rules``, a
+    record's ``Rules`` tag): read as :meth:`GameRules.from_dict` reads them, or,
+    given the ``expected`` game, compared with its own description and never read.
+
+    (Reading rules costs about a millisecond, and a description sent by
+    someone else may be any game at all.)
+    """
+    if expected is None:
+        return GameRules.from_dict(description)
+    if _json_text(description) != _rules_json(expected):
+        raise NotationError(
+            f"{where}: the description is not that of the rules given, {expected!r}: "
+            "expected their GameRules.to_dict(), as the writers give it"
+        )
+    return expected
+
+
+def _json_text(value: object) -> str | None:
+    """``value`` as compact JSON with its keys sorted; None where it is no JSON value."""
+    try:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return None
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_json(rules: GameRules) -> str:
+    """The rules' dict form as compact JSON, on one line, its keys sorted."""
+    return json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"))
+
+
+def state_from_dict(data: Mapping[str, object], *, rules: GameRules | None = None) -> State:
     """The state written as ``data`` by :func:`state_to_dict`, checked as :func:`state_from_text` checks.
 
     >>> state_from_dict({"version": 2})
     Traceback (most recent call last):
     ...
     patience_rules.errors.NotationError: version: expected format version 1, got 2
+
+    Given ``rules``, the dict must be a state of that game, and the state is
+    of those very rules: its ``game`` and ``options`` must make equal rules,
+    and a ``rules`` entry (the whole description that :func:`state_to_dict`
+    writes for a game the registry does not make) must be their own
+    :meth:`GameRules.to_dict <patience_rules.GameRules.to_dict>`, compared
+    and never read.  A service that reads states sent by others names its
+    game so: a client cannot have it build rules of the client's choosing
+    (reading rules takes about a millisecond), and the states of a composed
+    game are read without reading its rules again each time.
+
+    >>> import patience_rules as pr
+    >>> mine = pr.GameRules.from_dict(pr.sultan().to_dict() | {"name": "my-sultan"})
+    >>> data = state_to_dict(mine.deal(1))
+    >>> state_from_dict(data, rules=mine).rules is mine
+    True
+    >>> state_from_dict(data, rules=pr.sultan())
+    Traceback (most recent call last):
+    ...
+    patience_rules.errors.NotationError: rules: the description is not that of the rules given, get_game('sultan'): expected their GameRules.to_dict(), as the writers give it
     """
+    expected = _expected_game(rules)
     if not isinstance(data, Mapping):
         raise NotationError(f"a state's dict form is a mapping, got {type(data).__name__}")
     version = data.get("version")
@@ -861,7 +957,7 @@ def state_from_dict(data: Mapping[str, object]) -> State:
             f"version: expected format version {FORMAT_VERSION}, got {_shown(version)}"
         )
     _checks.keys(data, "a state's dict form", _REQUIRED_KEYS, _OPTIONAL_KEYS)
-    rules = _rules_from_dict(data)
+    rules = _rules_from_dict(data, expected)
     layout = rules.layout
     foundations = _list(data["foundations"], "foundations")
     parts: dict[str, object] = {

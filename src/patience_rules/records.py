@@ -86,7 +86,6 @@ seconds and some megabytes), rather than read without end.
 from __future__ import annotations
 
 import itertools
-import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Final, Protocol, TypeAlias, cast, get_args
@@ -106,7 +105,11 @@ from .errors import (
 )
 from .notation import (
     FORMAT_VERSION,
+    _described,
+    _expected_game,
+    _named,
     _rules_from_dict,
+    _rules_json,
     cards_from_text,
     cards_to_text,
     game_from_text,
@@ -177,17 +180,13 @@ class TextStream(Protocol):
         """At most ``size`` more characters of the text; ``""`` at its end."""
 
 
-def _rules_json(rules: GameRules) -> str:
-    """The rules' dict form as compact JSON, on one line."""
-    return json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"))
-
-
-def _rules_of_json(text: str) -> GameRules:
-    """The rules written by :func:`_rules_json`, checked."""
+def _rules_of_json(text: str, expected: GameRules | None) -> GameRules:
+    """The rules written by :func:`_rules_json`, checked (or, given the ``expected``
+    game, compared with its own: see :func:`~patience_rules.notation._described`)."""
     data = _checks.read_json(text, "Rules")
     if not isinstance(data, Mapping):
         raise NotationError(f"Rules: expected a JSON object, got {_shown(data)}")
-    return GameRules.from_dict(data)
+    return _described(data, "Rules", expected)
 
 
 def _check_deal_number(value: int) -> int:
@@ -506,7 +505,7 @@ class GameRecord:
         return self.to_text()
 
     @classmethod
-    def from_text(cls, text: str) -> GameRecord:
+    def from_text(cls, text: str, *, rules: GameRules | None = None) -> GameRecord:
         """Read a record written by :meth:`to_text`, replaying its moves as it reads them.
 
         Lines end with ``\\n``, ``\\r\\n`` or ``\\r``; moves are separated by
@@ -516,19 +515,26 @@ class GameRecord:
             game cannot deal, an illegal move (with its number and the
             reason: reading stops there), more than :data:`MAX_RECORD_MOVES`
             moves (reading stops at the move past that number), or a
-            ``Result`` that the moves do not reach.
+            ``Result`` that the moves do not reach; given ``rules``, for a
+            record of another game.
+
+        Given ``rules``, the record must be of that game, as
+        :func:`~patience_rules.state_from_dict` reads a state of it: its
+        ``Game`` tag must make equal rules, and a ``Rules`` tag must hold
+        their own description, compared and never read.
 
         >>> GameRecord.from_text('[Game "easy-start"]\\n[Deal "1"]\\n\\n1. draw 2. W-F9')
         Traceback (most recent call last):
         ...
         patience_rules.errors.NotationError: move 2: move 'W-F9': place 'F9': Captive Queens (Easy start) has foundations F1 to F8
         """
+        expected = _expected_game(rules)
         if not isinstance(text, str):
             raise NotationError(f"a record is text, got {type(text).__name__}")
-        return _read(_chunks_of_text(_checks.plain(text)))
+        return _read(_chunks_of_text(_checks.plain(text)), expected)
 
     @classmethod
-    def read(cls, stream: TextStream) -> GameRecord:
+    def read(cls, stream: TextStream, *, rules: GameRules | None = None) -> GameRecord:
         """Read a record from a text file (or any ``stream`` with ``read(size)``), a piece at a time.
 
         The text is read as :meth:`from_text` reads it, but never held whole:
@@ -537,7 +543,7 @@ class GameRecord:
 
         :raises NotationError: as :meth:`from_text`, and for a stream that
             gives bytes or text that is not valid in its encoding, or cannot be read
-            (a closed file).
+            (a closed file).  ``rules`` is read as :meth:`from_text` reads it.
 
         >>> import io
         >>> header = '[Game "royal-cotillion"]\\n[Deal "1"]\\n\\n'
@@ -548,11 +554,12 @@ class GameRecord:
         ...
         patience_rules.errors.NotationError: move 69 (draw): illegal move ...
         """
+        expected = _expected_game(rules)
         if not callable(getattr(stream, "read", None)):
             raise NotationError(
                 f"a record is read from a text stream such as an open file, got {_shown(stream)}"
             )
-        return _read(_chunks_of_stream(stream))
+        return _read(_chunks_of_stream(stream), expected)
 
     # -- dicts --------------------------------------------------------------
 
@@ -591,12 +598,14 @@ class GameRecord:
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> GameRecord:
+    def from_dict(cls, data: Mapping[str, object], *, rules: GameRules | None = None) -> GameRecord:
         """Read a record written by :meth:`to_dict`, checked as :meth:`from_text` checks.
 
         The moves are replayed as they are read, and reading stops at the
-        first bad one.
+        first bad one.  Given ``rules``, the record must be of that game, as
+        :func:`~patience_rules.state_from_dict` reads a state of it.
         """
+        expected = _expected_game(rules)
         if not isinstance(data, Mapping):
             raise NotationError(f"a record's dict form is a mapping, got {type(data).__name__}")
         version = data.get("version")
@@ -610,7 +619,7 @@ class GameRecord:
             ("version", "game"),
             ("options", "rules", "deal", "deck", "moves", "tags", "result"),
         )
-        rules = _rules_from_dict(data)
+        rules = _rules_from_dict(data, expected)
         deal: int | tuple[Card, ...]
         if ("deal" in data) == ("deck" in data):
             raise NotationError("a record has either a deal number (deal) or a deck order (deck)")
@@ -846,7 +855,7 @@ class _Reader:
             yield word
 
 
-def _read(chunks: Iterable[str]) -> GameRecord:
+def _read(chunks: Iterable[str], expected: GameRules | None) -> GameRecord:
     reader = _Reader(chunks)
     tags: dict[str, str] = {}
     while reader.next_character() == "[":
@@ -868,7 +877,7 @@ def _read(chunks: Iterable[str]) -> GameRecord:
         raise NotationError('a record starts with the game: expected a [Game "..."] tag')
     game = tags.pop("Game")
     if "Rules" in tags:
-        rules = _rules_of_json(tags.pop("Rules"))
+        rules = _rules_of_json(tags.pop("Rules"), expected)
         if rules.name != game:
             raise NotationError(
                 f"Rules: the rules are those of {_shown(rules.name)}, not of the game "
@@ -879,6 +888,7 @@ def _read(chunks: Iterable[str]) -> GameRecord:
             rules = game_from_text(game)
         except NotationError as error:
             raise NotationError(f"Game: {error}") from None
+        rules = _named(rules, "Game", expected)
     deal = _deal_from_tags(tags)
     result = tags.pop("Result", None)
     if result is not None and result not in _RESULTS:

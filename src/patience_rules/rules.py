@@ -1316,6 +1316,13 @@ def _cached(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRule
     return rules
 
 
+def _game_rules(value: object) -> GameRules:
+    """``value``, if it is the rules of a game (else InvalidArgumentError)."""
+    if not isinstance(value, GameRules):
+        raise InvalidArgumentError(f"expected the rules of a game (GameRules), got {_shown(value)}")
+    return value
+
+
 def is_registered(rules: GameRules) -> bool:
     """Whether ``get_game(rules.name, **dict(rules.options))`` makes these very rules.
 
@@ -1335,9 +1342,7 @@ def is_registered(rules: GameRules) -> bool:
     >>> pr.is_registered(mine)
     False
     """
-    if not isinstance(rules, GameRules):
-        raise InvalidArgumentError(f"expected the rules of a game (GameRules), got {_shown(rules)}")
-    known = _REGISTERED.get(rules)
+    known = _REGISTERED.get(_game_rules(rules))
     if known is None:
         generation = _generation
         try:

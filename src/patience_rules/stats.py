@@ -67,7 +67,7 @@ from .players import (
     get_player,
     player_names,
 )
-from .rules import GameRules
+from .rules import GameRules, _game_rules
 
 if TYPE_CHECKING:
     # Named in full in the signature of play_deals, so that the documentation
@@ -299,8 +299,7 @@ def play_deal(
     >>> result.won, result.cards_home
     (False, 49)
     """
-    if not isinstance(rules, GameRules):
-        raise InvalidArgumentError(f"expected the rules of a game (GameRules), got {_shown(rules)}")
+    _game_rules(rules)
     chosen = _player(player, policy)
     max_moves = _whole("max_moves", max_moves, 1, _MAX_TRIALS)
     state = rules.deal(deal)  # (which checks the deal number: an int, or NumPy's)
@@ -798,8 +797,7 @@ def play_deals(
     >>> pooled == play_deals(game, 30, player=RandomPlayer(), jobs=1)
     True
     """
-    if not isinstance(rules, GameRules):
-        raise InvalidArgumentError(f"expected the rules of a game (GameRules), got {_shown(rules)}")
+    _game_rules(rules)
     count = _whole("the number of deals", count, 0)
     last = rules.max_deal_number  # (FreeCell's, Microsoft's, stop at 2**31 - 1)
     first = _as_index(start)  # (NumPy's integers too)

@@ -1,0 +1,184 @@
+"""Readers told which game to expect (``rules=``): states and records of that game only.
+
+A reader given ``rules`` reads a state or a record of those rules and no
+other, builds it of the very rules given, and compares a whole description
+carried in its input with theirs instead of reading it.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+
+import pytest
+
+import patience_rules as pr
+from composed import toy_game
+from patience_rules import GameRecord, NotationError
+from patience_rules.notation import (
+    state_from_dict,
+    state_from_text,
+    state_to_dict,
+    state_to_text,
+)
+
+#: A composition no module registers (its states carry their rules).
+TOY = toy_game()
+
+
+def _played(rules: pr.GameRules, deal: int = 3, moves: int = 6) -> GameRecord:
+    """A record of the first ``moves`` legal moves (the first each time) of ``deal``."""
+    state = rules.deal(deal)
+    played = []
+    for _ in range(moves):
+        legal = state.legal_moves()
+        if not legal:
+            break
+        played.append(legal[0])
+        state = state.apply(legal[0])
+    return GameRecord(rules, deal, played)
+
+
+GAMES = [pr.get_game(name) for name in pr.game_names()] + [TOY]
+IDS = [*pr.game_names(), "composed"]
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=IDS)
+def test_each_reader_reads_a_state_or_record_of_the_game_given(rules: pr.GameRules) -> None:
+    record = _played(rules)
+    state = record.replay()
+    data = json.loads(json.dumps(state_to_dict(state)))
+    read = state_from_dict(data, rules=rules)
+    assert read == state
+    assert read.rules is rules
+    record_data = json.loads(json.dumps(record.to_dict()))
+    for again in (
+        GameRecord.from_dict(record_data, rules=rules),
+        GameRecord.from_text(record.to_text(), rules=rules),
+        GameRecord.read(io.StringIO(record.to_text()), rules=rules),
+    ):
+        assert again.moves == record.moves
+        assert again.replay() == state
+        assert again.rules is rules
+    if pr.is_registered(rules):  # (only the registry's games have a text form)
+        assert state_from_text(state_to_text(state), rules=rules).rules is rules
+
+
+def _readers(
+    state: pr.State, record: GameRecord
+) -> list[tuple[str, Callable[[pr.GameRules], object]]]:
+    """Each reader, as a call of it on ``state`` or ``record`` with the rules expected."""
+    data = state_to_dict(state)
+    record_data = record.to_dict()
+    text = record.to_text()
+    readers: list[tuple[str, Callable[[pr.GameRules], object]]] = [
+        ("state_from_dict", lambda rules: state_from_dict(data, rules=rules)),
+        ("GameRecord.from_dict", lambda rules: GameRecord.from_dict(record_data, rules=rules)),
+        ("GameRecord.from_text", lambda rules: GameRecord.from_text(text, rules=rules)),
+        ("GameRecord.read", lambda rules: GameRecord.read(io.StringIO(text), rules=rules)),
+    ]
+    if pr.is_registered(state.rules):
+        state_text = state_to_text(state)
+        readers.append(("state_from_text", lambda rules: state_from_text(state_text, rules=rules)))
+    return readers
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("klondike", pr.get_game("freecell")),
+        ("klondike", pr.get_game("klondike", draw=3)),
+        ("captive-queens", pr.get_game("easy-start")),
+        ("captive-queens", TOY),
+    ],
+)
+def test_a_state_or_record_of_another_game_is_refused(written: str, expected: pr.GameRules) -> None:
+    record = _played(pr.get_game(written))
+    for name, read in _readers(record.replay(), record):
+        with pytest.raises(NotationError, match="is named, but the rules given are") as caught:
+            read(expected)
+        assert repr(expected) in str(caught.value), name
+
+
+def test_a_composed_game_of_another_description_is_refused_unread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The same name, one column more: the dicts and records of one are no
+    # states of the other.
+    wider = toy_game(tableau=pr.Tableau(columns=3, depth=2, refill=pr.Refill.FROM_WASTE))
+    record = _played(TOY)
+
+    def never(*args: object) -> None:
+        raise AssertionError("the rules were read")
+
+    # Where rules are expected, the description is compared, never read.
+    monkeypatch.setattr(pr.GameRules, "from_dict", classmethod(never))
+    for name, read in _readers(record.replay(), record):
+        with pytest.raises(NotationError, match="the description is not that of the rules given"):
+            read(wider)
+        assert read(TOY) is not None, name
+    with pytest.raises(AssertionError, match="the rules were read"):
+        state_from_dict(state_to_dict(record.replay()))
+
+
+def test_a_description_is_compared_as_json_values_not_as_text() -> None:
+    record = _played(TOY)
+    # The Rules tag written with other spacing and key order: the same rules.
+    tag = json.dumps(dict(reversed(TOY.to_dict().items())), separators=(", ", ": "))
+    assert "\\" not in tag
+    quoted = tag.replace('"', '\\"')
+    text = record.to_text().replace(
+        next(line for line in record.to_text().splitlines() if line.startswith("[Rules ")),
+        f'[Rules "{quoted}"]',
+    )
+    assert GameRecord.from_text(text, rules=TOY).rules is TOY
+    # A description with true where the rules hold 1 (equal in Python) is another.
+    data = state_to_dict(record.replay())
+    rules_data = json.loads(json.dumps(data["rules"]))
+    assert rules_data["decks"] == 1
+    rules_data["decks"] = True
+    with pytest.raises(NotationError, match="the description is not that of the rules given"):
+        state_from_dict({**data, "rules": rules_data}, rules=TOY)
+    # No JSON value at all (a set), refused as well, by the library's error.
+    with pytest.raises(NotationError, match="the description is not that of the rules given"):
+        state_from_dict({**data, "rules": {**rules_data, "decks": {1}}}, rules=TOY)
+
+
+def test_names_and_options_are_read_as_get_game_reads_them() -> None:
+    parlett = pr.get_game("easy-start", redeals=3)
+    state = parlett.deal(2)
+    data = state_to_dict(state)
+    # A registered variant's own name, and an alias, name the same rules.
+    for game, options in (("easy-start-parlett", {}), ("EASY-START", {"redeals": 3})):
+        read = state_from_dict({**data, "game": game, "options": options}, rules=parlett)
+        assert read == state
+        assert read.rules is parlett
+    quadrille = {**state_to_dict(pr.get_game("captive-queens").deal(2)), "game": "quadrille"}
+    del quadrille["options"]  # (the defaults)
+    captive = pr.get_game("captive-queens")
+    assert state_from_dict(quadrille, rules=captive).rules is captive
+    with pytest.raises(NotationError, match="is named, but the rules given are"):
+        state_from_dict({**data, "options": {"redeals": 2}}, rules=parlett)
+
+
+@pytest.mark.parametrize("given", ["klondike", pr.get_game, 0])
+def test_rules_that_are_no_rules_are_refused_before_the_input_is_read(given: object) -> None:
+    message = "expected the rules of a game \\(GameRules\\), got"
+    readers: list[Callable[[], object]] = [
+        lambda: state_from_dict({"version": 99}, rules=given),  # type: ignore[arg-type]
+        lambda: state_from_text("no state", rules=given),  # type: ignore[arg-type]
+        lambda: GameRecord.from_dict({"version": 99}, rules=given),  # type: ignore[arg-type]
+        lambda: GameRecord.from_text("no record", rules=given),  # type: ignore[arg-type]
+        lambda: GameRecord.read(io.StringIO("no record"), rules=given),  # type: ignore[arg-type]
+    ]
+    for read in readers:
+        with pytest.raises(pr.InvalidArgumentError, match=message):
+            read()
+
+
+def test_none_reads_any_game_as_before() -> None:
+    record = _played(TOY)
+    data = state_to_dict(record.replay())
+    assert state_from_dict(data, rules=None) == state_from_dict(data) == record.replay()
+    assert GameRecord.from_text(record.to_text(), rules=None).rules == TOY
