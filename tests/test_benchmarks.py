@@ -14,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import cards
 import handwritten as hw
+import readers
 import run
 import solvability
 
@@ -215,6 +216,18 @@ def test_the_benchmark_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert any(name.startswith("RC memory per state") for name in names)
     for line in lines[2:]:
         assert float(line[40:].split()[2]) > 0  # a ratio
+
+
+def test_the_reader_benchmark_reads_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    # (main() checks that each form reads back as the position it measures.)
+    assert readers.main(["--quick"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split() == ["game", "text", "dict", "record"]
+    rows = {line[:30].strip(): line[30:].split() for line in lines[2:]}
+    for name in pr.game_names():
+        assert len(rows[name]) == 3
+        assert all(float(rate.replace(",", "")) > 0 for rate in rows[name])
+    assert list(rows)[-2:] == ["composed (mine), dict", "composed (mine), dict, rules="]
 
 
 def test_the_solvability_survey_runs(capsys: pytest.CaptureFixture[str]) -> None:

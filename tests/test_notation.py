@@ -88,6 +88,45 @@ def test_runs_of_cards_read_back(cards: list[Card], separator: str) -> None:
     assert cards_from_text(cards_to_text(cards, separator)) == tuple(cards)
 
 
+def _spelled(card: Card, rank_index: int, suit_index: int) -> str:
+    ranks = RANK_SPELLINGS.get(card.rank, [card.rank.symbol, card.rank.symbol.lower()])
+    return ranks[rank_index % len(ranks)] + SUIT_SPELLINGS[card.suit][suit_index]
+
+
+@given(
+    spelled=st.lists(
+        st.tuples(
+            st.sampled_from(ALL_CARDS),
+            st.integers(0, 2),
+            st.integers(0, 3),
+            st.sampled_from(["", " ", "  ", "\t", "\n"]),
+        ),
+        max_size=60,
+    ),
+)
+def test_runs_of_cards_in_any_spelling_read_back(
+    spelled: list[tuple[Card, int, int, str]],
+) -> None:
+    # (The writers' own spelling is read by a quicker path: mixed with others
+    # and alone, a run reads as its cards.)
+    text = "".join(_spelled(card, r, s) + after for card, r, s, after in spelled)
+    assert cards_from_text(text) == tuple(card for card, *_ in spelled)
+
+
+def test_a_text_of_a_subclass_is_read_by_its_characters() -> None:
+    class Sly(str):
+        __slots__ = ()
+
+        def __hash__(self) -> int:
+            return hash("QH")
+
+        def __eq__(self, other: object) -> bool:
+            return True
+
+    assert Card.from_str(Sly("KS")) is Card.from_str("KS")
+    assert cards_from_text(Sly("KS10D")) == (Card.from_str("KS"), Card.from_str("10D"))
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

@@ -255,7 +255,11 @@ class Card(int):
         ...
         patience_rules.errors.NotationError: malformed card '1X': expected a rank (A or 1, 2-10 or T, J, Q, K) followed by a suit (C, D, H, S or ♣ ♦ ♥ ♠)
         """
-        if not isinstance(text, str):
+        if text.__class__ is str:  # (the writers' spelling, quickly)
+            card = _WRITTEN.get(text)
+            if card is not None:
+                return card
+        elif not isinstance(text, str):
             raise NotationError(f"a card is written as text such as 'QH', got {_shown(text)}")
         stripped = str.strip(text)  # (str's own: a subclass's could return anything)
         rank = _RANK_BY_TEXT.get(stripped[:-1]) if len(stripped) >= 2 else None
@@ -402,6 +406,8 @@ def _cell_bytes(cells: Iterable[Card | None]) -> bytes:
 
 
 _STRS: Final = tuple(_RANKS[i % 13].symbol + _SUITS[i // 13].symbol for i in range(52))
+#: Each card by its text form as the library writes it (``QH``, ``10S``).
+_WRITTEN: Final[dict[str, Card]] = {text: _CARDS[index] for index, text in enumerate(_STRS)}
 
 
 def _cards_at(indices: bytes) -> tuple[Card, ...]:

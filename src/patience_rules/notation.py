@@ -106,6 +106,10 @@ FORMAT_VERSION: Final = 1
 
 _EMPTY: Final = "-"
 _SUIT_CHARACTERS: Final = frozenset("CDHScdhs♣♦♥♠♧♢♡♤")
+#: A card as the library writes it, and a run of them as it writes runs
+#: (nothing between cards, or one space after each).
+_WRITTEN_CARD: Final = re.compile(r"(?:10|[2-9AJQK])[CDHS]")
+_WRITTEN_RUN: Final = re.compile(r"(?:(?:10|[2-9AJQK])[CDHS] ?)*")
 
 # -- games ------------------------------------------------------------------
 
@@ -347,6 +351,8 @@ def cards_from_text(text: str) -> tuple[Card, ...]:
     if not isinstance(text, str):
         raise NotationError(f"cards are written as text such as 'QH10S', got {_shown(text)}")
     text = _checks.plain(text)
+    if _WRITTEN_RUN.fullmatch(text):  # (the writers' spelling, quickly)
+        return tuple(map(Card.from_str, _WRITTEN_CARD.findall(text)))
     cards: list[Card] = []
     start = 0
     for i, char in enumerate(text):
@@ -808,7 +814,11 @@ def _list(value: object, where: str) -> list[object]:
 
 def _card_list(value: object, where: str) -> list[Card]:
     """The cards of a pile's list; a bad one is named by its place in the pile, from 1."""
-    return [_card(item, f"{where}, card {i + 1}") for i, item in enumerate(_list(value, where))]
+    items = _list(value, where)
+    try:
+        return list(map(Card.from_str, items))  # type: ignore[arg-type]
+    except NotationError:  # (read again, to name the bad card's place)
+        return [_card(item, f"{where}, card {i + 1}") for i, item in enumerate(items)]
 
 
 def _card(item: object, where: str) -> Card:
