@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import io
 import json
+import types
 from collections.abc import Callable
 
 import pytest
 
 import patience_rules as pr
 from composed import toy_game
-from patience_rules import GameRecord, NotationError
+from patience_rules import GameRecord, NotationError, notation
 from patience_rules.notation import (
     state_from_dict,
     state_from_text,
@@ -40,8 +41,15 @@ def _played(rules: pr.GameRules, deal: int = 3, moves: int = 6) -> GameRecord:
     return GameRecord(rules, deal, played)
 
 
-GAMES = [pr.get_game(name) for name in pr.game_names()] + [TOY]
-IDS = [*pr.game_names(), "composed"]
+#: Every registered game, some with options of their own, and one of no registry.
+GAMES = [
+    *(pr.get_game(name) for name in pr.game_names()),
+    pr.get_game("klondike", draw=3, redeals=2),
+    pr.get_game("freecell", cells=2),
+    pr.get_game("captive-queens", redeals=0),
+    TOY,
+]
+IDS = [*pr.game_names(), "klondike-draw-3", "freecell-2-cells", "captive-queens-0", "composed"]
 
 
 @pytest.mark.parametrize("rules", GAMES, ids=IDS)
@@ -115,7 +123,7 @@ def test_a_composed_game_of_another_description_is_refused_unread(
     # Where rules are expected, the description is compared, never read.
     monkeypatch.setattr(pr.GameRules, "from_dict", classmethod(never))
     for name, read in _readers(record.replay(), record):
-        with pytest.raises(NotationError, match="the description is not that of the rules given"):
+        with pytest.raises(NotationError, match=r"differs at [Rr]ules\.tableau\.columns from"):
             read(wider)
         assert read(TOY) is not None, name
     with pytest.raises(AssertionError, match="the rules were read"):
@@ -137,12 +145,80 @@ def test_a_description_is_compared_as_json_values_not_as_text() -> None:
     data = state_to_dict(record.replay())
     rules_data = json.loads(json.dumps(data["rules"]))
     assert rules_data["decks"] == 1
-    rules_data["decks"] = True
-    with pytest.raises(NotationError, match="the description is not that of the rules given"):
-        state_from_dict({**data, "rules": rules_data}, rules=TOY)
-    # No JSON value at all (a set), refused as well, by the library's error.
-    with pytest.raises(NotationError, match="the description is not that of the rules given"):
-        state_from_dict({**data, "rules": {**rules_data, "decks": {1}}}, rules=TOY)
+    with pytest.raises(NotationError, match=r"rules\.decks: expected a whole number"):
+        state_from_dict({**data, "rules": {**rules_data, "decks": True}})
+    for decks in (True, 1.0, {1}, "1"):
+        with pytest.raises(
+            NotationError, match=r"description \(of 'toy'\) .* differs at rules.decks from"
+        ):
+            state_from_dict({**data, "rules": {**rules_data, "decks": decks}}, rules=TOY)
+    # A key that is no text (True, where the rules have "decks": 1).
+    del rules_data["decks"]
+    with pytest.raises(NotationError, match=r"differs at rules\.decks \(missing\)"):
+        state_from_dict({**data, "rules": {**rules_data, True: 1}}, rules=TOY)
+    with pytest.raises(NotationError, match="the key True is no text"):
+        state_from_dict({**data, "rules": {**rules_data, True: 1}})
+    with pytest.raises(NotationError, match=r"differs at rules: the key 'extra' \(unknown\)"):
+        state_from_dict({**data, "rules": TOY.to_dict() | {"extra": 1}}, rules=TOY)
+    # Any mapping and sequence, as the reader without rules= takes them.
+    proxied = types.MappingProxyType(
+        {
+            **TOY.to_dict(),
+            "foundations": tuple(
+                types.MappingProxyType(part) for part in TOY.to_dict()["foundations"]
+            ),
+        }
+    )
+    assert state_from_dict({**data, "rules": proxied}) == record.replay()
+    assert state_from_dict({**data, "rules": proxied}, rules=TOY).rules is TOY
+
+
+def test_rules_equal_but_for_their_description_are_told_apart() -> None:
+    # (A description is prose: rules that differ only there are equal, and
+    # each still writes, and reads back, its own.)
+    first = toy_game(description="First words.")
+    second = toy_game(description="Second words.")
+    assert first == second
+    assert "First words." in GameRecord(first, 1, []).to_text()
+    assert "Second words." in GameRecord(second, 1, []).to_text()
+    for rules, other in ((first, second), (second, first)):
+        data = state_to_dict(rules.deal(1))
+        assert state_from_dict(data, rules=rules).rules is rules
+        with pytest.raises(NotationError, match=r"differs at rules\.description from"):
+            state_from_dict(data, rules=other)
+
+
+def test_the_writers_spelling_of_a_registered_game_makes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    record = _played(pr.get_game("klondike", draw=3))
+    rules = record.rules
+    readers = _readers(record.replay(), record)
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("rules were made")
+
+    monkeypatch.setattr(notation, "get_game", never)
+    for name, read in readers:
+        assert read(rules) is not None, name
+    with pytest.raises(AssertionError, match="rules were made"):
+        state_from_dict(state_to_dict(record.replay()))
+
+
+def test_a_state_of_a_game_of_no_registry_that_carries_no_description() -> None:
+    data = state_to_dict(TOY.deal(1))
+    del data["rules"]
+    with pytest.raises(
+        NotationError,
+        match=r"^unknown game 'toy'.*; the rules given, <GameRules 'toy': Toy>, are no game of the "
+        r"registry: their states and records carry their whole description, and this one "
+        r"carries none$",
+    ):
+        state_from_dict(data, rules=TOY)
+    with pytest.raises(
+        NotationError, match=r"^game: unknown game 'toy'.* are no game of the registry"
+    ):
+        state_from_text("toy - - - - 0", rules=TOY)
 
 
 def test_names_and_options_are_read_as_get_game_reads_them() -> None:
@@ -164,7 +240,7 @@ def test_names_and_options_are_read_as_get_game_reads_them() -> None:
 
 @pytest.mark.parametrize("given", ["klondike", pr.get_game, 0])
 def test_rules_that_are_no_rules_are_refused_before_the_input_is_read(given: object) -> None:
-    message = "expected the rules of a game \\(GameRules\\), got"
+    message = "^rules: expected the rules of the game to read \\(GameRules\\) or None, got"
     readers: list[Callable[[], object]] = [
         lambda: state_from_dict({"version": 99}, rules=given),  # type: ignore[arg-type]
         lambda: state_from_text("no state", rules=given),  # type: ignore[arg-type]

@@ -1169,6 +1169,45 @@ def test_state_from_dict_expecting_a_game(data: Any, rules: GameRules, hostile_i
 
 @fuzz(60)
 @given(
+    text=st.deferred(lambda: mutated_texts([r.to_text() for r in expected_records()]))
+    | texts_for("record"),
+    rules=EXPECTED,
+)
+def test_game_record_from_text_expecting_a_game(
+    text: Any, rules: GameRules, hostile_inputs: Any
+) -> None:
+    hostile_inputs["GameRecord.from_text(rules=...)"] += 1
+    record = attempt(lambda: GameRecord.from_text(text, rules=rules), NotationError)
+    if record is not REFUSED:
+        assert record.rules is rules
+        check_state(record.replay())
+        assert GameRecord.read(io.StringIO(record.to_text()), rules=rules) == record
+
+
+@fuzz(60)
+@given(
+    text=st.deferred(
+        lambda: mutated_texts(
+            [
+                notation.state_to_text(r.replay())
+                for r in expected_records()
+                if r.rules.name != "toy"
+            ]
+        )
+    )
+    | texts_for("state"),
+    rules=EXPECTED,
+)
+def test_state_from_text_expecting_a_game(text: Any, rules: GameRules, hostile_inputs: Any) -> None:
+    hostile_inputs["state_from_text(rules=...)"] += 1
+    state = attempt(lambda: notation.state_from_text(text, rules=rules), NotationError)
+    if state is not REFUSED:
+        assert state.rules is rules
+        check_read_state(state)
+
+
+@fuzz(60)
+@given(
     data=st.deferred(lambda: mutated_data([r.to_dict() for r in expected_records()])) | JSON_VALUES,
     rules=EXPECTED,
 )

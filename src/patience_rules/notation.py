@@ -55,16 +55,21 @@ True
 from __future__ import annotations
 
 import functools
-import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Final
 from urllib.parse import quote, unquote
 
 from . import _checks
 from ._dict_forms import StateDict
 from .cards import _CARD_FORM, Card, _is_whole
-from .errors import NotationError, PatienceRulesError, UnknownGameError, _shown
+from .errors import (
+    InvalidArgumentError,
+    NotationError,
+    PatienceRulesError,
+    UnknownGameError,
+    _shown,
+)
 from .layout import Layout
 from .moves import LETTERS, SINGLE, Move, move_to_text, place_to_text
 from .piles import PileKind, Place
@@ -76,7 +81,6 @@ from .rules import (
     State,
     _entry,
     _first_difference,
-    _game_rules,
     _register_view,
     _unknown_options,
     get_game,
@@ -645,6 +649,14 @@ def _column_from_text(text: str, where: str, face_down: bool) -> tuple[tuple[Car
     return (*hidden, *shown), len(hidden)
 
 
+def _game_of_text(text: str, where: str, expected: GameRules | None) -> GameRules:
+    """The rules of a game's text form in a reader's input (see :func:`_made`)."""
+    try:
+        return _made(lambda: game_from_text(text), text, _game_text, expected)
+    except NotationError as error:
+        raise NotationError(f"{where}: {error}") from None
+
+
 def state_from_text(text: str, *, rules: GameRules | None = None) -> State:
     """The state written as ``text`` by :func:`state_to_text`, checked in full.
 
@@ -682,11 +694,7 @@ def state_from_text(text: str, *, rules: GameRules | None = None) -> State:
     fields = text.split()
     if not fields:
         raise NotationError("empty state text: expected a game name and the piles")
-    try:
-        rules = game_from_text(fields[0])
-    except NotationError as error:
-        raise NotationError(f"game: {error}") from None
-    rules = _named(rules, "game", expected)
+    rules = _named(_game_of_text(fields[0], "game", expected), "game", expected)
     layout = rules.layout
     names = _field_names(rules)
     if len(fields) != len(names):
@@ -867,7 +875,13 @@ def _rules_from_dict(data: Mapping[str, object], expected: GameRules | None) -> 
                 f"got {_shown(key)}: {_shown(item)}"
             )
         options.append((key, item))
-    return _named(_make_rules(name, options), "game", expected)
+    found = _made(
+        lambda: _make_rules(name, options),
+        (name, _typed(options)),
+        lambda rules: (rules.name, _typed(rules.options)),
+        expected,
+    )
+    return _named(found, "game", expected)
 
 
 def _typed(options: Iterable[tuple[object, object]]) -> dict[object, tuple[type, object]]:
@@ -880,7 +894,36 @@ def _typed(options: Iterable[tuple[object, object]]) -> dict[object, tuple[type,
 
 def _expected_game(rules: object) -> GameRules | None:
     """The ``rules=`` of a reader of states or records: None, or the rules of a game."""
-    return None if rules is None else _game_rules(rules)
+    if rules is None or isinstance(rules, GameRules):
+        return rules
+    raise InvalidArgumentError(
+        f"rules: expected the rules of the game to read (GameRules) or None, got {_shown(rules)}"
+    )
+
+
+def _made(
+    make: Callable[[], GameRules],
+    written: object,
+    as_written: Callable[[GameRules], object],
+    expected: GameRules | None,
+) -> GameRules:
+    """The rules that a reader's input names, made by ``make`` (see :func:`_named`).
+
+    ``written`` is how the input names them; given the ``expected`` rules of
+    the registry named as the writers name them (``as_written(expected)``),
+    nothing is made.
+    """
+    if expected is not None and is_registered(expected) and written == as_written(expected):
+        return expected
+    try:
+        return make()
+    except NotationError as error:
+        if expected is None or is_registered(expected):
+            raise
+        raise NotationError(
+            f"{error}; the rules given, {expected!r}, are no game of the registry: their "
+            "states and records carry their whole description, and this one carries none"
+        ) from None
 
 
 def _named(found: GameRules, where: str, expected: GameRules | None) -> GameRules:
@@ -908,26 +951,47 @@ def _described(
     """
     if expected is None:
         return GameRules.from_dict(description)
-    if _json_text(description) != _rules_json(expected):
+    differs = _differs_at(description, expected.to_dict(), where)
+    if differs is not None:
+        named = description.get("name")
+        of = f" (of {_shown(named)})" if isinstance(named, str) else ""
         raise NotationError(
-            f"{where}: the description is not that of the rules given, {expected!r}: "
-            "expected their GameRules.to_dict(), as the writers give it"
+            f"{where}: the description{of} is not that of the rules given, {expected!r}: it "
+            f"differs at {differs} from their GameRules.to_dict(), as the writers give it"
         )
     return expected
 
 
-def _json_text(value: object) -> str | None:
-    """``value`` as compact JSON with its keys sorted; None where it is no JSON value."""
-    try:
-        return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
-    except (TypeError, ValueError, RecursionError):
+def _differs_at(given: object, own: object, path: str) -> str | None:
+    """Where a description read from input first differs from ``own``, the
+    rules' :meth:`~patience_rules.GameRules.to_dict`; None where it does not.
+
+    Compared item by item as JSON values (a key is text, ``true`` is no
+    ``1``), stopping at the first difference, so that a large input costs
+    no more than the rules' own description.
+    """
+    if isinstance(own, dict):
+        if not isinstance(given, Mapping):
+            return path
+        for key, value in own.items():
+            if key not in given:
+                return f"{path}.{key} (missing)"
+            differs = _differs_at(given[key], value, f"{path}.{key}")
+            if differs is not None:
+                return differs
+        if len(given) != len(own):
+            extra = next((key for key in given if key not in own), None)
+            return f"{path}: the key {_shown(extra)} (unknown)"
         return None
-
-
-@functools.lru_cache(maxsize=64)
-def _rules_json(rules: GameRules) -> str:
-    """The rules' dict form as compact JSON, on one line, its keys sorted."""
-    return json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"))
+    if isinstance(own, list):
+        if not isinstance(given, list | tuple) or len(given) != len(own):
+            return path
+        for i, (item, value) in enumerate(zip(given, own, strict=True)):
+            differs = _differs_at(item, value, f"{path}[{i}]")
+            if differs is not None:
+                return differs
+        return None
+    return None if given.__class__ is own.__class__ and given == own else path
 
 
 def state_from_dict(data: Mapping[str, object], *, rules: GameRules | None = None) -> State:
@@ -943,10 +1007,16 @@ def state_from_dict(data: Mapping[str, object], *, rules: GameRules | None = Non
     and a ``rules`` entry (the whole description that :func:`state_to_dict`
     writes for a game the registry does not make) must be their own
     :meth:`GameRules.to_dict <patience_rules.GameRules.to_dict>`, compared
-    and never read.  A service that reads states sent by others names its
-    game so: a client cannot have it build rules of the client's choosing
-    (reading rules takes about a millisecond), and the states of a composed
-    game are read without reading its rules again each time.
+    item by item as JSON values and never read.  A service that reads
+    states sent by others names its game so: no description a client sends
+    is read (reading rules takes a millisecond, the largest seconds), and a
+    state that names the game as the writers do is read without making any
+    rules.  A name or options spelled otherwise are resolved as
+    :func:`~patience_rules.get_game` resolves them, which may make a
+    registered game with those options (some milliseconds) before it is
+    refused: a service that wants less checks ``game`` and ``options``
+    first.  The states of a composed game are read without reading its
+    rules again each time.
 
     >>> import patience_rules as pr
     >>> mine = pr.GameRules.from_dict(pr.sultan().to_dict() | {"name": "my-sultan"})
@@ -956,7 +1026,7 @@ def state_from_dict(data: Mapping[str, object], *, rules: GameRules | None = Non
     >>> state_from_dict(data, rules=pr.sultan())
     Traceback (most recent call last):
     ...
-    patience_rules.errors.NotationError: rules: the description is not that of the rules given, get_game('sultan'): expected their GameRules.to_dict(), as the writers give it
+    patience_rules.errors.NotationError: rules: the description (of 'my-sultan') is not that of the rules given, get_game('sultan'): it differs at rules.name from their GameRules.to_dict(), as the writers give it
     """
     expected = _expected_game(rules)
     if not isinstance(data, Mapping):

@@ -86,6 +86,7 @@ seconds and some megabytes), rather than read without end.
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Final, Protocol, TypeAlias, cast, get_args
@@ -107,12 +108,11 @@ from .notation import (
     FORMAT_VERSION,
     _described,
     _expected_game,
+    _game_of_text,
     _named,
     _rules_from_dict,
-    _rules_json,
     cards_from_text,
     cards_to_text,
-    game_from_text,
     game_to_text,
     move_from_text,
 )
@@ -178,6 +178,11 @@ class TextStream(Protocol):
 
     def read(self, size: int = -1, /) -> str:
         """At most ``size`` more characters of the text; ``""`` at its end."""
+
+
+def _rules_json(rules: GameRules) -> str:
+    """The rules' dict form as compact JSON, on one line."""
+    return json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"))
 
 
 def _rules_of_json(text: str, expected: GameRules | None) -> GameRules:
@@ -884,11 +889,7 @@ def _read(chunks: Iterable[str], expected: GameRules | None) -> GameRecord:
                 f"{_shown(game)} the record names"
             )
     else:
-        try:
-            rules = game_from_text(game)
-        except NotationError as error:
-            raise NotationError(f"Game: {error}") from None
-        rules = _named(rules, "Game", expected)
+        rules = _named(_game_of_text(game, "Game", expected), "Game", expected)
     deal = _deal_from_tags(tags)
     result = tags.pop("Result", None)
     if result is not None and result not in _RESULTS:
