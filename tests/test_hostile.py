@@ -1149,6 +1149,25 @@ def expected_records() -> tuple[GameRecord, ...]:
 EXPECTED = st.deferred(lambda: st.sampled_from(expected_games()))
 
 
+def check_state_of(state: Any, rules: GameRules) -> None:
+    """A state read with ``rules=``: of those very rules, valid, and read back so."""
+    assert state.rules is rules
+    check_state(state)
+    written = json.loads(json.dumps(notation.state_to_dict(state)))
+    assert notation.state_from_dict(written, rules=rules) == state
+    if pr.is_registered(rules):
+        assert notation.state_from_text(notation.state_to_text(state), rules=rules) == state
+
+
+def check_record_of(record: Any, rules: GameRules) -> None:
+    """A record read with ``rules=``: of those very rules, valid, and read back so."""
+    assert record.rules is rules
+    check_state(record.replay())
+    written = json.loads(json.dumps(record.to_dict()))
+    assert GameRecord.from_dict(written, rules=rules) == record
+    assert GameRecord.read(io.StringIO(record.to_text()), rules=rules) == record
+
+
 @fuzz(60)
 @given(
     data=st.deferred(
@@ -1161,10 +1180,7 @@ def test_state_from_dict_expecting_a_game(data: Any, rules: GameRules, hostile_i
     hostile_inputs["state_from_dict(rules=...)"] += 1
     state = attempt(lambda: notation.state_from_dict(data, rules=rules), NotationError)
     if state is not REFUSED:
-        check_state(state)
-        assert state.rules is rules
-        written = json.loads(json.dumps(notation.state_to_dict(state)))
-        assert notation.state_from_dict(written, rules=rules) == state
+        check_state_of(state, rules)
 
 
 @fuzz(60)
@@ -1179,9 +1195,7 @@ def test_game_record_from_text_expecting_a_game(
     hostile_inputs["GameRecord.from_text(rules=...)"] += 1
     record = attempt(lambda: GameRecord.from_text(text, rules=rules), NotationError)
     if record is not REFUSED:
-        assert record.rules is rules
-        check_state(record.replay())
-        assert GameRecord.read(io.StringIO(record.to_text()), rules=rules) == record
+        check_record_of(record, rules)
 
 
 @fuzz(60)
@@ -1202,8 +1216,7 @@ def test_state_from_text_expecting_a_game(text: Any, rules: GameRules, hostile_i
     hostile_inputs["state_from_text(rules=...)"] += 1
     state = attempt(lambda: notation.state_from_text(text, rules=rules), NotationError)
     if state is not REFUSED:
-        assert state.rules is rules
-        check_read_state(state)
+        check_state_of(state, rules)
 
 
 @fuzz(60)
@@ -1217,9 +1230,7 @@ def test_game_record_from_dict_expecting_a_game(
     hostile_inputs["GameRecord.from_dict(rules=...)"] += 1
     record = attempt(lambda: GameRecord.from_dict(data, rules=rules), NotationError)
     if record is not REFUSED:
-        assert record.rules is rules
-        check_state(record.replay())
-        assert GameRecord.from_text(record.to_text(), rules=rules) == record
+        check_record_of(record, rules)
 
 
 @fuzz(60)
