@@ -210,15 +210,87 @@ def test_a_state_of_a_game_of_no_registry_that_carries_no_description() -> None:
     del data["rules"]
     with pytest.raises(
         NotationError,
-        match=r"^unknown game 'toy'.*; the rules given, <GameRules 'toy': Toy>, are no game of the "
-        r"registry: their states and records carry their whole description, and this one "
-        r"carries none$",
+        match=r"^unknown game 'toy'.*; the rules given are no game of the registry, and their "
+        r"dict forms carry their whole description \(rules\), which this one lacks$",
     ):
         state_from_dict(data, rules=TOY)
+    record = GameRecord(TOY, 1, []).to_text()
+    without = "\n".join(line for line in record.splitlines() if not line.startswith("[Rules "))
     with pytest.raises(
-        NotationError, match=r"^game: unknown game 'toy'.* are no game of the registry"
+        NotationError,
+        match=r"^Game: unknown game 'toy'.*; the rules given are no game of the registry, and "
+        r"their records carry it in a Rules tag, which this one lacks$",
+    ):
+        GameRecord.from_text(without, rules=TOY)
+    with pytest.raises(
+        NotationError,
+        match=r"^game: unknown game 'toy'.*; the rules given are no game of the registry, and a "
+        r"state of them has no text form: read its dict form$",
     ):
         state_from_text("toy - - - - 0", rules=TOY)
+    # Rules of one's own under a registered name: named, and told apart.
+    mine = pr.GameRules.from_dict(pr.get_game("klondike").to_dict() | {"stock": {"redeals": 7}})
+    klondike = state_to_dict(pr.get_game("klondike").deal(1))
+    with pytest.raises(
+        NotationError,
+        match=r"^game: get_game\('klondike'\) is named, but the rules given are <GameRules "
+        r"'klondike': Klondike>; the rules given are no game of the registry",
+    ):
+        state_from_dict(klondike, rules=mine)
+    # Another game's refusal says nothing of descriptions.
+    sultan = pr.GameRules.from_dict(pr.sultan().to_dict() | {"name": "my-sultan"})
+    with pytest.raises(NotationError, match=r"^game: game 'klondike': draw is 1 or 3, got 2$"):
+        state_from_text("klondike[draw=2] - - - - 0", rules=sultan)
+
+
+def test_text_that_lies_about_its_game_makes_it_no_other() -> None:
+    class Liar(str):
+        __slots__ = ()
+        __hash__ = str.__hash__
+
+        def __eq__(self, other: object) -> bool:
+            return True
+
+    klondike = pr.get_game("klondike")
+    data = state_to_dict(klondike.deal(1))
+    for lying in ({**data, "game": Liar("freecell")}, {**data, "options": {Liar("draw"): 3}}):
+        with pytest.raises(NotationError):
+            state_from_dict(lying, rules=klondike)
+
+
+def test_a_description_of_text_and_numbers_of_other_classes_is_the_same() -> None:
+    class Text(str):
+        __slots__ = ()
+
+    class Whole(int):
+        pass
+
+    state = TOY.deal(1)
+    data = json.loads(json.dumps(state_to_dict(state)))
+    data["rules"]["title"] = Text(data["rules"]["title"])
+    data["rules"]["format"] = Whole(data["rules"]["format"])
+    assert state_from_dict(data) == state
+    assert state_from_dict(data, rules=TOY).rules is TOY
+
+
+@pytest.mark.usefixtures("isolated_registry")
+def test_option_names_that_game_text_cannot_hold() -> None:
+    base = pr.get_game("klondike").to_dict()
+
+    def odd(**options: pr.OptionValue) -> pr.GameRules:
+        return pr.GameRules.from_dict(base | {"name": "odd-options", "options": options})
+
+    pr.register_game("odd-options", odd, summary="Klondike with odd option names")
+    rules = pr.get_game("odd-options", **{"x,y": 1})
+    assert repr(rules) == "get_game('odd-options', **{'x,y': 1})"
+    with pytest.raises(NotationError, match="the option name 'x,y' is no name that game text"):
+        state_to_text(rules.deal(1))
+    # A record names them by their whole description instead, and reads back.
+    record = GameRecord(rules, 1, [rules.deal(1).legal_moves()[0]])
+    assert "[Rules " in record.to_text()
+    assert GameRecord.from_text(record.to_text()) == record
+    assert GameRecord.from_text(record.to_text(), rules=rules).rules is rules
+    assert state_from_dict(state_to_dict(rules.deal(1)), rules=rules).rules is rules
 
 
 def test_names_and_options_are_read_as_get_game_reads_them() -> None:

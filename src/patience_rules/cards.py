@@ -21,6 +21,7 @@ from __future__ import annotations
 import enum
 import math
 import operator
+import re
 import sys
 from collections import Counter
 from collections.abc import Iterable
@@ -408,6 +409,12 @@ def _cell_bytes(cells: Iterable[Card | None]) -> bytes:
 _STRS: Final = tuple(_RANKS[i % 13].symbol + _SUITS[i // 13].symbol for i in range(52))
 #: Each card by its text form as the library writes it (``QH``, ``10S``).
 _WRITTEN: Final[dict[str, Card]] = {text: _CARDS[index] for index, text in enumerate(_STRS)}
+#: A card's text form as the library writes it, as a regular expression
+#: (the longest rank first: ``10``).
+_WRITTEN_PATTERN: Final = "(?:{})(?:{})".format(
+    "|".join(re.escape(rank.symbol) for rank in sorted(Rank, key=lambda rank: -len(rank.symbol))),
+    "|".join(re.escape(suit.symbol) for suit in Suit),
+)
 
 
 def _cards_at(indices: bytes) -> tuple[Card, ...]:

@@ -54,6 +54,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -62,7 +63,7 @@ from urllib.parse import quote, unquote
 
 from . import _checks
 from ._dict_forms import StateDict
-from .cards import _CARD_FORM, Card, _is_whole
+from .cards import _CARD_FORM, _WRITTEN_PATTERN, Card, _is_whole
 from .errors import (
     InvalidArgumentError,
     NotationError,
@@ -112,13 +113,15 @@ _EMPTY: Final = "-"
 _SUIT_CHARACTERS: Final = frozenset("CDHScdhs♣♦♥♠♧♢♡♤")
 #: A card as the library writes it, and a run of them as it writes runs
 #: (nothing between cards, or one space after each).
-_WRITTEN_CARD: Final = re.compile(r"(?:10|[2-9AJQK])[CDHS]")
-_WRITTEN_RUN: Final = re.compile(r"(?:(?:10|[2-9AJQK])[CDHS] ?)*")
+_WRITTEN_CARD: Final = re.compile(_WRITTEN_PATTERN)
+_WRITTEN_RUN: Final = re.compile(f"(?:{_WRITTEN_PATTERN} ?)*")
 
 # -- games ------------------------------------------------------------------
 
 _NAME_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
-_OPTION_RE: Final = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=(.*)")
+_OPTION_NAME: Final = r"[A-Za-z_][A-Za-z0-9_]*"
+_OPTION_NAME_RE: Final = re.compile(_OPTION_NAME)
+_OPTION_RE: Final = re.compile(rf"({_OPTION_NAME})=(.*)")
 _INT_RE: Final = re.compile(rf"-?[0-9]{{1,{_OPTION_DIGITS}}}")
 
 
@@ -238,6 +241,13 @@ def _game_text(rules: GameRules) -> str:
         raise _unwritable(
             rules, why, f"build the rules as get_game({name!r}, ...) does, or {_OWN_NAME}"
         )
+    for key, _ in rules.options:
+        if not _OPTION_NAME_RE.fullmatch(key):
+            why = (
+                f"the option name {key!r} is no name that game text reads (letters, digits "
+                "and '_', not starting with a digit)"
+            )
+            raise _unwritable(rules, why, "name the game's options so")
     options = ",".join(f"{key}={_option_to_text(value)}" for key, value in rules.options)
     return f"{name}[{options}]"
 
@@ -649,12 +659,21 @@ def _column_from_text(text: str, where: str, face_down: bool) -> tuple[tuple[Car
     return (*hidden, *shown), len(hidden)
 
 
-def _game_of_text(text: str, where: str, expected: GameRules | None) -> GameRules:
-    """The rules of a game's text form in a reader's input (see :func:`_made`)."""
-    try:
-        return _made(lambda: game_from_text(text), text, _game_text, expected)
-    except NotationError as error:
-        raise NotationError(f"{where}: {error}") from None
+#: Why a game of no registry is not read from a state's text form.
+_NO_TEXT_FORM: Final = "a state of them has no text form: read its dict form"
+
+
+def _game_of_text(text: str, where: str, expected: GameRules | None, lacking: str) -> GameRules:
+    """The rules of a game's text form in a reader's input (see :func:`_game_named`)."""
+
+    def make() -> GameRules:
+        try:
+            return game_from_text(text)
+        except NotationError as error:
+            raise NotationError(f"{where}: {error}") from None
+
+    name = text.partition("[")[0].strip().lower()
+    return _game_named(name, make, text, _game_text, expected, where, lacking)
 
 
 def state_from_text(text: str, *, rules: GameRules | None = None) -> State:
@@ -694,7 +713,7 @@ def state_from_text(text: str, *, rules: GameRules | None = None) -> State:
     fields = text.split()
     if not fields:
         raise NotationError("empty state text: expected a game name and the piles")
-    rules = _named(_game_of_text(fields[0], "game", expected), "game", expected)
+    rules = _game_of_text(fields[0], "game", expected, _NO_TEXT_FORM)
     layout = rules.layout
     names = _field_names(rules)
     if len(fields) != len(names):
@@ -875,13 +894,16 @@ def _rules_from_dict(data: Mapping[str, object], expected: GameRules | None) -> 
                 f"got {_shown(key)}: {_shown(item)}"
             )
         options.append((key, item))
-    found = _made(
+    plain = name.__class__ is str and all(key.__class__ is str for key, _ in options)
+    return _game_named(
+        name.strip().lower(),
         lambda: _make_rules(name, options),
-        (name, _typed(options)),
+        (name, _typed(options)) if plain else None,  # (a subclass could compare equal)
         lambda rules: (rules.name, _typed(rules.options)),
         expected,
+        "game",
+        "their dict forms carry their whole description (rules), which this one lacks",
     )
-    return _named(found, "game", expected)
 
 
 def _typed(options: Iterable[tuple[object, object]]) -> dict[object, tuple[type, object]]:
@@ -901,42 +923,45 @@ def _expected_game(rules: object) -> GameRules | None:
     )
 
 
-def _made(
+def _game_named(
+    name: str,
     make: Callable[[], GameRules],
     written: object,
     as_written: Callable[[GameRules], object],
     expected: GameRules | None,
+    where: str,
+    lacking: str,
 ) -> GameRules:
-    """The rules that a reader's input names, made by ``make`` (see :func:`_named`).
+    """The rules that a reader's input names (``name``, made by ``make``), where
+    they are the ``expected`` game (the expected rules themselves: what the
+    reader builds is of the caller's very rules).
 
-    ``written`` is how the input names them; given the ``expected`` rules of
-    the registry named as the writers name them (``as_written(expected)``),
-    nothing is made.
-    """
-    if expected is not None and is_registered(expected) and written == as_written(expected):
-        return expected
-    try:
-        return make()
-    except NotationError as error:
-        if expected is None or is_registered(expected):
-            raise
-        raise NotationError(
-            f"{error}; the rules given, {expected!r}, are no game of the registry: their "
-            "states and records carry their whole description, and this one carries none"
-        ) from None
-
-
-def _named(found: GameRules, where: str, expected: GameRules | None) -> GameRules:
-    """``found``, the rules a reader's input names, where they are the ``expected`` game.
-
-    (The expected rules themselves where they are equal: what the reader
-    builds is of the caller's very rules.)
+    ``written`` is how the input names the game, in plain values; given the
+    ``expected`` rules of the registry named as the writers name them
+    (``as_written(expected)``), nothing is made.  ``lacking`` says what input
+    naming a game of no registry lacks, for its refusal.
     """
     if expected is None:
-        return found
+        return make()
+    registered = is_registered(expected)
+    if registered:
+        with contextlib.suppress(NotationError):  # (rules the writers cannot name)
+            if written == as_written(expected):
+                return expected
+    unlike = (
+        ""
+        if registered or name != expected.name
+        else f"; the rules given are no game of the registry, and {lacking}"
+    )
+    try:
+        found = make()
+    except NotationError as error:
+        raise NotationError(f"{error}{unlike}") from None
     if found is expected or found == expected:
         return expected
-    raise NotationError(f"{where}: {found!r} is named, but the rules given are {expected!r}")
+    raise NotationError(
+        f"{where}: {found!r} is named, but the rules given are {expected!r}{unlike}"
+    )
 
 
 def _described(
@@ -951,20 +976,22 @@ def _described(
     """
     if expected is None:
         return GameRules.from_dict(description)
-    differs = _differs_at(description, expected.to_dict(), where)
+    differs = _differs_at(description, expected.to_dict())
     if differs is not None:
         named = description.get("name")
         of = f" (of {_shown(named)})" if isinstance(named, str) else ""
         raise NotationError(
             f"{where}: the description{of} is not that of the rules given, {expected!r}: it "
-            f"differs at {differs} from their GameRules.to_dict(), as the writers give it"
+            f"differs at {where}{differs} from their GameRules.to_dict(), as the writers give it"
         )
     return expected
 
 
-def _differs_at(given: object, own: object, path: str) -> str | None:
+def _differs_at(given: object, own: object) -> str | None:
     """Where a description read from input first differs from ``own``, the
-    rules' :meth:`~patience_rules.GameRules.to_dict`; None where it does not.
+    rules' :meth:`~patience_rules.GameRules.to_dict`, as a path below it
+    (``""`` for ``given`` itself, ``.tableau.columns``, ``.depth[2]``); None
+    where it does not.
 
     Compared item by item as JSON values (a key is text, ``true`` is no
     ``1``), stopping at the first difference, so that a large input costs
@@ -972,26 +999,39 @@ def _differs_at(given: object, own: object, path: str) -> str | None:
     """
     if isinstance(own, dict):
         if not isinstance(given, Mapping):
-            return path
+            return ""
         for key, value in own.items():
             if key not in given:
-                return f"{path}.{key} (missing)"
-            differs = _differs_at(given[key], value, f"{path}.{key}")
+                return f".{key} (missing)"
+            differs = _differs_at(given[key], value)
             if differs is not None:
-                return differs
+                return f".{key}{differs}"
         if len(given) != len(own):
             extra = next((key for key in given if key not in own), None)
-            return f"{path}: the key {_shown(extra)} (unknown)"
+            return f": the key {_shown(extra)} (unknown)"
         return None
     if isinstance(own, list):
         if not isinstance(given, list | tuple) or len(given) != len(own):
-            return path
+            return ""
         for i, (item, value) in enumerate(zip(given, own, strict=True)):
-            differs = _differs_at(item, value, f"{path}[{i}]")
+            differs = _differs_at(item, value)
             if differs is not None:
-                return differs
+                return f"[{i}]{differs}"
         return None
-    return None if given.__class__ is own.__class__ and given == own else path
+    return None if _same_value(given, own) else ""
+
+
+def _same_value(given: object, own: object) -> bool:
+    """Whether ``given`` is the JSON value ``own`` (a text, a whole number, a
+    truth value or null): of its kind (``true`` is no ``1``, ``1.0`` no
+    ``1``; a subclass of ``str`` or ``int`` is text or a number) and equal
+    by that kind's own comparison."""
+    if own is None or own.__class__ is bool:
+        return given is own
+    kind = own.__class__
+    return (
+        isinstance(given, kind) and not isinstance(given, bool) and kind.__eq__(given, own) is True
+    )
 
 
 def state_from_dict(data: Mapping[str, object], *, rules: GameRules | None = None) -> State:

@@ -109,7 +109,6 @@ from .notation import (
     _described,
     _expected_game,
     _game_of_text,
-    _named,
     _rules_from_dict,
     cards_from_text,
     cards_to_text,
@@ -183,6 +182,16 @@ class TextStream(Protocol):
 def _rules_json(rules: GameRules) -> str:
     """The rules' dict form as compact JSON, on one line."""
     return json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"))
+
+
+def _game_text_or_none(rules: GameRules) -> str | None:
+    """The game's text form, or None for rules that it cannot name (written whole)."""
+    if not is_registered(rules):
+        return None
+    try:
+        return game_to_text(rules)
+    except NotationError:  # (an option name that game text cannot hold)
+        return None
 
 
 def _rules_of_json(text: str, expected: GameRules | None) -> GameRules:
@@ -480,8 +489,9 @@ class GameRecord:
         <patience_rules.GameRules.to_dict>`), in a ``Rules`` tag after the
         ``Game`` tag (its name): the record alone replays it.
         """
-        if is_registered(self.rules):
-            lines = [f"[Game {_quote(game_to_text(self.rules))}]"]
+        game = _game_text_or_none(self.rules)
+        if game is not None:
+            lines = [f"[Game {_quote(game)}]"]
         else:
             lines = [
                 f"[Game {_quote(self.rules.name)}]",
@@ -889,7 +899,9 @@ def _read(chunks: Iterable[str], expected: GameRules | None) -> GameRecord:
                 f"{_shown(game)} the record names"
             )
     else:
-        rules = _named(_game_of_text(game, "Game", expected), "Game", expected)
+        rules = _game_of_text(
+            game, "Game", expected, "their records carry it in a Rules tag, which this one lacks"
+        )
     deal = _deal_from_tags(tags)
     result = tags.pop("Result", None)
     if result is not None and result not in _RESULTS:

@@ -26,6 +26,7 @@ import re
 import threading
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from keyword import iskeyword
 from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, TypeAlias, TypedDict, cast
 
 import attrs
@@ -449,7 +450,10 @@ class GameRules:
 
     def __repr__(self) -> str:
         if is_registered(self):
-            options = "".join(f", {key}={value!r}" for key, value in self.options)
+            if all(key.isidentifier() and not iskeyword(key) for key, _ in self.options):
+                options = "".join(f", {key}={value!r}" for key, value in self.options)
+            else:  # (names that are no keyword arguments)
+                options = f", **{dict(self.options)!r}"
             return f"get_game({self.name!r}{options})"
         return f"<GameRules {self.name!r}: {self.title}>"
 
