@@ -228,6 +228,12 @@ def test_a_state_of_a_game_of_no_registry_that_carries_no_description() -> None:
         r"state of them has no text form: read its dict form$",
     ):
         state_from_text("toy - - - - 0", rules=TOY)
+    # (Names are read stripped and in lower case: so are the rules' own compared.)
+    capital = toy_game(name="My-Toy")
+    lacking = state_to_dict(capital.deal(1))
+    del lacking["rules"]
+    with pytest.raises(NotationError, match="the rules given are no game of the registry"):
+        state_from_dict(lacking, rules=capital)
     # Rules of one's own under a registered name: named, and told apart.
     mine = pr.GameRules.from_dict(pr.get_game("klondike").to_dict() | {"stock": {"redeals": 7}})
     klondike = state_to_dict(pr.get_game("klondike").deal(1))

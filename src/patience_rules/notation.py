@@ -932,9 +932,10 @@ def _game_named(
     where: str,
     lacking: str,
 ) -> GameRules:
-    """The rules that a reader's input names (``name``, made by ``make``), where
-    they are the ``expected`` game (the expected rules themselves: what the
-    reader builds is of the caller's very rules).
+    """The rules that a reader's input names (``name``, stripped and in lower
+    case as names are read; made by ``make``), where they are the
+    ``expected`` game (the expected rules themselves: what the reader builds
+    is of the caller's very rules).
 
     ``written`` is how the input names the game, in plain values; given the
     ``expected`` rules of the registry named as the writers name them
@@ -950,7 +951,7 @@ def _game_named(
                 return expected
     unlike = (
         ""
-        if registered or name != expected.name
+        if registered or name != expected.name.strip().lower()
         else f"; the rules given are no game of the registry, and {lacking}"
     )
     try:
