@@ -21,6 +21,20 @@ def random_game(
     return states
 
 
+def cycled_record(rules: pr.GameRules, deal: int, most: int) -> pr.GameRecord:
+    """The record of deal ``deal`` played for at most ``most`` moves, move ``i``
+    the legal move at ``i`` modulo their number (a walk that varies its choices
+    with no seed)."""
+    state, moves = rules.deal(deal), list[pr.Move]()
+    for _ in range(most):
+        legal = state.legal_moves()
+        if not legal:
+            break
+        moves.append(legal[len(moves) % len(legal)])
+        state = state.apply(moves[-1])
+    return pr.GameRecord(rules, deal, moves)
+
+
 def won_with_moves_left() -> tuple[pr.State, pr.Move, list[pr.Move]]:
     """A Klondike with ``foundation_back`` one move from its win, that move, and
     every move from the deal (the winning move last).

@@ -89,6 +89,7 @@ from patience_rules.solver import Outcome, solve, solve_deal
 from patience_rules.stats import DealResult, DealStats, play_deal, play_deals, wilson_interval
 from patience_rules.strategies import states
 from profiles import fuzz
+from random_play import cycled_record
 from validity_model import broken_rules, parts_of
 
 T = TypeVar("T")
@@ -1135,14 +1136,7 @@ def expected_records() -> tuple[GameRecord, ...]:
         *expected_games(),
         toy_game(reserve=pr.Reserve(cells=2, refill=pr.Refill.FROM_WASTE_THEN_STOCK)),
     ):
-        state, moves = rules.deal(2), list[Move]()
-        for _ in range(20):
-            legal = state.legal_moves()
-            if not legal:
-                break
-            moves.append(legal[len(moves) % len(legal)])
-            state = state.apply(moves[-1])
-        found.append(GameRecord(rules, 2, moves))
+        found.append(cycled_record(rules, 2, 20))
     return tuple(found)
 
 

@@ -30,6 +30,7 @@ from patience_rules.records import (
     GameResult,
     RecordDict,
 )
+from random_play import cycled_record
 
 
 def _record(game: Played, **tags: str) -> GameRecord:
@@ -760,3 +761,47 @@ def test_a_record_of_an_unregistered_game_carries_its_rules_in_json() -> None:
 def test_a_bad_rules_tag_is_refused(change: Callable[[str], str], message: str) -> None:
     with pytest.raises(NotationError, match=re.escape(message)):
         GameRecord.from_text(change(_mine_record_text()))
+
+
+def test_a_record_read_plays_each_move_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    record = cycled_record(pr.get_game("royal-cotillion"), 4, 40)
+    text, data = record.to_text(), record.to_dict()
+    played: list[pr.Move] = []
+    apply = pr.State.apply
+
+    def counted(self: pr.State, move: pr.Move) -> pr.State:
+        played.append(move)
+        return apply(self, move)
+
+    monkeypatch.setattr(pr.State, "apply", counted)
+    readers: list[Callable[[], GameRecord]] = [
+        lambda: GameRecord.from_text(text),
+        lambda: GameRecord.from_dict(data),
+        lambda: GameRecord.read(io.StringIO(text)),
+    ]
+    for read in readers:
+        played.clear()
+        assert read() == record
+        assert played == list(record.moves)
+
+
+def test_moves_of_a_record_are_read_by_their_text() -> None:
+    # (Each text read is kept for the moves after it that repeat it; a text
+    # of another class, which may compare equal to any text, is read anew.)
+    rules = pr.get_game("royal-cotillion")
+    state = rules.deal(1)
+    first = state.legal_moves()[0]
+    second = next(move for move in state.apply(first).legal_moves() if str(move) != str(first))
+
+    class Liar(str):
+        __slots__ = ()
+
+        def __hash__(self) -> int:
+            return hash(str(first))
+
+        def __eq__(self, other: object) -> bool:
+            return True
+
+    record = GameRecord(rules, 1, [first, second])
+    data = record.to_dict()
+    assert GameRecord.from_dict({**data, "moves": [str(first), Liar(str(second))]}) == record

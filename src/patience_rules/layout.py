@@ -89,6 +89,7 @@ class Layout:
 
     __slots__ = (
         "_deck_sorted",
+        "_hash",
         "_key",
         "_names",
         "_sealed",
@@ -154,6 +155,8 @@ class Layout:
             decks, foundations, tableau, reserve, middle, stock
         )
         self._key = (decks, foundations, tableau, reserve, middle, stock)
+        #: (Its parts are immutable: hashed once, as readers key their caches on it.)
+        self._hash = hash(self._key)
         #: The game's cards in :attr:`Card.index <patience_rules.Card.index>` order, deck after deck.
         self.deck: tuple[Card, ...] = standard_deck(decks)
         # The cards' indices, sorted: ``sorted(indices) == _deck_sorted`` checks
@@ -319,7 +322,7 @@ class Layout:
         return self is other or self._key == other._key
 
     def __hash__(self) -> int:
-        return hash(self._key)
+        return self._hash
 
     def __repr__(self) -> str:
         return (

@@ -463,6 +463,13 @@ def _move_set(layout: Layout) -> frozenset[Move]:
     return frozenset(layout.moves)
 
 
+@functools.lru_cache(maxsize=64)
+def _written_moves(layout: Layout) -> dict[str, Move]:
+    """Each move of ``layout`` by its text as the writers write it (``T3-F5``),
+    but the draw and the redeal, whose words depend on the stock."""
+    return {str(move): move for move in layout.moves if not (move.is_draw or move.is_redeal)}
+
+
 def move_from_text(text: str, game: GameRules | State) -> Move:
     """The move written as ``text`` in ``game`` (rules, or a state of them).
 
@@ -491,6 +498,9 @@ def move_from_text(text: str, game: GameRules | State) -> Move:
     if not isinstance(text, str):
         raise NotationError(f"a move is written as text such as 'T3-F5', got {_shown(text)}")
     text = _checks.plain(text)
+    written = _written_moves(rules.layout).get(text)
+    if written is not None:  # (the writers' spelling, quickly)
+        return written
     worded = _stock_word(text, rules)
     if worded is not None:
         return _stock_move(worded, text, rules)

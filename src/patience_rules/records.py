@@ -366,7 +366,8 @@ def _unquote(value: str, where: str) -> str:
 class GameRecord:
     """A game, its deal and the moves played, replayed and checked when made.
 
-    :param rules: the game (registered, so that it can be named in text).
+    :param rules: the game (a registered game is named in the text and dict
+        forms by its name and options; any other is written out whole).
     :param deal: a deal number, or a deck order (first card dealt first).
     :param moves: the moves played, in order: any iterable of :class:`Move`
         values, at most :data:`MAX_RECORD_MOVES` of them.  Each move is
@@ -420,6 +421,27 @@ class GameRecord:
         self.__attrs_init__(rules, dealt, played, pairs)
         object.__setattr__(self, "_start", start)
         object.__setattr__(self, "_final", final)
+
+    @classmethod
+    def _of_replay(
+        cls,
+        rules: GameRules,
+        deal: int | tuple[Card, ...],
+        moves: tuple[Move, ...],
+        tags: tuple[tuple[str, str], ...],
+        start: State,
+        final: State,
+    ) -> GameRecord:
+        """The record of ``moves``, already played from ``start`` to ``final`` by a
+        reader (which checked them and the deal as the constructor does); its
+        ``tags`` are checked here, as the constructor checks them."""
+        pairs = _to_tags(tags)
+        _check_tags(pairs)
+        record = object.__new__(cls)
+        record.__attrs_init__(rules, deal, moves, pairs)
+        object.__setattr__(record, "_start", start)
+        object.__setattr__(record, "_final", final)
+        return record
 
     def __reduce__(self) -> tuple[type[GameRecord], tuple[object, ...]]:
         """Pickled as its game, deal, moves and tags: loading one replays and checks
@@ -701,20 +723,28 @@ class _Replay:
         self.rules = rules
         self.deal = deal
         try:
-            self.state = rules.deal(deal) if isinstance(deal, int) else rules.deal_from(deal)
+            self.start = rules.deal(deal) if isinstance(deal, int) else rules.deal_from(deal)
         except PatienceRulesError as error:
             raise NotationError(f"{'Deal' if isinstance(deal, int) else 'Deck'}: {error}") from None
+        self.state = self.start
         self.moves: list[Move] = []
+        #: Each move text read so far, as its move (a record repeats its moves' texts).
+        self.read: dict[str, Move] = {}
 
     def play(self, text: str) -> None:
         """Read the next move from ``text`` and play it."""
         number = len(self.moves) + 1
         if number > MAX_RECORD_MOVES:
             raise NotationError(_too_many(number))
-        try:
-            move = move_from_text(text, self.rules)
-        except NotationError as error:
-            raise NotationError(f"move {number}: {error}") from None
+        plain = text.__class__ is str  # (a subclass could compare equal to another text)
+        move = self.read.get(text) if plain else None
+        if move is None:
+            try:
+                move = move_from_text(text, self.rules)
+            except NotationError as error:
+                raise NotationError(f"move {number}: {error}") from None
+            if plain:
+                self.read[text] = move
         try:
             self.state = self.state.apply(move)
         except IllegalMoveError as error:
@@ -722,9 +752,11 @@ class _Replay:
         self.moves.append(move)
 
     def record(self, tags: tuple[tuple[str, str], ...]) -> GameRecord:
-        """The record of the moves played, with ``tags``."""
+        """The record of the moves played, with ``tags`` (the moves are not played again)."""
         try:
-            return GameRecord(self.rules, self.deal, self.moves, tags)
+            return GameRecord._of_replay(
+                self.rules, self.deal, tuple(self.moves), tags, self.start, self.state
+            )
         except NotationError:
             raise
         except PatienceRulesError as error:
