@@ -1162,69 +1162,60 @@ def check_record_of(record: Any, rules: GameRules) -> None:
     assert GameRecord.read(io.StringIO(record.to_text()), rules=rules) == record
 
 
-@fuzz(60)
-@given(
-    data=st.deferred(
-        lambda: mutated_data([notation.state_to_dict(r.replay()) for r in expected_records()])
-    )
-    | JSON_VALUES,
-    rules=EXPECTED,
-)
-def test_state_from_dict_expecting_a_game(data: Any, rules: GameRules, hostile_inputs: Any) -> None:
-    hostile_inputs["state_from_dict(rules=...)"] += 1
-    state = attempt(lambda: notation.state_from_dict(data, rules=rules), NotationError)
-    if state is not REFUSED:
-        check_state_of(state, rules)
-
-
-@fuzz(60)
-@given(
-    text=st.deferred(lambda: mutated_texts([r.to_text() for r in expected_records()]))
-    | texts_for("record"),
-    rules=EXPECTED,
-)
-def test_game_record_from_text_expecting_a_game(
-    text: Any, rules: GameRules, hostile_inputs: Any
-) -> None:
-    hostile_inputs["GameRecord.from_text(rules=...)"] += 1
-    record = attempt(lambda: GameRecord.from_text(text, rules=rules), NotationError)
-    if record is not REFUSED:
-        check_record_of(record, rules)
-
-
-@fuzz(60)
-@given(
-    text=st.deferred(
-        lambda: mutated_texts(
-            [
-                notation.state_to_text(r.replay())
-                for r in expected_records()
-                if r.rules.name != "toy"
-            ]
+#: Each reader told which game to expect: the inputs drawn for it (the expected
+#: games' forms mutated, and any JSON value or text), how it reads one with
+#: ``rules=``, and how what it read is checked.
+PINNED_READERS: dict[
+    str, tuple[st.SearchStrategy[Any], Callable[..., Any], Callable[..., None]]
+] = {
+    "state_from_dict(rules=...)": (
+        st.deferred(
+            lambda: mutated_data([notation.state_to_dict(r.replay()) for r in expected_records()])
         )
-    )
-    | texts_for("state"),
-    rules=EXPECTED,
-)
-def test_state_from_text_expecting_a_game(text: Any, rules: GameRules, hostile_inputs: Any) -> None:
-    hostile_inputs["state_from_text(rules=...)"] += 1
-    state = attempt(lambda: notation.state_from_text(text, rules=rules), NotationError)
-    if state is not REFUSED:
-        check_state_of(state, rules)
+        | JSON_VALUES,
+        notation.state_from_dict,
+        check_state_of,
+    ),
+    "state_from_text(rules=...)": (
+        st.deferred(
+            lambda: mutated_texts(
+                [
+                    notation.state_to_text(r.replay())
+                    for r in expected_records()
+                    if r.rules.name != "toy"  # (a game of no registry has no text form)
+                ]
+            )
+        )
+        | texts_for("state"),
+        notation.state_from_text,
+        check_state_of,
+    ),
+    "GameRecord.from_dict(rules=...)": (
+        st.deferred(lambda: mutated_data([r.to_dict() for r in expected_records()])) | JSON_VALUES,
+        GameRecord.from_dict,
+        check_record_of,
+    ),
+    "GameRecord.from_text(rules=...)": (
+        st.deferred(lambda: mutated_texts([r.to_text() for r in expected_records()]))
+        | texts_for("record"),
+        GameRecord.from_text,
+        check_record_of,
+    ),
+}
 
 
+@pytest.mark.parametrize("reader", list(PINNED_READERS))
 @fuzz(60)
-@given(
-    data=st.deferred(lambda: mutated_data([r.to_dict() for r in expected_records()])) | JSON_VALUES,
-    rules=EXPECTED,
-)
-def test_game_record_from_dict_expecting_a_game(
-    data: Any, rules: GameRules, hostile_inputs: Any
+@given(data=st.data(), rules=EXPECTED)
+def test_reader_expecting_a_game(
+    reader: str, data: st.DataObject, rules: GameRules, hostile_inputs: Any
 ) -> None:
-    hostile_inputs["GameRecord.from_dict(rules=...)"] += 1
-    record = attempt(lambda: GameRecord.from_dict(data, rules=rules), NotationError)
-    if record is not REFUSED:
-        check_record_of(record, rules)
+    inputs, read, check = PINNED_READERS[reader]
+    value = data.draw(inputs, label="input")
+    hostile_inputs[reader] += 1
+    got = attempt(lambda: read(value, rules=rules), NotationError)
+    if got is not REFUSED:
+        check(got, rules)
 
 
 @fuzz(60)

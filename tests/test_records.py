@@ -786,8 +786,9 @@ def test_a_record_read_plays_each_move_once(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_moves_of_a_record_are_read_by_their_text() -> None:
-    # (Each text read is kept for the moves after it that repeat it; a text
-    # of another class, which may compare equal to any text, is read anew.)
+    # (A move written as the writers write it is found by one lookup; a text
+    # of another class, which may compare equal to any text, is read by its
+    # characters.)
     rules = pr.get_game("royal-cotillion")
     state = rules.deal(1)
     first = state.legal_moves()[0]

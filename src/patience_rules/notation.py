@@ -465,9 +465,17 @@ def _move_set(layout: Layout) -> frozenset[Move]:
 
 @functools.lru_cache(maxsize=64)
 def _written_moves(layout: Layout) -> dict[str, Move]:
-    """Each move of ``layout`` by its text as the writers write it (``T3-F5``),
-    but the draw and the redeal, whose words depend on the stock."""
-    return {str(move): move for move in layout.moves if not (move.is_draw or move.is_redeal)}
+    """Each move that ``layout`` makes by its text as the writers write it
+    (``T3-F5``, ``draw``): every move of :attr:`Layout.moves`, but the draw
+    where there is no stock and the redeal where there is none (see
+    :func:`_stock_move`, which refuses them by name)."""
+    return {
+        str(move): move
+        for move in layout.moves
+        if not (
+            (move.is_draw and not layout.has_stock) or (move.is_redeal and not layout.has_redeal)
+        )
+    }
 
 
 def move_from_text(text: str, game: GameRules | State) -> Move:
@@ -682,8 +690,7 @@ def _game_of_text(text: str, where: str, expected: GameRules | None, lacking: st
         except NotationError as error:
             raise NotationError(f"{where}: {error}") from None
 
-    name = text.partition("[")[0].strip().lower()
-    return _game_named(name, make, text, _game_text, expected, where, lacking)
+    return _game_named(text.partition("[")[0], make, text, _game_text, expected, where, lacking)
 
 
 def state_from_text(text: str, *, rules: GameRules | None = None) -> State:
@@ -906,7 +913,7 @@ def _rules_from_dict(data: Mapping[str, object], expected: GameRules | None) -> 
         options.append((key, item))
     plain = name.__class__ is str and all(key.__class__ is str for key, _ in options)
     return _game_named(
-        name.strip().lower(),
+        name,
         lambda: _make_rules(name, options),
         (name, _typed(options)) if plain else None,  # (a subclass could compare equal)
         lambda rules: (rules.name, _typed(rules.options)),
@@ -942,10 +949,9 @@ def _game_named(
     where: str,
     lacking: str,
 ) -> GameRules:
-    """The rules that a reader's input names (``name``, stripped and in lower
-    case as names are read; made by ``make``), where they are the
-    ``expected`` game (the expected rules themselves: what the reader builds
-    is of the caller's very rules).
+    """The rules that a reader's input names (``name``, made by ``make``), where
+    they are the ``expected`` game (the expected rules themselves: what the
+    reader builds is of the caller's very rules).
 
     ``written`` is how the input names the game, in plain values; given the
     ``expected`` rules of the registry named as the writers name them
@@ -961,7 +967,7 @@ def _game_named(
                 return expected
     unlike = (
         ""
-        if registered or name != expected.name.strip().lower()
+        if registered or name.strip().lower() != expected.name.strip().lower()
         else f"; the rules given are no game of the registry, and {lacking}"
     )
     try:

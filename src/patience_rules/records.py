@@ -418,29 +418,33 @@ class GameRecord:
         _check_tags(pairs)
         start = rules.deal(dealt) if isinstance(dealt, int) else rules.deal_from(dealt)
         played, final = _replayed(start, given)
-        self.__attrs_init__(rules, dealt, played, pairs)
-        object.__setattr__(self, "_start", start)
-        object.__setattr__(self, "_final", final)
+        self._fill(rules, dealt, played, pairs, start, final)
 
-    @classmethod
-    def _of_replay(
-        cls,
+    def _fill(
+        self,
         rules: GameRules,
         deal: int | tuple[Card, ...],
         moves: tuple[Move, ...],
         tags: tuple[tuple[str, str], ...],
         start: State,
         final: State,
-    ) -> GameRecord:
-        """The record of ``moves``, already played from ``start`` to ``final`` by a
-        reader (which checked them and the deal as the constructor does); its
-        ``tags`` are checked here, as the constructor checks them."""
+    ) -> None:
+        """Set the record's fields, all checked, and its states replayed."""
+        self.__attrs_init__(rules, deal, moves, tags)
+        object.__setattr__(self, "_start", start)
+        object.__setattr__(self, "_final", final)
+
+    @classmethod
+    def _of_replay(cls, replay: _Replay, tags: tuple[tuple[str, str], ...]) -> GameRecord:
+        """The record of the moves a reader played (checked, with the deal, as the
+        constructor checks them, and not played again); its ``tags`` are checked
+        here, as the constructor checks them."""
         pairs = _to_tags(tags)
         _check_tags(pairs)
         record = object.__new__(cls)
-        record.__attrs_init__(rules, deal, moves, pairs)
-        object.__setattr__(record, "_start", start)
-        object.__setattr__(record, "_final", final)
+        record._fill(
+            replay.rules, replay.deal, tuple(replay.moves), pairs, replay.start, replay.state
+        )
         return record
 
     def __reduce__(self) -> tuple[type[GameRecord], tuple[object, ...]]:
@@ -728,23 +732,16 @@ class _Replay:
             raise NotationError(f"{'Deal' if isinstance(deal, int) else 'Deck'}: {error}") from None
         self.state = self.start
         self.moves: list[Move] = []
-        #: Each move text read so far, as its move (a record repeats its moves' texts).
-        self.read: dict[str, Move] = {}
 
     def play(self, text: str) -> None:
         """Read the next move from ``text`` and play it."""
         number = len(self.moves) + 1
         if number > MAX_RECORD_MOVES:
             raise NotationError(_too_many(number))
-        plain = text.__class__ is str  # (a subclass could compare equal to another text)
-        move = self.read.get(text) if plain else None
-        if move is None:
-            try:
-                move = move_from_text(text, self.rules)
-            except NotationError as error:
-                raise NotationError(f"move {number}: {error}") from None
-            if plain:
-                self.read[text] = move
+        try:
+            move = move_from_text(text, self.rules)
+        except NotationError as error:
+            raise NotationError(f"move {number}: {error}") from None
         try:
             self.state = self.state.apply(move)
         except IllegalMoveError as error:
@@ -754,9 +751,7 @@ class _Replay:
     def record(self, tags: tuple[tuple[str, str], ...]) -> GameRecord:
         """The record of the moves played, with ``tags`` (the moves are not played again)."""
         try:
-            return GameRecord._of_replay(
-                self.rules, self.deal, tuple(self.moves), tags, self.start, self.state
-            )
+            return GameRecord._of_replay(self, tags)
         except NotationError:
             raise
         except PatienceRulesError as error:
