@@ -350,3 +350,42 @@ def test_the_annotations_of_a_card_resolve_at_run_time() -> None:
     # (documentation tools and runtime checkers read them)
     hints = typing.get_type_hints(pr.Card.__new__)
     assert set(hints) == {"rank", "suit", "return"}
+
+
+def test_a_dict_form_says_so_of_an_integer_of_another_library() -> None:
+    # The dict forms hold JSON's values, so their readers take plain ints only;
+    # an integer of another library (read through pandas, say) is named as one
+    # (it read "so it has 0 to 0, got 0", a count in range refused).
+    klondike = pr.get_game("klondike")
+    state = klondike.deal(3)
+    other = r"got Int64\(value=0\) \(an integer of another type: give int\(\.\.\.\)\)"
+    data: dict[str, object] = dict(pr.state_to_dict(state))
+    data["face_down"] = [Int64(0)] * len(state.columns)
+    with pytest.raises(pr.NotationError, match=f"T1 is dealt 0 cards face down, .*{other}$"):
+        pr.state_from_dict(data)
+    data = dict(pr.state_to_dict(state))
+    data["redeals_used"] = Int64(0)
+    with pytest.raises(pr.NotationError, match=f"redeals_used: expected a whole number, {other}$"):
+        pr.state_from_dict(data)
+    with pytest.raises(pr.InvalidDealError, match=f"redeals: .*{other}$"):
+        klondike.make_state(
+            stock=state.stock,
+            waste=state.waste,
+            columns=state.columns,
+            foundation_heights=state.foundation_heights,
+            face_down=state.face_down,
+            redeals_used=Int64(0),  # type: ignore[arg-type]
+        )
+    freecell = pr.get_game("freecell")
+    deal = freecell.deal(1)
+    with pytest.raises(pr.InvalidDealError, match=f"each count is 0, {other} for T2$"):
+        freecell.make_state(
+            columns=deal.columns,
+            cells=deal.cells,
+            foundation_heights=deal.foundation_heights,
+            face_down=(0, Int64(0)) + (0,) * 6,  # type: ignore[arg-type]
+        )
+    record: dict[str, object] = dict(pr.GameRecord(klondike, 3, state.legal_moves()[:1]).to_dict())
+    record["deal"] = Int64(3)
+    with pytest.raises(pr.NotationError, match=r"deal: expected a deal number, got Int64\(value=3"):
+        pr.GameRecord.from_dict(record)

@@ -24,6 +24,7 @@ from notation_support import Played, assert_typed_dict, assert_valid, play, play
 from patience_rules import IllegalMoveError, InvalidDealError, Move, NotationError, records
 from patience_rules.records import (
     MAX_MOVE_LENGTH,
+    MAX_RECORD_MOVES,
     MAX_TAG_LINE,
     MAX_TAGS,
     GameRecord,
@@ -298,6 +299,24 @@ def test_malformed_record_dicts_are_refused(change: object, message: str) -> Non
     data = GameRecord(pr.get_game("captive-queens"), 2, [Move.draw()]).to_dict()
     change(data)  # type: ignore[operator]
     with pytest.raises(NotationError, match=message):
+        GameRecord.from_dict(data)
+
+
+def test_a_record_dict_takes_tuples_where_it_takes_lists() -> None:
+    # As state_from_dict reads its piles (data read through pandas or made in
+    # code): a deck and moves given as tuples read as lists do.
+    rules = pr.get_game("klondike")
+    record = GameRecord(rules, rules.deck_order(5), rules.deal(5).legal_moves()[:1])
+    data: dict[str, object] = dict(record.to_dict())
+    assert isinstance(data["deck"], list)
+    assert isinstance(data["moves"], list)
+    data["deck"], data["moves"] = tuple(data["deck"]), tuple(data["moves"])
+    assert GameRecord.from_dict(data) == record
+    data["moves"] = ("draw",) * (MAX_RECORD_MOVES + 1)
+    with pytest.raises(NotationError, match=f"at most {MAX_RECORD_MOVES} moves, got "):
+        GameRecord.from_dict(data)
+    data["deck"] = ("AC",) * 833
+    with pytest.raises(NotationError, match="deck: no game has more than"):
         GameRecord.from_dict(data)
 
 

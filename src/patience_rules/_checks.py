@@ -286,7 +286,7 @@ def read_whole(value: object, where: str, low: int, high: int) -> int:
     """A whole number from ``low`` to ``high`` from a dict form."""
     if not _is_whole(value) or not low <= value <= high:
         raise NotationError(
-            f"{where}: expected a whole number from {low} to {high}, got {_shown(value)}"
+            f"{where}: expected a whole number from {low} to {high}, got {shown_whole(value)}"
         )
     return value
 

@@ -52,7 +52,7 @@ from itertools import pairwise
 from operator import le
 from typing import Final, NamedTuple, cast
 
-from ._checks import MAX_CARDS, bounded
+from ._checks import MAX_CARDS, bounded, shown_whole
 from .building import Build
 from .cards import (
     _CARDS,
@@ -510,7 +510,7 @@ def _redeals(layout: Layout, value: object) -> int:
             " (the rules allow any number, and do not count them)" if layout.redeals is None else ""
         )
         raise InvalidDealError(
-            f"redeals: expected a count from 0 to {most}{why}, got {_shown(value)}"
+            f"redeals: expected a count from 0 to {most}{why}, got {shown_whole(value)}"
         )
     return int(value)  # (an IntEnum: its number)
 
@@ -528,10 +528,12 @@ def _face_up(
         return None
     counts = _sequence(face_down, "face_down", layout.columns, "counts")
     if not layout.face_down:
-        if any(not _is_whole(count) or count != 0 for count in counts):
-            raise InvalidDealError(
-                f"face_down: every card of this game's columns is face up, got {_shown(counts)}"
-            )
+        for i, count in enumerate(counts):
+            if not _is_whole(count) or count != 0:
+                raise InvalidDealError(
+                    "face_down: every card of this game's columns is face up, so each count "
+                    f"is 0, got {shown_whole(count)} for T{i + 1}"
+                )
         return None
     build = layout.build
     up = []
@@ -540,7 +542,7 @@ def _face_up(
         if not _is_whole(count) or not 0 <= count <= most:
             raise InvalidDealError(
                 f"face_down: T{i + 1} is dealt {_counted(most, 'cards')} face down, so it has "
-                f"0 to {most}, got {_shown(count)}"
+                f"0 to {most}, got {shown_whole(count)}"
             )
         if not column and count:
             raise InvalidDealError(

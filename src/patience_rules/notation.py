@@ -1135,7 +1135,9 @@ def state_from_dict(data: Mapping[str, object], *, rules: GameRules | None = Non
             parts[key] = _card_list(data[key], key)
     redeals = data["redeals_used"]
     if not _is_whole(redeals):
-        raise NotationError(f"redeals_used: expected a whole number, got {_shown(redeals)}")
+        raise NotationError(
+            f"redeals_used: expected a whole number, got {_checks.shown_whole(redeals)}"
+        )
     parts["redeals_used"] = redeals
     return _build(rules, **parts)
 

@@ -667,28 +667,33 @@ class GameRecord:
         if "deal" in data:
             number = data["deal"]
             if not _is_whole(number):
-                raise NotationError(f"deal: expected a deal number, got {_shown(number)}")
+                raise NotationError(
+                    f"deal: expected a deal number, got {_checks.shown_whole(number)}"
+                )
             try:
                 deal = _check_deal_number(number)
             except InvalidDealError as error:
                 raise NotationError(f"deal: {error}") from None
         else:
-            deck = data["deck"]
-            if not isinstance(deck, list) or not all(isinstance(card, str) for card in deck):
-                raise NotationError("deck: expected a list of cards such as ['QH', '10S']")
-            if len(deck) > _checks.MAX_CARDS:
+            given_deck = data["deck"]
+            if isinstance(given_deck, list | tuple) and len(given_deck) > _checks.MAX_CARDS:
                 raise NotationError(
-                    f"deck: no game has more than {_checks.MAX_CARDS} cards, got {len(deck)}"
+                    f"deck: no game has more than {_checks.MAX_CARDS} cards, got {len(given_deck)}"
                 )
+            # (A tuple too, as state_from_dict reads its piles; copied, to be read once.)
+            deck = list(given_deck) if isinstance(given_deck, list | tuple) else None
+            if deck is None or not all(isinstance(card, str) for card in deck):
+                raise NotationError("deck: expected a list of cards such as ['QH', '10S']")
             deal = cards_from_text(" ".join(deck)) if deck else ()
             if len(deal) != len(deck):
                 raise NotationError("deck: expected one card in each item of the list")
-        raw_moves = data.get("moves", [])
-        if isinstance(raw_moves, list) and len(raw_moves) > MAX_RECORD_MOVES:
+        given_moves = data.get("moves", [])
+        if isinstance(given_moves, list | tuple) and len(given_moves) > MAX_RECORD_MOVES:
             raise NotationError(
-                f"moves: a record holds at most {MAX_RECORD_MOVES} moves, got {len(raw_moves)}"
+                f"moves: a record holds at most {MAX_RECORD_MOVES} moves, got {len(given_moves)}"
             )
-        if not isinstance(raw_moves, list) or not all(isinstance(m, str) for m in raw_moves):
+        raw_moves = list(given_moves) if isinstance(given_moves, list | tuple) else None
+        if raw_moves is None or not all(isinstance(m, str) for m in raw_moves):
             raise NotationError("moves: expected a list of moves in text such as ['T3-F5']")
         raw_tags = data.get("tags", {})
         if not isinstance(raw_tags, Mapping):
