@@ -318,7 +318,7 @@ def test_a_numpy_bool_is_no_whole_number_whatever_the_numpy() -> None:
     old = bool_()
     game = pr.get_game("captive-queens")
     with pytest.raises(pr.InvalidDealError):
-        game.deal(old)  # type: ignore[arg-type]
+        game.deal(old)
     with pytest.raises(pr.IllegalMoveError):
         pr.ActionSpace(game).move_of(old)
     assert pr.ActionSpace(game).move_of(Int64(1)) == pr.Move.redeal()

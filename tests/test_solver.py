@@ -244,7 +244,7 @@ def test_a_solution_takes_the_time_the_call_took() -> None:
 
 
 def test_integers_of_other_libraries_are_budgets_and_seeds() -> None:
-    given = solve(RC.deal(2), max_nodes=Int64(3_000), seed=Int64(4))  # type: ignore[arg-type]
+    given = solve(RC.deal(2), max_nodes=Int64(3_000), seed=Int64(4))
     assert given == solve(RC.deal(2), max_nodes=3_000, seed=4)
 
 

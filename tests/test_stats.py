@@ -272,17 +272,17 @@ def test_the_wilson_interval_of_other_libraries_integers_is_that_of_ints(
 ) -> None:
     expected = wilson_interval(successes, trials)
     if trials < 256:  # (as many as a uint8 holds: its 4 * trials wraps round)
-        assert wilson_interval(UInt8(successes), UInt8(trials)) == expected  # type: ignore[arg-type]
-    assert wilson_interval(Int64(successes), Int64(trials)) == expected  # type: ignore[arg-type]
-    assert wilson_interval(successes, Int64(trials), 0.99) == wilson_interval(  # type: ignore[arg-type]
+        assert wilson_interval(UInt8(successes), UInt8(trials)) == expected
+    assert wilson_interval(Int64(successes), Int64(trials)) == expected
+    assert wilson_interval(successes, Int64(trials), 0.99) == wilson_interval(
         successes, trials, 0.99
     )
 
 
 def test_the_wilson_interval_takes_a_level_of_any_real_number_type() -> None:
     # As NumPy's float32 and a Fraction: the interval of the same level as a float.
-    assert wilson_interval(5, 10, Float32(0.9)) == wilson_interval(5, 10, 0.9)  # type: ignore[arg-type]
-    assert wilson_interval(5, 10, Fraction(19, 20)) == wilson_interval(5, 10, 0.95)  # type: ignore[arg-type]
+    assert wilson_interval(5, 10, Float32(0.9)) == wilson_interval(5, 10, 0.9)
+    assert wilson_interval(5, 10, Fraction(19, 20)) == wilson_interval(5, 10, 0.95)
     # Refused: a level that a float rounds to 1 has no interval, nor has a bool.
     for level in (bool_(), True, 10**400, 1, 0.0):
         with pytest.raises(
@@ -302,32 +302,32 @@ def test_the_wilson_interval_takes_a_level_of_any_real_number_type() -> None:
 
 def test_the_wilson_interval_refuses_other_libraries_integers_as_ints() -> None:
     with pytest.raises(pr.InvalidArgumentError, match=r"got 5 successes in 4 trials$"):
-        wilson_interval(UInt8(5), UInt8(4))  # type: ignore[arg-type]
+        wilson_interval(UInt8(5), UInt8(4))
     with pytest.raises(pr.InvalidArgumentError, match=r"^trials is a whole number from 0 to"):
-        wilson_interval(0, Int64(2**64 + 1))  # type: ignore[arg-type]
+        wilson_interval(0, Int64(2**64 + 1))
     with pytest.raises(pr.InvalidArgumentError, match=r"^successes is a whole number .*got True$"):
         wilson_interval(True, 4)
 
 
 def test_a_deal_result_keeps_other_libraries_integers_as_ints() -> None:
-    result = DealResult(Int64(7), False, UInt8(49), UInt8(200), stopped=True)  # type: ignore[arg-type]
+    result = DealResult(Int64(7), False, UInt8(49), UInt8(200), stopped=True)
     assert result == DealResult(7, False, 49, 200, stopped=True)
     assert [type(result.deal), type(result.cards_home), type(result.moves)] == [int, int, int]
-    assert type(attrs.evolve(result, moves=UInt8(3)).moves) is int  # type: ignore[arg-type]
+    assert type(attrs.evolve(result, moves=UInt8(3)).moves) is int
     # Added up, the moves are those of the ints, not wrapped round at 256.
-    won = DealResult(0, True, UInt8(3), UInt8(200))  # type: ignore[arg-type]
+    won = DealResult(0, True, UInt8(3), UInt8(200))
     assert DealStats.of([won, won]) == DealStats(2, 2, (0, 0, 0, 2), 400)
     # Out of range, or no whole number (a bool, NumPy's too, as before), refused by name.
     with pytest.raises(
         pr.InvalidArgumentError, match=r"^cards_home is a whole number from 0 to 832, got 833$"
     ):
-        DealResult(1, False, Int64(833), 1)  # type: ignore[arg-type]
+        DealResult(1, False, Int64(833), 1)
     with pytest.raises(
         pr.InvalidArgumentError, match=r"^moves is a whole number of at least 0, got True$"
     ):
         DealResult(1, False, 1, True)
     with pytest.raises(pr.InvalidArgumentError, match=r"^deal is a whole number from 0 to"):
-        DealResult(bool_(), False, 1, 1)  # type: ignore[arg-type]
+        DealResult(bool_(), False, 1, 1)
     with pytest.raises(pr.InvalidArgumentError, match=r"^won is True or False, got"):
         DealResult(1, bool_(), 1, 1)  # type: ignore[arg-type]
     with pytest.raises(pr.InvalidArgumentError, match=r"^stopped is True or False, got 1$"):
@@ -555,14 +555,14 @@ def test_a_player_that_does_not_pickle_is_refused_before_any_worker_starts() -> 
 
 def test_integers_of_other_libraries_are_deal_numbers_and_counts() -> None:
     # (play_deal played the whole game, then refused the deal number it had dealt)
-    one = play_deal(ROYAL, Int64(1))  # type: ignore[arg-type]
+    one = play_deal(ROYAL, Int64(1))
     assert one == play_deal(ROYAL, 1) and type(one.deal) is int
     many = play_deals(
         ROYAL,
-        Int64(6),  # type: ignore[arg-type]
-        chunk_size=Int64(4),  # type: ignore[arg-type]
-        jobs=Int64(1),  # type: ignore[arg-type]
-        max_moves=Int64(900),  # type: ignore[arg-type]
+        Int64(6),
+        chunk_size=Int64(4),
+        jobs=Int64(1),
+        max_moves=Int64(900),
     )
     assert many == play_deals(ROYAL, 6, jobs=1, max_moves=900)
 

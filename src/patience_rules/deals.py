@@ -32,7 +32,7 @@ The result is the deck order, first card dealt first.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import SupportsIndex, TypeVar
 
 from .cards import Card, _as_index
 from .errors import InvalidDealError, _shown
@@ -109,7 +109,7 @@ class _SplitMix64:
                 return z % bound
 
 
-def shuffled_deck(cards: Sequence[_T], number: int) -> tuple[_T, ...]:
+def shuffled_deck(cards: Sequence[_T], number: SupportsIndex) -> tuple[_T, ...]:
     """``cards`` shuffled by deal number ``number`` (see the module documentation).
 
     Any sequence can be shuffled; the same number always gives the same order.
@@ -136,7 +136,7 @@ def shuffled_deck(cards: Sequence[_T], number: int) -> tuple[_T, ...]:
 MAX_MICROSOFT_DEAL = (1 << 31) - 1
 
 
-def microsoft_deck_order(number: int) -> tuple[Card, ...]:
+def microsoft_deck_order(number: SupportsIndex) -> tuple[Card, ...]:
     """The 52 cards of Microsoft FreeCell deal ``number``, in the order they are dealt.
 
     This is the numbering that FreeCell players, programs and researchers

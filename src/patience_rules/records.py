@@ -89,7 +89,7 @@ import itertools
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Final, Protocol, TypeAlias, cast, get_args
+from typing import Final, Protocol, SupportsIndex, TypeAlias, cast, get_args
 
 import attrs
 
@@ -211,7 +211,7 @@ def _check_deal_number(value: int) -> int:
     return value
 
 
-def _to_deal(value: int | Iterable[Card]) -> int | tuple[Card, ...]:
+def _to_deal(value: SupportsIndex | Iterable[Card]) -> int | tuple[Card, ...]:
     number = _as_index(value)  # (an int or NumPy's, not a bool and not a card)
     if number is not None:
         return _check_deal_number(number)
@@ -406,7 +406,7 @@ class GameRecord:
     def __init__(
         self,
         rules: GameRules,
-        deal: int | Iterable[Card],
+        deal: SupportsIndex | Iterable[Card],
         moves: Iterable[Move] = (),
         tags: Mapping[str, str] | Iterable[tuple[str, str]] = (),
     ) -> None:

@@ -27,7 +27,17 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from keyword import iskeyword
-from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, TypeAlias, TypedDict, cast
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Final,
+    Literal,
+    Protocol,
+    SupportsIndex,
+    TypeAlias,
+    TypedDict,
+    cast,
+)
 
 import attrs
 
@@ -586,14 +596,14 @@ class GameRules:
         """
         return MAX_MICROSOFT_DEAL if self.shuffle is Shuffle.MICROSOFT else MAX_DEAL_NUMBER
 
-    def deck_order(self, number: int) -> tuple[Card, ...]:
+    def deck_order(self, number: SupportsIndex) -> tuple[Card, ...]:
         """The deck order of deal number ``number``, by the game's :attr:`shuffle`.
 
         :raises InvalidDealError: for a number that is not a deal number.
         """
         return _SHUFFLES[self.shuffle](self.layout.deck, number)
 
-    def deal(self, number: int) -> State:
+    def deal(self, number: SupportsIndex) -> State:
         """The starting state of deal number ``number``.
 
         >>> import patience_rules as pr
@@ -748,7 +758,7 @@ def _check_home(rules: GameRules, layout: Layout) -> None:
         )
 
 
-_SHUFFLES: dict[Shuffle, Callable[[tuple[Card, ...], int], tuple[Card, ...]]] = {
+_SHUFFLES: dict[Shuffle, Callable[[tuple[Card, ...], SupportsIndex], tuple[Card, ...]]] = {
     Shuffle.LIBRARY: shuffled_deck,
     Shuffle.MICROSOFT: lambda deck, number: microsoft_deck_order(number),
 }

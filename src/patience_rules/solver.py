@@ -177,6 +177,7 @@ import enum
 import random
 import time
 from collections.abc import Hashable, Iterator, Sequence
+from typing import SupportsIndex
 
 import attrs
 
@@ -517,9 +518,9 @@ def _check_budget(max_nodes: object, max_seconds: object, seed: object) -> tuple
 def solve(
     state: State,
     *,
-    max_nodes: int | None = 200_000,
+    max_nodes: SupportsIndex | None = 200_000,
     max_seconds: float | None = None,
-    seed: int = 0,
+    seed: SupportsIndex = 0,
 ) -> Solution:
     """Search ``state`` for a win within a budget; see the module notes.
 
@@ -574,11 +575,11 @@ def solve(
 
 def solve_deal(
     game: str | GameRules,
-    number: int,
+    number: SupportsIndex,
     *,
-    max_nodes: int | None = 200_000,
+    max_nodes: SupportsIndex | None = 200_000,
     max_seconds: float | None = None,
-    seed: int = 0,
+    seed: SupportsIndex = 0,
 ) -> Solution:
     """:func:`solve` the deal ``number`` of ``game`` (a name or rules).
 

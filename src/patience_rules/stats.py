@@ -43,7 +43,7 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, TypedDict, cast
+from typing import TYPE_CHECKING, SupportsFloat, SupportsIndex, TypedDict, cast
 
 import attrs
 
@@ -198,15 +198,15 @@ def _player(player: Player | None, policy: Player | None) -> Player:
 # argument; the value is checked as any object.)
 
 
-def _deal_number(value: int) -> int:
+def _deal_number(value: SupportsIndex) -> int:
     return _whole("deal", value, 0, MAX_DEAL_NUMBER)
 
 
-def _cards_home(value: int) -> int:
+def _cards_home(value: SupportsIndex) -> int:
     return _whole("cards_home", value, 0, MAX_CARDS)
 
 
-def _moves(value: int) -> int:
+def _moves(value: SupportsIndex) -> int:
     return _whole("moves", value, 0)
 
 
@@ -264,11 +264,11 @@ MAX_MOVES = 2000
 
 def play_deal(
     rules: GameRules,
-    deal: int,
+    deal: SupportsIndex,
     player: Player | None = None,
     *,
     policy: Player | None = None,
-    max_moves: int = MAX_MOVES,
+    max_moves: SupportsIndex = MAX_MOVES,
 ) -> DealResult:
     """Play deal number ``deal`` of ``rules`` to its end with ``player``.
 
@@ -341,7 +341,9 @@ def _level(value: object) -> float:
     return level
 
 
-def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
+def wilson_interval(
+    successes: SupportsIndex, trials: SupportsIndex, confidence: SupportsFloat = 0.95
+) -> tuple[float, float]:
     """The Wilson score interval for a proportion ``successes / trials``.
 
     It stays inside 0..1 and behaves well near 0% and 100% and for few
@@ -735,17 +737,17 @@ def _withdraw(futures: Iterable[Future[DealStats]]) -> None:
 
 def play_deals(
     rules: GameRules,
-    count: int,
+    count: SupportsIndex,
     *,
-    start: int = 0,
+    start: SupportsIndex = 0,
     player: Player | None = None,
     executor: concurrent.futures.Executor | None = None,
-    jobs: int | None = None,
-    chunk_size: int = DEFAULT_CHUNK_SIZE,
-    max_pending: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    jobs: SupportsIndex | None = None,
+    chunk_size: SupportsIndex = DEFAULT_CHUNK_SIZE,
+    max_pending: SupportsIndex | None = None,
+    progress: Callable[[int, int], object] | None = None,
     policy: Player | None = None,
-    max_moves: int = MAX_MOVES,
+    max_moves: SupportsIndex = MAX_MOVES,
 ) -> DealStats:
     """Play deals ``start`` to ``start + count - 1`` with ``player``; add up the results.
 
