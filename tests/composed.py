@@ -83,6 +83,20 @@ def isolate_registry(patch: pytest.MonkeyPatch) -> None:
         patch.setattr(rules, table, dict(getattr(rules, table)))
 
 
+def unregister(entry: pr.GameEntry) -> None:
+    """Take ``entry`` out of the registry, and what its making left in the caches, as
+    another thread might while others read (the library itself never takes one out)."""
+    with rules._LOCK:
+        del rules._REGISTRY[entry.name]
+        for alias in entry.aliases:
+            del rules._ALIASES[alias]
+        rules._changed()
+        for key in [key for key in rules._MADE if key[0] == entry.name]:
+            del rules._MADE[key]
+        for name in (entry.name, *entry.aliases):  # (the only texts _BY_NAME keeps)
+            rules._BY_NAME.pop(name, None)
+
+
 #: Steps of a foundation's sequence: any step goes round all thirteen ranks
 #: (thirteen is prime), so a sequence of thirteen takes each rank once.
 _STEPS = (1, -1, 1, -1, 2, -3, 5)

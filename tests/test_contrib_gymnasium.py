@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+import threading
+import time
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import attrs
@@ -853,3 +856,30 @@ def test_a_composed_game_passes_the_env_checker_and_plays_by_its_masks(
         warnings.simplefilter("error")
         check_env(PatienceEnv(rules), skip_render_check=True)
     random_masked_episodes(PatienceEnv(rules, hide_covered=rules.layout.max_run == 1), range(2))
+
+
+def test_threads_registering_at_once_register_a_new_environment_once(
+    isolated_registry: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As register_games: each thread read the registry, then registered what
+    # it lacked, so threads calling at once each registered the new game.
+    registered: list[str] = []
+    register = gymnasium.register
+
+    def slowly(id: str, **kwargs: Any) -> None:
+        registered.append(id)
+        time.sleep(0.05)  # (a window in which the others read the registry)
+        register(id=id, **kwargs)
+
+    monkeypatch.setattr(gymnasium, "register", slowly)
+    pr.register_game("klondike-at-once", lambda: pr.klondike(draw=3), summary="d3")
+    start = threading.Barrier(4)
+
+    def run() -> tuple[str, ...]:
+        start.wait(timeout=30)
+        return register_envs()
+
+    with ThreadPoolExecutor(4) as pool:
+        results = [future.result(timeout=60) for future in [pool.submit(run) for _ in range(4)]]
+    assert registered == [env_id("klondike-at-once")]
+    assert all(env_id("klondike-at-once") in ids for ids in results)

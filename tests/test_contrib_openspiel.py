@@ -7,7 +7,11 @@ import base64
 import pickle
 import random
 import re
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import attrs
 import numpy as np
@@ -1349,3 +1353,31 @@ def test_the_typed_bases_methods_return_what_the_stub_declares(game_string: str)
     assert _conforms(played.child(played.legal_actions()[0]), "Self", played)
     assert _conforms(played.player_return(0), "float", played)
     assert _conforms(played.legal_actions(0), "list[int]", played)
+
+
+def test_threads_registering_at_once_register_a_new_game_once(
+    isolated_registry: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each call read the names OpenSpiel knew, then registered the others:
+    # threads calling at once each registered the new game (OpenSpiel
+    # replaces a game registered again without a word).
+    registered: list[str] = []
+    register = pyspiel.register_game
+
+    def slowly(game_type: Any, creator: Any) -> None:
+        registered.append(game_type.short_name)
+        time.sleep(0.05)  # (a window in which the others read the names)
+        register(game_type, creator)
+
+    monkeypatch.setattr(pyspiel, "register_game", slowly)
+    pr.register_game("klondike-at-once", lambda: pr.klondike(draw=3), summary="d3")
+    start = threading.Barrier(4)
+
+    def run() -> tuple[str, ...]:
+        start.wait(timeout=30)
+        return register_games()
+
+    with ThreadPoolExecutor(4) as pool:
+        results = [future.result(timeout=60) for future in [pool.submit(run) for _ in range(4)]]
+    assert registered == [short_name("klondike-at-once")]
+    assert all(short_name("klondike-at-once") in names for names in results)

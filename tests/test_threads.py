@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import patience_rules as pr
+from composed import unregister
 from patience_rules import rules as rules_module
 
 
@@ -67,6 +68,65 @@ def test_a_variant_asked_for_by_two_threads_at_once_is_made_for_both() -> None:
     assert made == [pr.get_game("my-queens", redeals=4)] * 2
 
 
+@pytest.mark.usefixtures("isolated_registry")
+def test_a_game_is_not_seen_until_its_registration_has_made_it() -> None:
+    # The registration makes the game's rules (to refuse a game get_game
+    # could not make) before it publishes the name: while the factory runs,
+    # another thread does not see the game (it did: game_names() listed it,
+    # get_game ran the factory a second time, and a game then refused was
+    # "failed" rather than unknown for that while).
+    running, checked = threading.Event(), threading.Event()
+    outcome = [True]
+
+    def slow() -> pr.GameRules:
+        running.set()
+        assert checked.wait(timeout=30)
+        if outcome.pop():
+            raise OSError("the factory's file is missing")
+        return pr.GameRules.from_dict(pr.sultan().to_dict() | {"name": "pending"})
+
+    for refused in (True, False):
+        outcome[:] = [refused]
+        running.clear()
+        checked.clear()
+        with ThreadPoolExecutor(1) as pool:
+            registering = pool.submit(pr.register_game, "pending", slow, summary="s")
+            assert running.wait(timeout=30)
+            seen = "pending" in pr.game_names()
+            with pytest.raises(pr.UnknownGameError):
+                pr.get_game("pending")
+            checked.set()
+            if refused:
+                with pytest.raises(pr.InvalidRulesError, match="cannot be registered"):
+                    registering.result(timeout=30)
+            else:
+                registering.result(timeout=30)
+        assert not seen
+        assert ("pending" in pr.game_names()) is not refused
+    assert pr.get_game("pending").name == "pending"
+    assert not outcome  # (the factory ran once for the game registered, not again)
+
+
+@pytest.mark.usefixtures("isolated_registry")
+def test_threads_that_make_a_variant_at_once_share_one_rules_value() -> None:
+    # Two threads that ask at once for rules not made yet both make them;
+    # the rules kept first are the ones both get (each kept its own, so a
+    # worker could hold a copy with its own engine and tables for good).
+    both_making = threading.Barrier(2)
+
+    def mine(size: int = 0) -> pr.GameRules:
+        if size:
+            both_making.wait(timeout=30)
+        options = {"options": {"size": size}} if size else {}
+        return pr.GameRules.from_dict(pr.sultan().to_dict() | {"name": "shared"} | options)
+
+    pr.register_game("shared", mine, summary="s")
+    first, second = _together(2, lambda i: pr.get_game("shared", size=1))
+    assert isinstance(first, pr.GameRules)
+    assert first is second
+    assert first is pr.get_game("shared", size=1)
+
+
 @pytest.mark.usefixtures("isolated_registry", "switching_often")
 def test_a_name_registered_by_many_threads_at_once_is_registered_once() -> None:
     # Half the threads register a game whose factory fails: the name's check,
@@ -93,7 +153,7 @@ def test_a_name_registered_by_many_threads_at_once_is_registered_once() -> None:
         assert entries[0].factory is good
         assert rules_module._REGISTRY["contested"] is entries[0]
         assert pr.get_game("contested").name == "contested"
-        rules_module._unregister(entries[0])
+        unregister(entries[0])
 
 
 @pytest.mark.usefixtures("isolated_registry", "switching_often")
@@ -113,7 +173,7 @@ def test_games_asked_for_while_others_register_are_made_from_the_registry_as_it_
         for _ in range(20):
             name = f"churned-{i}"
             entry = pr.register_game(name, mine(name), summary="made and taken out")
-            rules_module._unregister(entry)
+            unregister(entry)
         return None
 
     assert _together(6, work) == [None] * 6
@@ -229,7 +289,7 @@ def test_rules_made_from_an_entry_taken_out_meanwhile_are_not_kept(
         calls.append(name)
         if len(calls) == 2:
             monkeypatch.setattr(rules_module, "_entry", found)
-            rules_module._unregister(entry)  # (as by another thread, in between)
+            unregister(entry)  # (as by another thread, in between)
         return result
 
     monkeypatch.setattr(rules_module, "_entry", found_then_taken_out)

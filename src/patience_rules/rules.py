@@ -36,6 +36,7 @@ from typing import (
     SupportsIndex,
     TypeAlias,
     TypedDict,
+    TypeVar,
     cast,
 )
 
@@ -918,6 +919,8 @@ class GameEntry:
         return takes
 
 
+_T = TypeVar("_T")
+
 _REGISTRY: dict[str, GameEntry] = {}
 #: A registered name or alias (get_game reads a name stripped and lower-cased).
 _REGISTRY_NAME: Final = re.compile(r"[a-z0-9][a-z0-9_.-]*")
@@ -925,34 +928,38 @@ _ALIASES: dict[str, str] = {}
 _MADE: dict[tuple[object, ...], GameRules] = {}
 _REGISTERED: dict[GameRules, bool] = {}
 
-#: The registry may be used from many threads at once.  A change of it (a
-#: registration, or its undoing) holds this lock throughout, and counts one
-#: more in ``_generation``; a reader never waits for it (a dict lookup is
-#: atomic), and what it makes from the registry goes into the caches above
-#: only through :func:`_remember`, which keeps it only if the registry did
-#: not change since the reader first looked (a value made from an entry
-#: taken out is not kept) and no other thread is changing it now.
+#: The registry may be used from many threads at once.  A registration
+#: holds this lock throughout (its game is made and checked before it is
+#: published), and counts one more in ``_generation``; a reader never waits
+#: for it (a dict lookup is atomic), and what it makes from the registry
+#: goes into the caches above only through :func:`_remember`, which keeps
+#: it only if the registry did not change since the reader first looked (an
+#: answer of ``is_registered`` may change with a registration) and no other
+#: thread is changing it now.  (The library never takes an entry out; the
+#: tests do, to check that nothing is kept from an entry gone.)
 _LOCK: Final = threading.RLock()
 _generation = 0
 
 
-def _remember(cache: dict[Any, Any], key: object, value: object, generation: int) -> None:
+def _remember(cache: dict[Any, Any], key: object, value: _T, generation: int) -> _T:
     """Keep ``value`` under ``key`` in ``cache`` (at most 256 kept), unless the
     registry changed since ``generation`` (read before the registry was): the value
-    may come from an entry gone.
+    may be out of date.  The value kept is returned: one that another
+    thread kept first, if it did (so threads that ask at once share one value).
 
     It never waits: while another thread registers a game (whose factory may
     itself wait for this thread), nothing is kept.
     """
     if not _LOCK.acquire(blocking=False):
-        return
+        return value
     try:
         if _generation == generation:
             if len(cache) >= 256:
                 cache.clear()
-            cache[key] = value
+            return cast("_T", cache.setdefault(key, value))
     finally:
         _LOCK.release()
+    return value
 
 
 def _changed() -> None:
@@ -1068,21 +1075,20 @@ def _register(
             raise InvalidRulesError(
                 f"the game name {taken[0]!r} is registered already: choose another name"
             )
+        # (Made before the entry is published: no other thread sees a game
+        # that is then refused, nor runs its factory while it is checked.)
+        rules = _make_registered(entry) if made else None
         _REGISTRY[name] = entry
         for alias in others:
             _ALIASES[alias] = name
         _changed()
-        if made:
-            try:
-                _make_registered(entry)
-            except BaseException:
-                _unregister(entry)
-                raise
+        if rules is not None:
+            _remember(_MADE, _made_key(entry, entry.options), rules, _generation)
     return entry
 
 
-def _make_registered(entry: GameEntry) -> None:
-    """Make the rules of ``entry``, just registered, as ``get_game(entry.name)`` makes them.
+def _make_registered(entry: GameEntry) -> GameRules:
+    """Make the rules of ``entry``, not yet registered, as ``get_game(entry.name)`` will.
 
     :raises InvalidRulesError: naming the game, if they cannot be made so.
     """
@@ -1099,25 +1105,12 @@ def _make_registered(entry: GameEntry) -> None:
             "registration a value in options, so that get_game can make the game by its name"
         )
     try:
-        entry.make()
+        return _made(entry, entry.options, _generation)
     except PatienceRulesError as error:
         # (the factory's own failure chained, as get_game chains it)
         raise InvalidRulesError(
             f"{refused}: get_game({entry.name!r}) would refuse it{with_options}: {error}"
         ) from error.__cause__
-
-
-def _unregister(entry: GameEntry) -> None:
-    """Take ``entry`` out of the registry, and what its making left in the caches."""
-    with _LOCK:
-        del _REGISTRY[entry.name]
-        for alias in entry.aliases:
-            del _ALIASES[alias]
-        _changed()
-        for key in [key for key in _MADE if key[0] == entry.name]:
-            del _MADE[key]
-        for name in (entry.name, *entry.aliases):  # (the only texts _BY_NAME keeps)
-            _BY_NAME.pop(name, None)
 
 
 #: The most names and aliases an unknown game's message lists (beyond them,
@@ -1188,8 +1181,8 @@ def get_game(name: str, /, **options: OptionValue | None) -> GameRules:
 
     The rules are made once for each name and options, then shared (rules
     are immutable values; two threads asking at once for rules not yet made
-    may each make them, and get equal rules, as may a thread asking while
-    another registers a game).
+    may each make them, and then share the rules kept first; a thread asking
+    while another registers a game gets equal rules, not kept).
 
     :raises UnknownGameError: for a name that is not registered; the message
         lists the known names (or, past 40 names, the nearest ones).
@@ -1216,7 +1209,7 @@ def get_game(name: str, /, **options: OptionValue | None) -> GameRules:
         rules = _entry(name).make()
         if plain and (name in _REGISTRY or name in _ALIASES):  # (as registered: a name
             # padded or in capitals is read each time, so the texts kept are the registry's)
-            _remember(_BY_NAME, name, rules, generation)
+            rules = _remember(_BY_NAME, name, rules, generation)
     return rules
 
 
@@ -1297,10 +1290,21 @@ _ASKING: set[tuple[int, str]] = set()
 def _cached(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRules:
     """The registered rules ``name`` with ``options``, made once."""
     generation = _generation  # (before the entry is read: it may be taken out after)
-    entry = _entry(name)
+    return _made(_entry(name), options, generation)
+
+
+def _made_key(entry: GameEntry, pairs: tuple[tuple[str, OptionValue], ...]) -> tuple[object, ...]:
+    """The key of ``entry``'s rules with the options ``pairs`` (read) in ``_MADE``."""
+    return (entry.name, tuple((k, type(v).__name__, v) for k, v in sorted(pairs)))
+
+
+def _made(
+    entry: GameEntry, options: tuple[tuple[str, OptionValue], ...], generation: int
+) -> GameRules:
+    """The rules of ``entry`` with ``options``, made once (kept while ``entry`` is registered)."""
     # (no options, the most asked, need no reading)
     pairs = () if options.__class__ is tuple and not options else _to_options(options)
-    key = (entry.name, tuple((k, type(v).__name__, v) for k, v in sorted(pairs)))
+    key = _made_key(entry, pairs)
     rules = _MADE.get(key)
     if rules is None:
         try:
@@ -1326,7 +1330,8 @@ def _cached(name: str, options: tuple[tuple[str, OptionValue], ...]) -> GameRule
                 f"carry the name it is registered under (GameRules(name={entry.name!r}, ...)), "
                 "or a variant's the name and options of the registered game it varies"
             )
-        _remember(_MADE, key, rules, generation)
+        if _REGISTRY.get(entry.name) is entry:  # (else being registered, or no entry's own)
+            rules = _remember(_MADE, key, rules, generation)
     return rules
 
 

@@ -119,8 +119,9 @@ from __future__ import annotations
 
 import math
 import numbers
+import threading
 from collections.abc import Mapping
-from typing import Any, SupportsIndex
+from typing import Any, Final, SupportsIndex
 
 from ..errors import _needs_extra
 
@@ -441,18 +442,22 @@ def register_envs() -> tuple[str, ...]:
     True
     """
     ids = []
-    for name in game_names():
-        id_ = env_id(name)
-        if id_ not in gymnasium.registry:
-            gymnasium.register(
-                id=id_,
-                entry_point=f"{__name__}:PatienceEnv",
-                kwargs={"game": name},
-                max_episode_steps=MOVE_LIMIT if longest_game(get_game(name)) is None else None,
-                disable_env_checker=False,
-            )
-        ids.append(id_)
+    with _REGISTERING:  # (threads calling at once would each register a new game)
+        for name in game_names():
+            id_ = env_id(name)
+            if id_ not in gymnasium.registry:
+                gymnasium.register(
+                    id=id_,
+                    entry_point=f"{__name__}:PatienceEnv",
+                    kwargs={"game": name},
+                    max_episode_steps=MOVE_LIMIT if longest_game(get_game(name)) is None else None,
+                    disable_env_checker=False,
+                )
+            ids.append(id_)
     return tuple(ids)
+
+
+_REGISTERING: Final = threading.Lock()
 
 
 register_envs()

@@ -121,6 +121,7 @@ And:
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Mapping
 from typing import Any, Final, SupportsIndex, TypeAlias
 
@@ -1066,17 +1067,21 @@ def register_games() -> tuple[str, ...]:
     True
     """
     names = []
-    known = set(pyspiel.registered_names())
-    for name in game_names():
-        try:
-            short = short_name(name)
-        except InvalidRulesError:  # (another game has its short name)
-            continue
-        if short not in known:
-            _OWNERS[short] = name
-            pyspiel.register_game(_game_type(name), _creator(name))
-        names.append(short)
+    with _REGISTERING:  # (threads calling at once would each register a new game)
+        known = set(pyspiel.registered_names())
+        for name in game_names():
+            try:
+                short = short_name(name)
+            except InvalidRulesError:  # (another game has its short name)
+                continue
+            if short not in known:
+                _OWNERS[short] = name
+                pyspiel.register_game(_game_type(name), _creator(name))
+            names.append(short)
     return tuple(names)
+
+
+_REGISTERING: Final = threading.Lock()
 
 
 def _creator(name: str) -> type[PatienceGame]:
