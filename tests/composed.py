@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from hypothesis import strategies as st
@@ -81,6 +84,21 @@ def isolate_registry(patch: pytest.MonkeyPatch) -> None:
     (the ``isolated_registry`` fixture's work, for a test that registers a game per example)."""
     for table in ("_REGISTRY", "_ALIASES", "_BY_NAME", "_MADE", "_REGISTERED"):
         patch.setattr(rules, table, dict(getattr(rules, table)))
+
+
+def together(count: int, work: Callable[[int], object]) -> list[object]:
+    """``work(i)`` for each of ``count`` threads started at once: its result or its exception."""
+    start = threading.Barrier(count)
+
+    def run(i: int) -> object:
+        start.wait(timeout=30)
+        try:
+            return work(i)
+        except Exception as error:  # (each thread's outcome, to assert on)
+            return error
+
+    with ThreadPoolExecutor(count) as pool:
+        return list(pool.map(run, range(count)))
 
 
 def unregister(entry: pr.GameEntry) -> None:

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import re
-import threading
 import time
 import warnings
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import attrs
@@ -20,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import patience_rules as pr
-from composed import compositions
+from composed import compositions, together
 from foreign_numbers import ambiguous
 from patience_rules.contrib import MOVE_LIMIT, longest_game
 from patience_rules.contrib.gymnasium import PatienceEnv, env_id, register_envs
@@ -873,13 +871,6 @@ def test_threads_registering_at_once_register_a_new_environment_once(
 
     monkeypatch.setattr(gymnasium, "register", slowly)
     pr.register_game("klondike-at-once", lambda: pr.klondike(draw=3), summary="d3")
-    start = threading.Barrier(4)
-
-    def run() -> tuple[str, ...]:
-        start.wait(timeout=30)
-        return register_envs()
-
-    with ThreadPoolExecutor(4) as pool:
-        results = [future.result(timeout=60) for future in [pool.submit(run) for _ in range(4)]]
+    results = together(4, lambda i: register_envs())
     assert registered == [env_id("klondike-at-once")]
-    assert all(env_id("klondike-at-once") in ids for ids in results)
+    assert all(isinstance(ids, tuple) and env_id("klondike-at-once") in ids for ids in results)

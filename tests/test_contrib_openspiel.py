@@ -7,9 +7,7 @@ import base64
 import pickle
 import random
 import re
-import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +20,7 @@ from hypothesis import strategies as st
 from open_spiel.python.algorithms import mcts
 
 import patience_rules as pr
+from composed import together
 from patience_rules.contrib import MOVE_LIMIT, longest_game
 from patience_rules.contrib.openspiel import (
     MAX_DEAL_PARAMETER,
@@ -1371,13 +1370,8 @@ def test_threads_registering_at_once_register_a_new_game_once(
 
     monkeypatch.setattr(pyspiel, "register_game", slowly)
     pr.register_game("klondike-at-once", lambda: pr.klondike(draw=3), summary="d3")
-    start = threading.Barrier(4)
-
-    def run() -> tuple[str, ...]:
-        start.wait(timeout=30)
-        return register_games()
-
-    with ThreadPoolExecutor(4) as pool:
-        results = [future.result(timeout=60) for future in [pool.submit(run) for _ in range(4)]]
+    results = together(4, lambda i: register_games())
     assert registered == [short_name("klondike-at-once")]
-    assert all(short_name("klondike-at-once") in names for names in results)
+    assert all(
+        isinstance(names, tuple) and short_name("klondike-at-once") in names for names in results
+    )

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import patience_rules as pr
-from composed import unregister
+from composed import together, unregister
 from patience_rules import rules as rules_module
 
 
@@ -30,21 +30,6 @@ def switching_often() -> Iterator[None]:
         yield
     finally:
         sys.setswitchinterval(interval)
-
-
-def _together(count: int, work: Callable[[int], object]) -> list[object]:
-    """``work(i)`` for each of ``count`` threads started at once: its result or its exception."""
-    start = threading.Barrier(count)
-
-    def run(i: int) -> object:
-        start.wait(timeout=30)
-        try:
-            return work(i)
-        except Exception as error:  # (each thread's outcome, to assert on)
-            return error
-
-    with ThreadPoolExecutor(count) as pool:
-        return list(pool.map(run, range(count)))
 
 
 def _queens(redeals: int = 2) -> pr.GameRules:
@@ -64,7 +49,7 @@ def test_a_variant_asked_for_by_two_threads_at_once_is_made_for_both() -> None:
     # make").
     pr.register_game("my-queens", _queens, summary="Captive Queens again.")
     pr.register_game("my-queens-3", _queens, options={"redeals": 3}, summary="Three redeals.")
-    made = _together(2, lambda i: pr.get_game("my-queens-3", redeals=4))
+    made = together(2, lambda i: pr.get_game("my-queens-3", redeals=4))
     assert made == [pr.get_game("my-queens", redeals=4)] * 2
 
 
@@ -121,7 +106,7 @@ def test_threads_that_make_a_variant_at_once_share_one_rules_value() -> None:
         return pr.GameRules.from_dict(pr.sultan().to_dict() | {"name": "shared"} | options)
 
     pr.register_game("shared", mine, summary="s")
-    first, second = _together(2, lambda i: pr.get_game("shared", size=1))
+    first, second = together(2, lambda i: pr.get_game("shared", size=1))
     assert isinstance(first, pr.GameRules)
     assert first is second
     assert first is pr.get_game("shared", size=1)
@@ -140,7 +125,7 @@ def test_a_name_registered_by_many_threads_at_once_is_registered_once() -> None:
         raise OSError("the factory's file is missing")
 
     for _ in range(5):
-        outcomes = _together(
+        outcomes = together(
             8,
             lambda i: pr.register_game(
                 "contested", good if i % 2 else broken, summary=f"registration {i}"
@@ -176,7 +161,7 @@ def test_games_asked_for_while_others_register_are_made_from_the_registry_as_it_
             unregister(entry)
         return None
 
-    assert _together(6, work) == [None] * 6
+    assert together(6, work) == [None] * 6
     assert not [key for key in rules_module._MADE if str(key[0]).startswith("churned")]
     assert not [name for name in rules_module._BY_NAME if name.startswith("churned")]
 
