@@ -11,6 +11,7 @@ from collections import Counter
 
 import attrs
 import pytest
+from typing_extensions import assert_type
 
 import patience_rules as pr
 from composed import UP, toy_game
@@ -460,9 +461,18 @@ class TestStates:
             for other in states:
                 assert _equal_without_recursion(state, other) == (state == other)
 
+    def test_the_engine_of_rules_is_theirs_and_typed_as_the_engine(self) -> None:
+        rules = pr.get_game("captive-queens")
+        engine = pr.Engine.of(rules)
+        assert_type(engine, pr.Engine)
+        assert engine is rules._engine
+        assert engine.heights(engine.pack_heights((1,) * 8)) == (1,) * 8
+        with pytest.raises(pr.InvalidArgumentError, match="expected the rules of a game"):
+            pr.Engine.of("captive-queens")  # type: ignore[arg-type]
+
     def test_a_state_is_not_made_by_its_class(self) -> None:
         with pytest.raises(pr.InvalidArgumentError, match="made by its rules"):
-            pr.State()
+            pr.State()  # type: ignore[call-arg]  # (a type checker refuses it too)
         with pytest.raises(pr.InvalidArgumentError, match="make_state"):
             pr.State(stock=())  # type: ignore[call-arg]
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from typing_extensions import assert_type
 
 import patience_rules as pr
 from foreign_numbers import Float32, Int64, UInt8, bool_
@@ -143,9 +144,10 @@ def test_empty_stats() -> None:
     assert DealStats.of([]) == empty == DealStats(0, 0, (), 0, 0)
     one = DealStats(games=1, wins=1, cards_home=(0, 1), moves=3)
     assert sum([one, one]) == one + one and 0 + one == one
+    assert_type(sum([one, one], DealStats()), DealStats)  # (typed as one, given a start)
     for zero in (0.0, False):
         with pytest.raises(TypeError):
-            zero + one
+            zero + one  # type: ignore[operator]  # (a type checker refuses it too)
 
 
 def test_a_histogram_counts_up_to_the_cards_of_sixteen_decks() -> None:

@@ -43,7 +43,7 @@ Move.to_foundation(Place(PileKind.CELL, 1), 1)
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import SupportsIndex
+from typing import Final, SupportsIndex
 
 from .cards import _as_index
 from .errors import IllegalMoveError, InvalidArgumentError, InvalidRulesError, _shown
@@ -53,9 +53,9 @@ from .rules import GameRules, State
 __all__ = ["DRAW_ACTION", "REDEAL_ACTION", "ActionSpace"]
 
 #: The id of the draw in every game.
-DRAW_ACTION = 0
+DRAW_ACTION: Final = 0
 #: The id of the redeal in every game.
-REDEAL_ACTION = 1
+REDEAL_ACTION: Final = 1
 
 
 class ActionSpace:

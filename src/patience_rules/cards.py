@@ -26,12 +26,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterable
 from operator import itemgetter
-from typing import TYPE_CHECKING, Final, NoReturn, SupportsIndex, TypeGuard
-
-if sys.version_info >= (3, 11):  # (at run time too: typing.get_type_hints reads it)
-    from typing import Self
-else:
-    from typing_extensions import Self
+from typing import TYPE_CHECKING, Final, NoReturn, SupportsIndex, TypeGuard, final
 
 from .errors import InvalidRulesError, NotationError, _int_like, _shown
 
@@ -134,6 +129,7 @@ def _refuse_addition(card: Card, other: object) -> NoReturn:
     )
 
 
+@final  # (each card is one shared value: Card(...) of a subclass gives the card itself)
 class Card(int):
     """A playing card: a rank and a suit.
 
@@ -194,14 +190,14 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, rank: Rank, suit: Suit) -> Self:
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
         if type(rank) is not Rank or type(suit) is not Suit:
             raise NotationError(
                 f"Card(rank, suit) takes a Rank and a Suit, got {_shown(rank)} and "
                 f"{_shown(suit)}: expected such as Card(Rank.QUEEN, Suit.HEARTS); "
                 "Card.from_index() and Card.from_str() read a card's number and text"
             )
-        return _CARDS[suit * 13 + rank - 1]  # type: ignore[return-value]
+        return _CARDS[suit * 13 + rank - 1]
 
     @classmethod
     def _make(cls, index: int) -> Card:

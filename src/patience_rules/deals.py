@@ -32,7 +32,7 @@ The result is the deck order, first card dealt first.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import SupportsIndex, TypeVar
+from typing import Final, SupportsIndex, TypeVar
 
 from .cards import Card, _as_index
 from .errors import InvalidDealError, _shown
@@ -49,7 +49,7 @@ _MASK = (1 << 64) - 1
 _T = TypeVar("_T")
 
 #: The largest deal number.
-MAX_DEAL_NUMBER = _MASK
+MAX_DEAL_NUMBER: Final = _MASK
 
 
 def check_deal_number(number: object) -> int:
@@ -133,7 +133,7 @@ def shuffled_deck(cards: Sequence[_T], number: SupportsIndex) -> tuple[_T, ...]:
 
 
 #: The largest Microsoft FreeCell deal number: the generator keeps 31 bits of state.
-MAX_MICROSOFT_DEAL = (1 << 31) - 1
+MAX_MICROSOFT_DEAL: Final = (1 << 31) - 1
 
 
 def microsoft_deck_order(number: SupportsIndex) -> tuple[Card, ...]:

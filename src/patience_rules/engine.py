@@ -17,10 +17,11 @@ slots, which becomes a state when it is finished; ``play_forced`` plays on
 one board from start to end.
 
 Users reach the engine through :class:`GameRules` and :class:`State`; it is
-documented here for those who compose their own games.
+documented here for those who compose their own games, who reach it by
+:meth:`Engine.of`.
 
 >>> import patience_rules as pr
->>> engine = pr.get_game("royal-cotillion")._engine
+>>> engine = pr.Engine.of(pr.get_game("royal-cotillion"))
 >>> engine.layout.foundations, engine.heights(engine.full_key)
 (8, (13, 13, 13, 13, 13, 13, 13, 13))
 """
@@ -32,7 +33,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from operator import lshift
-from typing import Any, Final, overload
+from typing import Any, Final, cast, overload
 
 from . import rules as _rules
 from ._validity import _CARD_TYPE, Position
@@ -329,13 +330,28 @@ class Engine:
     def __repr__(self) -> str:
         return f"<Engine of {self.rules!r}>"
 
+    @classmethod
+    def of(cls, rules: GameRules) -> Engine:
+        """The engine of ``rules``: each :class:`GameRules` value builds its own, once.
+
+        >>> import patience_rules as pr
+        >>> engine = pr.Engine.of(pr.get_game("royal-cotillion"))
+        >>> engine.rules == pr.get_game("royal-cotillion")
+        True
+
+        :raises InvalidArgumentError: for anything but rules.
+        """
+        # (The rules see their engine through a protocol, as they are a lower
+        # layer; the engine they build is always this class's.)
+        return cast("Engine", _rules._game_rules(rules)._engine)
+
     # -- the packed foundation key -----------------------------------------
 
     def heights(self, key: int) -> tuple[int, ...]:
         """The foundation heights packed in ``key``.
 
         >>> import patience_rules as pr
-        >>> engine = pr.get_game("captive-queens")._engine
+        >>> engine = pr.Engine.of(pr.get_game("captive-queens"))
         >>> engine.heights(engine.pack_heights((1, 2, 3, 4, 5, 6, 0, 1)))
         (1, 2, 3, 4, 5, 6, 0, 1)
         """
@@ -691,7 +707,7 @@ class Engine:
 
         >>> import patience_rules as pr
         >>> from patience_rules import Move
-        >>> engine = pr.get_game("royal-cotillion")._engine
+        >>> engine = pr.Engine.of(pr.get_game("royal-cotillion"))
         >>> state = engine.deal_from(engine.layout.deck)
         >>> engine.is_legal(state, Move.draw()), engine.is_legal(state, Move.redeal())
         (True, False)
@@ -1327,7 +1343,7 @@ class Engine:
         not made.
 
         >>> import patience_rules as pr
-        >>> engine = pr.get_game("captive-queens")._engine
+        >>> engine = pr.Engine.of(pr.get_game("captive-queens"))
         >>> engine.play_forced(engine.deal_from(engine.layout.deck)).is_over
         True
         """

@@ -158,51 +158,51 @@ class Layout:
         #: (Its parts are immutable: hashed once, as readers key their caches on it.)
         self._hash = hash(self._key)
         #: The game's cards in :attr:`Card.index <patience_rules.Card.index>` order, deck after deck.
-        self.deck: tuple[Card, ...] = standard_deck(decks)
+        self.deck: Final[tuple[Card, ...]] = standard_deck(decks)
         # The cards' indices, sorted: ``sorted(indices) == _deck_sorted`` checks
         # a multiset in C (a list, never changed, so that the comparison needs no copy).
         self._deck_sorted: list[int] = sorted(bytes(self.deck))
         #: The cards' indices, sorted.
-        self.deck_indices: tuple[int, ...] = tuple(self._deck_sorted)
+        self.deck_indices: Final[tuple[int, ...]] = tuple(self._deck_sorted)
         #: The parts (``None`` where the game lacks one).
-        self.foundation_parts: tuple[Foundation, ...] = tuple(foundations)
-        self.tableau: Tableau | None = tableau
-        self.reserve: Reserve | None = reserve
-        self.middle_part: Middle | None = middle
-        self.stock: Stock = stock
+        self.foundation_parts: Final[tuple[Foundation, ...]] = tuple(foundations)
+        self.tableau: Final[Tableau | None] = tableau
+        self.reserve: Final[Reserve | None] = reserve
+        self.middle_part: Final[Middle | None] = middle
+        self.stock: Final[Stock] = stock
         #: How many tableau columns, cells and foundations the layout has.
-        self.columns: int = tableau.columns if tableau is not None else 0
-        self.cells: int = reserve.cells if reserve is not None else 0
-        self.foundations: int = len(foundations)
+        self.columns: Final[int] = tableau.columns if tableau is not None else 0
+        self.cells: Final[int] = reserve.cells if reserve is not None else 0
+        self.foundations: Final[int] = len(foundations)
         #: Whether the layout has a middle.
-        self.has_middle: bool = middle is not None
+        self.has_middle: Final[bool] = middle is not None
         #: How many cards each column is dealt.
-        self.depths: tuple[int, ...] = tableau.depths if tableau is not None else ()
+        self.depths: Final[tuple[int, ...]] = tableau.depths if tableau is not None else ()
         #: Whether all but the top card of each column are dealt face down.
-        self.face_down: bool = tableau.face_down if tableau is not None else False
+        self.face_down: Final[bool] = tableau.face_down if tableau is not None else False
         #: How many cells the deal fills (one card each).
-        self.dealt_cells: int = reserve.dealt_cells if reserve is not None else 0
+        self.dealt_cells: Final[int] = reserve.dealt_cells if reserve is not None else 0
         #: The cards of the middle (each card value once) and how many it holds when full.
-        self.middle_cards: tuple[Card, ...] = (
+        self.middle_cards: Final[tuple[Card, ...]] = (
             tuple(card for card in self.deck[:52] if card.rank in middle.ranks)
             if middle is not None
             else ()
         )
-        self.middle_size: int = len(self.middle_cards) * decks
+        self.middle_size: Final[int] = len(self.middle_cards) * decks
         laid_out = sum(foundation.laid_out for foundation in foundations)
         if middle is not None and middle.laid_out:
             laid_out += self.middle_size
         dealt = laid_out + sum(self.depths) + self.dealt_cells
         #: How many cards the deal leaves for the stock (0: no stock and no waste).
-        self.stock_size: int = max(0, len(self.deck) - dealt)
-        self.has_stock: bool = self.stock_size > 0
+        self.stock_size: Final[int] = max(0, len(self.deck) - dealt)
+        self.has_stock: Final[bool] = self.stock_size > 0
         #: Whether states record the cards of each foundation (some foundation
         #: takes any suit, so its height does not say which cards it holds).
-        self.records: bool = any(foundation.suit is None for foundation in foundations)
+        self.records: Final[bool] = any(foundation.suit is None for foundation in foundations)
         #: For each foundation, the cards it may take at each height: one card
         #: for a foundation locked to a suit, the four suits of the rank for one
         #: that takes any suit.
-        self.home_cards: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+        self.home_cards: Final[tuple[tuple[tuple[Card, ...], ...], ...]] = tuple(
             tuple(
                 tuple(Card(rank, suit) for suit in _suits(foundation.suit))
                 for rank in foundation.sequence.ranks
@@ -211,13 +211,13 @@ class Layout:
         )
         #: For each foundation locked to a suit, its cards from the base up
         #: (for one of any suit, the first suit's: its height alone does not tell).
-        self.fixed_cards: tuple[tuple[Card, ...], ...] = tuple(
+        self.fixed_cards: Final[tuple[tuple[Card, ...], ...]] = tuple(
             tuple(cards[0] for cards in heights) for heights in self.home_cards
         )
         #: Where every foundation is locked to a suit (its height says its
         #: cards), the cards each holds at each height, as bytes of card
         #: indices: ``fixed_starts[f][h]``; else empty (the cards are recorded).
-        self.fixed_starts: tuple[tuple[bytes, ...], ...] = (
+        self.fixed_starts: Final[tuple[tuple[bytes, ...], ...]] = (
             ()
             if self.records
             else tuple(
@@ -226,7 +226,7 @@ class Layout:
             )
         )
         #: Each foundation's most cards.
-        self.foundation_sizes: tuple[int, ...] = tuple(map(len, self.home_cards))
+        self.foundation_sizes: Final[tuple[int, ...]] = tuple(map(len, self.home_cards))
         #: How many of each card the foundations locked to a suit and the
         #: middle take, and how many of the deck's are left over: the cards
         #: the foundations of any suit share.
@@ -239,54 +239,58 @@ class Layout:
         self._taken.update(dict.fromkeys(self.middle_cards, decks))
         self._spare: Counter[Card] = Counter(self.deck) - self._taken
         #: The same, read-only (a card not there counts 0).
-        self.taken: Mapping[Card, int] = MappingProxyType(self._taken)
-        self.spare: Mapping[Card, int] = MappingProxyType(self._spare)
+        self.taken: Final[Mapping[Card, int]] = MappingProxyType(self._taken)
+        self.spare: Final[Mapping[Card, int]] = MappingProxyType(self._spare)
         #: The foundations laid out before play (they always hold their base).
-        self.laid_out_bases: tuple[int, ...] = tuple(
+        self.laid_out_bases: Final[tuple[int, ...]] = tuple(
             f for f, foundation in enumerate(foundations) if foundation.laid_out
         )
         #: Each foundation's fewest cards: 1 where it is laid out, else 0.
-        self.least_heights: tuple[int, ...] = tuple(
+        self.least_heights: Final[tuple[int, ...]] = tuple(
             1 if foundation.laid_out else 0 for foundation in foundations
         )
-        self.build: Build | None = tableau.build if tableau is not None else None
-        self.runs: Runs = tableau.runs if tableau is not None else Runs.NONE
-        self.fill_rank: Rank | None = tableau.fill_rank if tableau is not None else None
-        self.column_refill: Refill = tableau.refill if tableau is not None else Refill.NEVER
-        self.cell_refill: Refill = reserve.refill if reserve is not None else Refill.NEVER
+        self.build: Final[Build | None] = tableau.build if tableau is not None else None
+        self.runs: Final[Runs] = tableau.runs if tableau is not None else Runs.NONE
+        self.fill_rank: Final[Rank | None] = tableau.fill_rank if tableau is not None else None
+        self.column_refill: Final[Refill] = tableau.refill if tableau is not None else Refill.NEVER
+        self.cell_refill: Final[Refill] = reserve.refill if reserve is not None else Refill.NEVER
         #: The most cards each column can hold where nothing is built on it:
         #: its deal (one card more where it is empty and refilled).
-        self.most_unbuilt: tuple[int, ...] = tuple(
+        self.most_unbuilt: Final[tuple[int, ...]] = tuple(
             max(depth, 1) if self.column_refill is not Refill.NEVER else depth
             for depth in self.depths
         )
-        self.draw: int = stock.draw
-        self.redeal: Redeal = stock.redeal
-        self.redeals: int | None = stock.redeals
+        self.draw: Final[int] = stock.draw
+        self.redeal: Final[Redeal] = stock.redeal
+        self.redeals: Final[int | None] = stock.redeals
         #: Whether a card that foundations or the middle want is played the
         #: moment it is turned, where play is compulsory: the stock turns one
         #: card at a time (cards turned together cover one another) and no
         #: foundation is a move source (rule 9 of a valid position).
-        self.turns_wanted_home: bool = self.draw == 1 and not any(
+        self.turns_wanted_home: Final[bool] = self.draw == 1 and not any(
             foundation.playable for foundation in foundations
         )
         #: Whether the game has a redeal at all (a limit above 0, and a stock to
         #: turn over or columns to shift).
-        self.has_redeal: bool = self.redeals != 0 and (
+        self.has_redeal: Final[bool] = self.redeals != 0 and (
             self.has_stock if self.redeal is Redeal.TURN_OVER else self.columns > 0
         )
         #: Whether the game shifts its piles (a redeal that turns each column
         #: round, bottom card to the top): a card taken off a column then
         #: changes which cards later shifts bring up.
-        self.shifts: bool = self.has_redeal and self.redeal is Redeal.SHIFT
+        self.shifts: Final[bool] = self.has_redeal and self.redeal is Redeal.SHIFT
         #: The longest run that can leave a column in one move: 13 where each
         #: card is a rank above (or each below) the one under it, else as many
         #: cards as the deck has, at most 104 (a build up or down, or that
         #: wraps, makes runs of any length; the longer move as shorter runs).
-        self.max_run: int = 1
-        if self.runs is not Runs.NONE and self.build is not None:
-            self.max_run = 13 if self.build.one_way else min(len(self.deck), 104)
-        self.places: tuple[Place, ...] = (
+        self.max_run: Final[int] = (
+            1
+            if self.runs is Runs.NONE or self.build is None
+            else 13
+            if self.build.one_way
+            else min(len(self.deck), 104)
+        )
+        self.places: Final[tuple[Place, ...]] = (
             *((_STOCK, _WASTE) if self.has_stock else ()),
             *(Place(PileKind.COLUMN, i) for i in range(self.columns)),
             *(Place(PileKind.CELL, i) for i in range(self.cells)),
@@ -300,7 +304,7 @@ class Layout:
         #: come first in every game, ids 0 and 1, so that those ids mean the
         #: same everywhere: a game without a stock (:attr:`has_stock`) or a
         #: redeal (:attr:`has_redeal`) never makes them.
-        self.moves: tuple[Move, ...] = self._universe()
+        self.moves: Final[tuple[Move, ...]] = self._universe()
         self._sealed = True
 
     def __setattr__(self, name: str, value: object) -> None:

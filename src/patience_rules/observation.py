@@ -71,6 +71,7 @@ foundations take any suit, the ``tops`` field shows it.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 import attrs
 
@@ -90,9 +91,9 @@ __all__ = [
 ]
 
 #: The card code of an empty place.
-NO_CARD = 0
+NO_CARD: Final = 0
 #: The card code of a card that is there but hidden.
-HIDDEN_CARD = 53
+HIDDEN_CARD: Final = 53
 
 
 def card_code(card: Card | None) -> int:

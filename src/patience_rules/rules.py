@@ -42,6 +42,9 @@ from typing import (
 
 import attrs
 
+if TYPE_CHECKING:
+    from typing_extensions import Never
+
 from . import _checks, _validity
 from .cards import (
     _CARDS,
@@ -1497,7 +1500,11 @@ class State:
     _engine: _Engine
     _hash: int | None
 
-    if not TYPE_CHECKING:  # (so that a type checker refuses State(stock=...) as it is)
+    if TYPE_CHECKING:  # (so that a type checker refuses State() as it is refused)
+
+        def __init__(self, _made_by_the_rules: Never, /) -> None: ...
+
+    else:
 
         def __init__(self, *args: object, **kwargs: object) -> None:
             # (the engine builds states without calling this: see _Board)
@@ -1685,7 +1692,7 @@ class State:
         last = engine._last  # (the move of a compulsory game's state, found already)
         return last[1] if last[0] is self else engine.legal_moves(self)
 
-    def is_legal(self, move: Move) -> bool:
+    def is_legal(self, move: object) -> bool:
         """Whether ``move`` is legal in this state.
 
         A predicate never raises: anything that is not a :class:`Move` is

@@ -43,7 +43,7 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, SupportsFloat, SupportsIndex, TypedDict, cast
+from typing import TYPE_CHECKING, Final, SupportsFloat, SupportsIndex, TypedDict, cast
 
 import attrs
 
@@ -144,14 +144,14 @@ else:
 
 
 #: How many deals one task plays, unless the caller says otherwise.
-DEFAULT_CHUNK_SIZE = 250
+DEFAULT_CHUNK_SIZE: Final = 250
 #: How many tasks :func:`play_deals` keeps waiting in an executor of the
 #: caller's at once, unless told otherwise.
-DEFAULT_MAX_PENDING = 64
+DEFAULT_MAX_PENDING: Final = 64
 #: The most tasks :func:`play_deals` may be told to keep waiting at once.
-MAX_PENDING = 1_000_000
+MAX_PENDING: Final = 1_000_000
 #: The most workers :func:`play_deals` may be told to start (``jobs``).
-MAX_JOBS = 4096
+MAX_JOBS: Final = 4096
 
 #: The most trials :func:`wilson_interval` takes: one per deal number.
 _MAX_TRIALS = MAX_DEAL_NUMBER + 1
@@ -259,7 +259,7 @@ def _flag(name: str, value: object) -> bool:
 
 
 #: The most moves a game is given by default (see :func:`play_deal`).
-MAX_MOVES = 2000
+MAX_MOVES: Final = 2000
 
 
 def play_deal(
@@ -557,8 +557,9 @@ class DealStats:
             self.at_limit + other.at_limit,
         )
 
-    def __radd__(self, other: object) -> DealStats:
-        # (0 + stats, so that sum() of DealStats needs no start value)
+    def __radd__(self, other: int) -> DealStats:
+        # (0 + stats, so that sum() of DealStats needs no start value; typed
+        # int, so that a type checker refuses 1 + stats, which raises)
         if other == 0 and other.__class__ is int:
             return self
         return NotImplemented

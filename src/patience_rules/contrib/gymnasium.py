@@ -145,7 +145,7 @@ from . import MOVE_LIMIT, longest_game
 __all__ = ["ENV_NAMESPACE", "PatienceEnv", "env_id", "register_envs"]
 
 #: The namespace of the environment ids.
-ENV_NAMESPACE = "patience_rules"
+ENV_NAMESPACE: Final = "patience_rules"
 
 Vector = npt.NDArray[np.int64]
 
@@ -202,7 +202,7 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
         #: ``None`` or ``"ansi"``.
         self.render_mode: str | None = render_mode
         #: A ``Discrete`` space of the game's action ids.
-        self.action_space: spaces.Space[np.int64] = spaces.Discrete(self.actions.size)
+        self.action_space: spaces.Discrete = spaces.Discrete(self.actions.size)
         # A number that is always 0 (no redeals in the game) gets the bound 1,
         # since Gymnasium warns about a Box whose low and high are equal.
         high = np.maximum(np.array(self.observer.high, dtype=np.int64), 1)
