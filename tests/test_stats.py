@@ -839,11 +839,25 @@ def test_the_default_pool_has_at_most_max_jobs_workers_and_max_pending_tasks_wai
     # twice as many tasks waiting.
     pool = PoolOfNone()
     monkeypatch.setattr(stats, "ProcessPoolExecutor", pool)
-    monkeypatch.setattr(os, "cpu_count", lambda: 10**6)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: range(10**6), raising=False)
     with pytest.raises(Stop):
         play_deals(CAPTIVE, 10**5, chunk_size=1, progress=stop)
     assert pool.workers == [4096]
     assert pool.submitted == 2 * 4096
+    # The CPUs counted are those the process may run on (a container's or
+    # taskset's limit), where the system says; else every CPU.
+    for affinity, cpus, workers in [(range(3), 10**6, 3), (None, 5, 5)]:
+        pool = PoolOfNone()
+        monkeypatch.setattr(stats, "ProcessPoolExecutor", pool)
+        if affinity is None:
+            monkeypatch.delattr(os, "sched_getaffinity", raising=False)
+        else:
+            monkeypatch.setattr(
+                os, "sched_getaffinity", lambda pid, cpus=affinity: cpus, raising=False
+            )
+        monkeypatch.setattr(os, "cpu_count", lambda count=cpus: count)
+        play_deals(CAPTIVE, 40, chunk_size=1, progress=pool.done)
+        assert pool.workers == [workers]
     # Twice the workers is held to MAX_PENDING (here made smaller than that).
     pool = PoolOfNone()
     monkeypatch.setattr(stats, "ProcessPoolExecutor", pool)

@@ -26,10 +26,11 @@ program or a command lists the options.
       move, a Dask scheduler that cannot be reached
 3     undecided: ``solve`` ran out of its budget, or ``play`` stopped
       (``quit``, or the end of the input) before the game was over
+129   stopped by SIGHUP (the terminal closed: a lost connection), as by SIGTERM
 130   interrupted (Ctrl-C)
 143   stopped by SIGTERM (as a process manager stops a command); ``stats``
       stops its worker processes first, once they finish the deals already
-      handed to them (some seconds)
+      handed to them (some seconds); ``play`` writes its record first
 ====  ==================================================================
 
 An error is one line on standard error, never a traceback.  When the
@@ -132,7 +133,7 @@ from .records import GameRecord
 from .rules import GameRules, _options_written
 from .solver import Outcome, Solution, solve
 from .state import Move, State
-from .stats import MAX_JOBS, MAX_MOVES, DealStats, play_deals
+from .stats import MAX_JOBS, MAX_MOVES, DealStats, _usable_cpus, play_deals
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -147,8 +148,7 @@ class ExitStatus(enum.IntEnum):
 
     >>> from patience_rules.cli import ExitStatus, main
     >>> main(["solve", "captive-queens", "--deal", "0", "--quiet"]) == ExitStatus.NOT_WON
-    ... # doctest: +ELLIPSIS
-    lost (161 nodes, ... s)
+    lost (161 nodes)
     True
     """
 
@@ -160,6 +160,8 @@ class ExitStatus(enum.IntEnum):
     BAD_INPUT = 2
     #: Undecided: ``solve`` ran out of budget, ``play`` stopped before the end of the game.
     UNDECIDED = 3
+    #: Stopped by SIGHUP (128 + 1: the terminal closed), as by SIGTERM.
+    HUNG_UP = 129
     #: Interrupted by Ctrl-C.
     INTERRUPTED = 130
     #: Stopped by SIGTERM (128 + 15, as a shell reports it).
@@ -167,34 +169,53 @@ class ExitStatus(enum.IntEnum):
 
 
 class _Terminated(BaseException):
-    """SIGTERM arrived: unwind (a pool's workers stopped, a record written) and end with 143."""
+    """SIGTERM or SIGHUP arrived: unwind (a pool's workers stopped, a record written) and
+    end with 128 and the signal's number."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+#: The signals that stop a command as SIGTERM does (SIGHUP where there is one).
+_STOPPING: Final = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
 
 
 #: SIGTERM while a process pool runs: noted here, and raised at the next safe
 #: point (see :func:`_stopping_when_asked`), never inside the pool's own code,
 #: where an exception could leave one of its locks held.
-_TERM: dict[str, bool] = {"deferred": False, "asked": False}
+_TERM: dict[str, int] = {"deferred": False, "asked": 0}
 
 
 def _raise_terminated(signum: int, frame: object) -> None:
     # (once: a second SIGTERM, as supervisors send, must not cut the cleanup short)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    for each in _STOPPING:
+        signal.signal(each, signal.SIG_IGN)
     if _TERM["deferred"]:
-        _TERM["asked"] = True
+        _TERM["asked"] = signum
         return
-    raise _Terminated
+    raise _Terminated(signum)
 
 
 @contextlib.contextmanager
 def _sigterm_deferred() -> Iterator[None]:
     """While a pool runs, SIGTERM is only noted; it is raised at the end (or between chunks)."""
-    _TERM.update(deferred=True, asked=False)
+    _TERM.update(deferred=True, asked=0)
     try:
         yield
+    except Exception:
+        # (SIGTERM sent to the process group, as `timeout`, `kill %1` and
+        # supervisors send it, ends the workers too: the pool breaks, and
+        # its error is SIGTERM's doing, not the user's.)
+        if _TERM["asked"]:
+            raise _Terminated(_TERM["asked"]) from None
+        raise
     finally:
         _TERM["deferred"] = False
     if _TERM["asked"]:
-        raise _Terminated
+        raise _Terminated(_TERM["asked"])
 
 
 def _stopping_when_asked(
@@ -204,7 +225,7 @@ def _stopping_when_asked(
 
     def report(done: int, total: int) -> None:
         if _TERM["asked"]:
-            raise _Terminated
+            raise _Terminated(_TERM["asked"])
         if progress is not None:
             progress(done, total)
 
@@ -213,16 +234,18 @@ def _stopping_when_asked(
 
 @contextlib.contextmanager
 def _sigterm_unwinds() -> Iterator[None]:
-    """While a command runs, SIGTERM raises :class:`_Terminated` in it (main thread only)."""
+    """While a command runs, SIGTERM and SIGHUP raise :class:`_Terminated` in it (main
+    thread only)."""
     try:
-        previous = signal.signal(signal.SIGTERM, _raise_terminated)
-    except ValueError:  # (not the main thread: the signal stays as it was)
+        previous = [(each, signal.signal(each, _raise_terminated)) for each in _STOPPING]
+    except ValueError:  # (not the main thread: the signals stay as they were)
         yield
         return
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for each, handler in previous:
+            signal.signal(each, handler)
 
 
 class _UsageError(Exception):
@@ -453,6 +476,9 @@ class _Output:
     def __init__(self, colour: str = "never", suits: str = "letters") -> None:
         self.symbols, self.colour = _card_style(sys.stdout, colour, suits)
         self.closed = sys.stdout is None
+        #: Whether the reader went away (not closed from the start): a command
+        #: that reads what to do, for its reader, stops asking.
+        self.gone = False
 
     def __call__(self, text: str = "", *, typed: bool = False) -> None:
         """Write ``text`` and a newline.
@@ -487,7 +513,7 @@ class _Output:
 
     def close(self) -> None:
         """The reader went away: write nothing more."""
-        self.closed = True
+        self.closed = self.gone = True
         _silence(sys.stdout)
 
 
@@ -790,15 +816,18 @@ def _play(
     out: _Output,
     read: Callable[[str], str | None] = _read,
     record: str | None = None,
+    strict: bool = False,
 ) -> int:
     """Play deal ``deal`` of ``rules`` in the terminal; return the exit status.
 
     With ``record``, the game record of the deal and the moves played is
     written to the file at that path when the game ends, however it ends.
+    ``strict``: the first line that is no legal move ends the game (a
+    :class:`_UsageError` naming the line), rather than being answered.
     """
     played: list[Move] = []
     try:
-        return _play_moves(rules, deal, auto, out, read, played)
+        return _play_moves(rules, deal, auto, out, read, played, strict)
     finally:
         if record is not None:
             _write_record(record, GameRecord(rules, deal, played).to_text())
@@ -823,6 +852,10 @@ def _check_record_path(path: str) -> None:
     """
     if "\0" in path:  # (os.stat's words for it differ between Pythons; open's do not)
         raise _unwritable(path, "embedded null byte")
+    if not os.path.basename(path):  # ('' is no file, and 'new/' names a directory)
+        raise _unwritable(
+            path, "expected the name of a file" + (", not of a directory" if path else "")
+        )
     try:
         try:
             kind = os.stat(path).st_mode
@@ -887,9 +920,11 @@ def _play_moves(
     out: _Output,
     read: Callable[[str], str | None],
     played: list[Move],
+    strict: bool = False,
 ) -> int:
     """:func:`_play`'s game, each move made added to ``played`` (and taken off by undo)."""
     total = len(rules.deck())
+    lines = 0  # (read: a refusal under ``strict`` names its line)
     history: list[tuple[State, int]] = []
     state = rules.deal(deal)
     out(f"{_titled(rules)}, deal {deal}.")
@@ -915,11 +950,19 @@ def _play_moves(
             helped = True
         show = True
         out.flush()
+        if out.gone:  # (no one sees the game: as at the end of the input)
+            return ExitStatus.UNDECIDED
         try:
             answer = read("move> ")
+            lines += 1
             if answer is not None:  # (bytes that are no text, read with 'surrogateescape')
                 answer.encode("utf-8")
         except UnicodeError:
+            if strict:
+                raise _UsageError(
+                    f"line {lines} of the input is not text in this terminal's encoding: "
+                    "expected a legal move (--strict)"
+                ) from None
             out("Not a move: the line is not text in this terminal's encoding.")
             show = False
             continue
@@ -943,6 +986,10 @@ def _play_moves(
         try:
             move = _choose(text, state, moves)
         except NotationError as error:
+            if strict:
+                raise _UsageError(
+                    f"line {lines} of the input is not a legal move (--strict): {error}"
+                ) from None
             out(f"Not a move: {error}. Type 'help' for how to enter a move.", typed=True)
             show = False
             continue
@@ -1047,7 +1094,7 @@ def _run_stats(args: argparse.Namespace, out: _Output) -> int:
             stats = play(executor=executor)
         where = f"on the Dask cluster at {args.scheduler}"
     else:
-        jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+        jobs = args.jobs if args.jobs is not None else _usable_cpus()
         with _sigterm_deferred():
             stats = play(jobs=jobs)
         where = f"with {_counted(jobs, 'jobs')}"
@@ -1154,9 +1201,10 @@ def _run_replay(args: argparse.Namespace, out: _Output) -> int:
 
 
 def _solution_lines(solution: Solution) -> Iterator[str]:
-    """The outcome, and for a win the moves with the card each one plays."""
+    """The outcome, and for a win the moves with the card each one plays (the same
+    for the same search: the time it took goes to standard error)."""
     nodes = f"{solution.nodes:,} node{'' if solution.nodes == 1 else 's'}"
-    yield f"{solution.outcome.value} ({nodes}, {solution.seconds:.2f} s)"
+    yield f"{solution.outcome.value} ({nodes})"
     if solution.is_won:
         state = solution.start
         for number, move in enumerate(solution.moves, 1):
@@ -1180,6 +1228,7 @@ def _run_solve(args: argparse.Namespace, out: _Output) -> int:
         max_seconds=args.max_seconds,
         seed=args.seed,
     )
+    _note(f"Searched in {solution.seconds:.2f} s")
     for line in _solution_lines(solution):
         out(line)
         if args.quiet:
@@ -1249,11 +1298,11 @@ def _run_play(args: argparse.Namespace, out: _Output) -> int:
     if auto is None:
         auto = "forced" if rules.compulsion is Compulsion.FORCED else "none"
     if args.record is None:
-        return _play(rules, deal, auto, out)
+        return _play(rules, deal, auto, out, strict=args.strict)
     if args.record == "-":
         raise _UsageError("--record writes to a file, not '-': standard output shows the game")
     _check_record_path(args.record)  # (before play: a path that cannot be written costs no game)
-    return _play(rules, deal, auto, out, record=args.record)
+    return _play(rules, deal, auto, out, record=args.record, strict=args.strict)
 
 
 def _with_game(parser: argparse.ArgumentParser, *, deal: bool = True) -> None:
@@ -1293,7 +1342,7 @@ def _build_parser() -> _Parser:
         description="Deal, show, play, count and solve patience games by the letter of "
         "their rules.",
         epilog="Exit status: 0 success (the game won), 1 the game not won, 2 bad input, "
-        "3 undecided, 130 interrupted, 143 stopped by SIGTERM.",
+        "3 undecided, 129 stopped by SIGHUP, 130 interrupted, 143 stopped by SIGTERM.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -1335,6 +1384,13 @@ def _build_parser() -> _Parser:
         "command-line guide)",
     )
     play.add_argument(
+        "--strict",
+        action="store_true",
+        help="end the game at the first line of input that is no legal move (exit status 2, "
+        "the record written), rather than answer it and ask again: for moves piped in by a "
+        "script, so that a bad line is not followed by lines meant for another position",
+    )
+    play.add_argument(
         "--record",
         metavar="FILE",
         default=None,
@@ -1357,7 +1413,10 @@ def _build_parser() -> _Parser:
     )
     where = stats.add_mutually_exclusive_group()
     where.add_argument(
-        "--jobs", type=_jobs, default=None, help="worker processes (default: one per CPU)"
+        "--jobs",
+        type=_jobs,
+        default=None,
+        help="worker processes (default: one per CPU it may run on)",
     )
     where.add_argument(
         "--scheduler",
@@ -1471,8 +1530,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status.
 
     The statuses are those of :class:`ExitStatus`: 0 success (the game
-    won), 1 the game not won, 2 bad input, 3 undecided, 130 interrupted,
-    143 stopped by SIGTERM.
+    won), 1 the game not won, 2 bad input, 3 undecided, 129 stopped by
+    SIGHUP, 130 interrupted, 143 stopped by SIGTERM.
     Errors are one line on standard error; ``--help`` and ``--version``
     return 0.
 
@@ -1480,7 +1539,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     >>> main(["stats", "easy-start", "--deals", "-5"])
     2
     >>> main(["solve", "captive-queens", "--deal", "2", "--quiet"])  # doctest: +ELLIPSIS
-    lost (... nodes, ... s)
+    lost (... nodes)
     1
     """
     arguments = list(sys.argv[1:] if argv is None else argv)
@@ -1497,9 +1556,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         run: Callable[[argparse.Namespace, _Output], int] = args.run
         with _sigterm_unwinds():
             status = run(args, out)
-    except _Terminated:
-        _note(f"{_PROG}: stopped by SIGTERM")
-        status = ExitStatus.TERMINATED
+    except _Terminated as stop:
+        _note(f"{_PROG}: stopped by {signal.Signals(stop.signum).name}")
+        status = ExitStatus(128 + stop.signum)
     except _Exit as done:
         status = done.status
     except (_UsageError, PatienceRulesError, _OutputError) as error:

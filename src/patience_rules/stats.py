@@ -167,6 +167,15 @@ def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
     return _checks.whole_index(name, value, low, high, InvalidArgumentError)
 
 
+def _usable_cpus() -> int:
+    """The CPUs this process may run on: its affinity where the system tells it (a
+    container's or ``taskset``'s limit), else every CPU; at least 1."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # (no affinity on this system)
+        return os.cpu_count() or 1
+
+
 def _player(player: Player | None, policy: Player | None) -> Player:
     """The player of a call that may name it by its old keyword, ``policy``."""
     if policy is not None:
@@ -771,8 +780,9 @@ def play_deals(
         shut down after it; with ``jobs=1`` the deals are played in this
         process, without any pool.
     :param jobs: the workers of the default pool, at most :data:`MAX_JOBS`
-        (default: the number of CPUs, or :data:`MAX_JOBS` if there are
-        more); not allowed together with ``executor``.  The pool has no
+        (default: the number of CPUs the process may run on, its affinity
+        where the system tells it, or :data:`MAX_JOBS` if there are more);
+        not allowed together with ``executor``.  The pool has no
         more workers than there are chunks.
     :param max_pending: how many tasks may wait in the executor at once, at
         most :data:`MAX_PENDING` (default: twice the workers of the default
@@ -854,7 +864,7 @@ def play_deals(
         why = _unloadable(chosen)
         if why is not None:
             raise InvalidArgumentError(why)
-        workers = min(jobs or os.cpu_count() or 1, MAX_JOBS, tasks)
+        workers = min(jobs or _usable_cpus(), MAX_JOBS, tasks)
         pool: concurrent.futures.Executor = ProcessPoolExecutor(
             max_workers=workers, mp_context=_process_context()
         )
