@@ -93,8 +93,6 @@ intersphinx_timeout = 5
 
 # Names that type hints mention but that no inventory documents.
 nitpick_ignore = [
-    ("py:class", "typing_extensions.Self"),
-    ("py:class", "Self"),
     # Hypothesis documents its exceptions only in releases newer than the
     # shipped inventory; the name shows as plain text.
     ("py:class", "hypothesis.errors.InvalidArgument"),
@@ -103,7 +101,12 @@ nitpick_ignore = [
 ]
 # Gymnasium ships no inventory: the types of the Gymnasium environment's
 # attributes, as they are annotated, show as plain text.
-nitpick_ignore += [("py:class", "spaces.Space"), ("py:class", "np.int64"), ("py:class", "Vector")]
+nitpick_ignore += [
+    ("py:class", "spaces.Space"),
+    ("py:class", "spaces.Discrete"),
+    ("py:class", "np.int64"),
+    ("py:class", "Vector"),
+]
 # Private names (a type variable, an internal pile type) show as plain text.
 nitpick_ignore_regex = [(r"py:.*", r"(\w+\.)*_\w*")]
 
