@@ -6,7 +6,9 @@ import inspect
 import random
 import time
 from collections import Counter
+from fractions import Fraction
 from functools import reduce
+from typing import SupportsFloat
 
 import attrs
 import pytest
@@ -15,7 +17,7 @@ from hypothesis import strategies as st
 
 import patience_rules as pr
 from composed import FORCED_BUILDS, SHIFTING_PILES, feeding_home, waiting_for_shifts
-from foreign_numbers import Int64
+from foreign_numbers import Float32, Int64
 from patience_rules import State, _allocation
 from patience_rules.solver import Outcome, solve, solve_deal
 
@@ -248,6 +250,13 @@ def test_integers_of_other_libraries_are_budgets_and_seeds() -> None:
     assert given == solve(RC.deal(2), max_nodes=3_000, seed=4)
 
 
+@pytest.mark.parametrize("seconds", [Float32(0.0), Fraction(0), 0, 0.0])
+def test_any_real_number_is_a_time_budget(seconds: SupportsFloat) -> None:
+    # (as wilson_interval takes any real confidence: NumPy's float32 was
+    # refused, "a finite number", where an int or a float was taken)
+    assert solve(RC.deal(5), max_nodes=None, max_seconds=seconds).outcome is Outcome.UNKNOWN
+
+
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
@@ -259,6 +268,9 @@ def test_integers_of_other_libraries_are_budgets_and_seeds() -> None:
         ({"max_seconds": float("nan")}, "got nan"),
         ({"max_seconds": float("inf")}, "got inf"),
         ({"max_seconds": "1"}, "max_seconds is a finite number"),
+        ({"max_seconds": True}, "max_seconds is a finite number"),
+        ({"max_seconds": Float32(-1.0)}, "max_seconds is a finite number of at least 0"),
+        ({"max_seconds": 10**400}, "max_seconds is a finite number"),
         ({"seed": -1}, "the seed is a whole number"),
         ({"seed": None}, "the seed is a whole number"),
         pytest.param({"max_nodes": -(10**5000)}, "a negative integer of 5001 digits", id="huge"),

@@ -9,13 +9,15 @@ from __future__ import annotations
 import enum
 import itertools
 import json
+import math
+import numbers
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import attrs
 
-from .cards import Rank, Suit, _as_index, _is_whole
+from .cards import Card, Rank, Suit, _as_index, _is_whole
 from .errors import InvalidRulesError, NotationError, PatienceRulesError, _shown
 
 E = TypeVar("E", bound=enum.Enum)
@@ -77,6 +79,24 @@ def whole_index(name: str, value: object, low: int, high: int | None, error: Err
         return value  # (an int in range, the most given: nothing more)
     number = _as_index(value)
     return whole(name, value if number is None else number, low, high, error)
+
+
+def as_float(value: object) -> float:
+    """``value`` as the float it is nearest, if it is a real number (NumPy's float32, a
+    Fraction, an int, but not a bool or a card); else, or where it has no float, NaN.
+
+    >>> import fractions
+    >>> as_float(fractions.Fraction(1, 4)), as_float(3), as_float(True), as_float("1")
+    (0.25, 3.0, nan, nan)
+    >>> as_float(10**400)
+    nan
+    """
+    if value.__class__ in (bool, Card) or not isinstance(value, numbers.Real):
+        return math.nan
+    try:
+        return float(value)
+    except (ArithmeticError, ValueError, TypeError):  # (too large; a number's own float fails)
+        return math.nan
 
 
 def shown_whole(value: object) -> str:

@@ -19,10 +19,8 @@ True
 from __future__ import annotations
 
 import enum
-import math
 import operator
 import re
-import sys
 from collections import Counter
 from collections.abc import Iterable
 from operator import itemgetter
@@ -495,23 +493,6 @@ def _as_index(value: object) -> int | None:
 _NUMPY_BOOLS: Final = ("bool", "bool_")
 #: Whether a value of each class seen may be a whole number (not a bool or a card).
 _COUNTS: dict[type, bool] = {}
-
-
-def _is_finite(value: object) -> TypeGuard[int | float]:
-    """Whether ``value`` is a finite number: a float, or a whole number (:func:`_is_whole`)
-    that a float can hold.
-
-    >>> _is_finite(0.5), _is_finite(3), _is_finite(float("nan")), _is_finite(10**400)
-    (True, True, False, False)
-    >>> _is_finite(True), _is_finite(Card.from_str("AC")), _is_finite("1")
-    (False, False, False)
-    >>> largest = int(sys.float_info.max)
-    >>> _is_finite(largest), _is_finite(-largest), _is_finite(largest + 1)
-    (True, True, False)
-    """
-    if isinstance(value, float):
-        return math.isfinite(value)
-    return _is_whole(value) and -sys.float_info.max <= value <= sys.float_info.max
 
 
 #: The most standard decks that :func:`standard_deck` puts together.

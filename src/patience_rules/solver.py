@@ -174,16 +174,17 @@ proof (the replayed moves); only ``unknown`` says nothing.
 from __future__ import annotations
 
 import enum
+import math
 import random
 import time
 from collections.abc import Hashable, Iterator, Sequence
-from typing import SupportsIndex
+from typing import SupportsFloat, SupportsIndex
 
 import attrs
 
-from . import _allocation
+from . import _allocation, _checks
 from ._allocation import KEENS, SLICE, Budget, OutOfBudget
-from .cards import _as_index, _is_finite
+from .cards import _as_index
 from .errors import InvalidArgumentError, _shown
 from .games import get_game
 from .moves import MoveKind
@@ -495,16 +496,20 @@ def _follow(start: State, budget: Budget) -> tuple[Move, ...] | None:
     return tuple(line)
 
 
-def _check_budget(max_nodes: object, max_seconds: object, seed: object) -> tuple[int | None, int]:
-    """The node budget and the seed as ints (NumPy's integers too); a budget or a seed
-    that is not one is refused with the library's error."""
+def _check_budget(
+    max_nodes: object, max_seconds: object, seed: object
+) -> tuple[int | None, float | None, int]:
+    """The node budget and the seed as ints (NumPy's integers too), the time budget as a
+    float (any real number); a budget or a seed that is not one is refused with the
+    library's error."""
     nodes = None if max_nodes is None else _as_index(max_nodes)
     if max_nodes is not None and (nodes is None or nodes < 0):
         raise InvalidArgumentError(
             f"max_nodes is a whole number of at least 0, or None for no limit, "
             f"got {_shown(max_nodes)}"
         )
-    if max_seconds is not None and (not _is_finite(max_seconds) or max_seconds < 0):
+    seconds = None if max_seconds is None else _checks.as_float(max_seconds)
+    if seconds is not None and not (math.isfinite(seconds) and seconds >= 0):
         raise InvalidArgumentError(
             f"max_seconds is a finite number of at least 0, or None for no limit, "
             f"got {_shown(max_seconds)}"
@@ -512,14 +517,14 @@ def _check_budget(max_nodes: object, max_seconds: object, seed: object) -> tuple
     number = _as_index(seed)
     if number is None or number < 0:
         raise InvalidArgumentError(f"the seed is a whole number of at least 0, got {_shown(seed)}")
-    return nodes, number
+    return nodes, seconds, number
 
 
 def solve(
     state: State,
     *,
     max_nodes: SupportsIndex | None = 200_000,
-    max_seconds: float | None = None,
+    max_seconds: SupportsFloat | None = None,
     seed: SupportsIndex = 0,
 ) -> Solution:
     """Search ``state`` for a win within a budget; see the module notes.
@@ -549,9 +554,9 @@ def solve(
     """
     if not isinstance(state, State):
         raise InvalidArgumentError(f"solve() searches a State, got {_shown(state)}")
-    max_nodes, seed = _check_budget(max_nodes, max_seconds, seed)
+    max_nodes, seconds, seed = _check_budget(max_nodes, max_seconds, seed)
     began = time.perf_counter()
-    budget = Budget(max_nodes, max_seconds)
+    budget = Budget(max_nodes, seconds)
 
     def answer(outcome: Outcome, moves: tuple[Move, ...] = ()) -> Solution:
         solution = Solution(outcome, moves, budget.nodes, time.perf_counter() - began, state)
@@ -578,7 +583,7 @@ def solve_deal(
     number: SupportsIndex,
     *,
     max_nodes: SupportsIndex | None = 200_000,
-    max_seconds: float | None = None,
+    max_seconds: SupportsFloat | None = None,
     seed: SupportsIndex = 0,
 ) -> Solution:
     """:func:`solve` the deal ``number`` of ``game`` (a name or rules).

@@ -29,12 +29,10 @@ likewise an alias of ``player=``, with a warning.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import math
 import multiprocessing
 import multiprocessing.context
-import numbers
 import os
 import pickle
 import statistics
@@ -49,7 +47,7 @@ import attrs
 
 from . import _checks
 from ._checks import MAX_CARDS
-from .cards import Card, _as_index
+from .cards import _as_index
 from .deals import MAX_DEAL_NUMBER
 from .errors import (
     InvalidArgumentError,
@@ -335,11 +333,7 @@ def _level(value: object) -> float:
     Any real number is a level (NumPy's float32, a Fraction), taken as the
     float it is nearest; a level that rounds to 0 or 1 has no interval.
     """
-    level = math.nan
-    if value.__class__ not in (bool, Card) and isinstance(value, numbers.Real):
-        # (an int too large for a float; a number whose own float fails)
-        with contextlib.suppress(ArithmeticError, ValueError, TypeError):
-            level = float(value)
+    level = _checks.as_float(value)
     if not 0.0 < level < 1.0:
         exact = isinstance(value, int | float)  # (else it may have rounded to 0 or 1)
         rounded = f" (as a float, {level!r})" if level in (0.0, 1.0) and not exact else ""
