@@ -391,8 +391,18 @@ def test_stats_text(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert lines[2].startswith("Mean cards home: ")
     assert len(lines) == 3  # (no game stopped)
-    assert re.fullmatch(r"Played in [0-9]+\.[0-9] s with 1 job\n", err)  # (no progress bar:
+    assert re.fullmatch(r"Played in [0-9]+\.[0-9] s in this process\n", err)  # (no progress bar:
     # standard error is not a terminal here)
+
+
+def test_stats_says_what_played_the_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    # Its time line said "with 1000 jobs" where one chunk of deals was played
+    # in the calling process (the JSON's jobs are still the number asked).
+    status, _, err = run(capsys, "stats", "easy-start", "--deals", "2", "--jobs", "1000")
+    assert status == 0
+    assert re.fullmatch(r"Played in [0-9]+\.[0-9] s in this process\n", err)
+    _, out, _ = run(capsys, "stats", "easy-start", "--deals", "2", "--jobs", "1000", "--json")
+    assert json.loads(out)["jobs"] == 1000
 
 
 def test_stats_text_names_the_player_and_counts_the_games_stopped_and_given_up(

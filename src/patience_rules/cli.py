@@ -133,7 +133,15 @@ from .records import GameRecord
 from .rules import GameRules, _options_written
 from .solver import Outcome, Solution, solve
 from .state import Move, State
-from .stats import MAX_JOBS, MAX_MOVES, DealStats, _usable_cpus, play_deals
+from .stats import (
+    DEFAULT_CHUNK_SIZE,
+    MAX_JOBS,
+    MAX_MOVES,
+    DealStats,
+    _usable_cpus,
+    _workers,
+    play_deals,
+)
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -1097,7 +1105,13 @@ def _run_stats(args: argparse.Namespace, out: _Output) -> int:
         jobs = args.jobs if args.jobs is not None else _usable_cpus()
         with _sigterm_deferred():
             stats = play(jobs=jobs)
-        where = f"with {_counted(jobs, 'jobs')}"
+        # (the JSON's jobs are those asked; this line says what ran them)
+        workers = _workers(jobs, -(-args.deals // DEFAULT_CHUNK_SIZE))
+        where = (
+            f"with {workers} worker process{'es' if workers > 1 else ''}"
+            if workers
+            else "in this process"
+        )
     seconds = time.perf_counter() - began
     if args.json:
         out(json.dumps(_stats_report(rules, args, stats, jobs, seconds)))

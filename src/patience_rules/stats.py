@@ -165,6 +165,14 @@ def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
     return _checks.whole_index(name, value, low, high, InvalidArgumentError)
 
 
+def _workers(jobs: int | None, tasks: int) -> int:
+    """The worker processes of :func:`play_deals`' own pool for ``tasks`` chunks with
+    ``jobs`` asked (None: one per usable CPU); 0 where it plays in the calling process."""
+    if jobs == 1 or tasks <= 1:
+        return 0
+    return min(jobs or _usable_cpus(), MAX_JOBS, tasks)
+
+
 def _usable_cpus() -> int:
     """The CPUs this process may run on: its affinity where the system tells it (a
     container's or ``taskset``'s limit), else every CPU; at least 1."""
@@ -842,7 +850,8 @@ def play_deals(
     total = DealStats()
     done = 0
     tasks = -(-count // chunk_size)
-    if executor is None and (jobs == 1 or tasks <= 1):
+    workers = _workers(jobs, tasks)
+    if executor is None and not workers:
         for first, size in chunks:
             total += _play_chunk(rules, chosen, first, size, max_moves)
             done += size
@@ -858,7 +867,6 @@ def play_deals(
         why = _unloadable(chosen)
         if why is not None:
             raise InvalidArgumentError(why)
-        workers = min(jobs or _usable_cpus(), MAX_JOBS, tasks)
         pool: concurrent.futures.Executor = ProcessPoolExecutor(
             max_workers=workers, mp_context=_process_context()
         )
