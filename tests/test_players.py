@@ -7,6 +7,7 @@ import pickle
 from typing import Any
 
 import pytest
+from typing_extensions import assert_type
 
 import patience_rules as pr
 from foreign_numbers import Int64, bool_
@@ -47,6 +48,18 @@ def test_player_names_and_lookup() -> None:
         for seed in (-1, 2**64, "x", True, bool_(), 5.0, Int64(-1)):
             with pytest.raises(pr.PatienceRulesError, match="a player's seed is a whole number"):
                 get_player(name, seed=seed)  # type: ignore[arg-type]
+
+
+def test_a_player_named_in_the_code_is_typed_as_its_class() -> None:
+    # (a type checker then knows a random player's seed)
+    greedy, random, first = get_player("greedy"), get_player("random", seed=3), get_player("first")
+    assert_type(greedy, GreedyPlayer)
+    assert_type(random, RandomPlayer)
+    assert_type(first, FirstPlayer)
+    assert (type(greedy), type(random), type(first)) == (GreedyPlayer, RandomPlayer, FirstPlayer)
+    assert random.seed == 3
+    name: str = "random"
+    assert_type(get_player(name), Player)
 
 
 def test_the_old_names_stay_importable_from_stats_with_a_warning() -> None:

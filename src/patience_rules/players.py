@@ -33,7 +33,7 @@ the rules' own policies, :class:`~patience_rules.Refill` and
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol, SupportsIndex, runtime_checkable
+from typing import Literal, Protocol, SupportsIndex, overload, runtime_checkable
 
 import attrs
 
@@ -264,8 +264,20 @@ def player_names() -> tuple[str, ...]:
     return tuple(_PLAYERS)
 
 
+@overload
+def get_player(name: Literal["greedy"], *, seed: SupportsIndex = 0) -> GreedyPlayer: ...
+@overload
+def get_player(name: Literal["random"], *, seed: SupportsIndex = 0) -> RandomPlayer: ...
+@overload
+def get_player(name: Literal["first"], *, seed: SupportsIndex = 0) -> FirstPlayer: ...
+@overload
+def get_player(name: str, *, seed: SupportsIndex = 0) -> Player: ...
 def get_player(name: str, *, seed: SupportsIndex = 0) -> Player:
     """The player called ``name``; ``seed`` seeds a random one.
+
+    A name written out (``get_player("random")``) is typed as its player's
+    class, so that a type checker knows its own attributes (a random
+    player's ``seed``).
 
     :raises InvalidArgumentError: for a name that is not known (the message
         lists the known names), or a bad seed (whichever the player: a seed
