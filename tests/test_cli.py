@@ -1605,13 +1605,14 @@ def test_play_stops_asking_when_the_reader_of_its_output_goes_away(tmp_path: Pat
         process.stdout.close()
         with contextlib.suppress(BrokenPipeError):  # (it stopped reading: the test's aim)
             for _ in range(100_000):
-                process.stdin.write(b"help\n")
-                process.stdin.flush()
+                os.write(process.stdin.fileno(), b"help\n")  # (unbuffered: nothing left over)
         assert process.wait(timeout=30) == 3
     finally:
         process.kill()
+        process.stdin.close()
     assert process.stderr is not None and process.stderr.read() == b""
-    assert pr.GameRecord.read(record.open(encoding="utf-8")).result == "unfinished"
+    process.stderr.close()
+    assert pr.GameRecord.from_text(record.read_text(encoding="utf-8")).result == "unfinished"
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM and SIGHUP are POSIX signals")
@@ -1653,7 +1654,7 @@ def test_sigterm_stops_a_command_that_runs_no_pool_at_once(
     finally:
         process.kill()
     assert (process.returncode, error) == (status, f"patience-rules: stopped by {name}\n".encode())
-    assert pr.GameRecord.read(record.open(encoding="utf-8")).result == "unfinished"
+    assert pr.GameRecord.from_text(record.read_text(encoding="utf-8")).result == "unfinished"
 
 
 # -- safe moves -----------------------------------------------------------------
