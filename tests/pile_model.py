@@ -206,6 +206,8 @@ class PileModel:
             return 1
         if tableau.runs is Runs.ANY:
             return 10**9
+        # (a value added to Runs is not taken for a supermove unawares)
+        assert tableau.runs is Runs.SUPERMOVE, f"the model has no limit for {tableau.runs!r}"
         # Only the piles that could carry the cards one by one count: the
         # cells if cards may be moved into them, the empty columns if any
         # card may be moved into one.

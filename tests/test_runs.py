@@ -9,6 +9,8 @@ go into.  The observation holds such long columns whole.
 
 from __future__ import annotations
 
+import pytest
+
 import patience_rules as pr
 from patience_rules import (
     Build,
@@ -26,6 +28,7 @@ from patience_rules import (
     Suit,
     Suits,
     Tableau,
+    engine,
 )
 
 UP = FoundationSequence(start=Rank.ACE, wrap=False)
@@ -188,3 +191,16 @@ def test_a_column_built_one_way_between_shifts_is_observed_whole() -> None:
     assert observer.field("columns").length == 16 * 104
     codes = observer.vector(state)[observer.field("columns").offset :][:25]
     assert codes == (*(pr.card_code(card) for card in reversed(state.columns[0])), 0)
+
+
+def test_an_engine_refuses_a_way_of_moving_runs_it_has_no_limits_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Its limits tell only NONE and ANY apart and take anything else for a
+    # supermove: a value added to Runs and not to them is refused when an
+    # engine is made, not played as a supermove unawares.
+    rules = pr.get_game("freecell")
+    assert pr.Engine(rules).layout.runs is pr.Runs.SUPERMOVE
+    monkeypatch.setattr(engine, "_RUNS_LISTED", frozenset((pr.Runs.NONE, pr.Runs.ANY)))
+    with pytest.raises(AssertionError, match=r"no moves of runs for <Runs.SUPERMOVE"):
+        pr.Engine(rules)

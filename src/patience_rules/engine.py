@@ -239,6 +239,11 @@ class Engine:
         self._onto = build.onto if build is not None else ()
         self._builds = bool(layout.targets(MoveKind.BUILD))
         self._runs = layout.runs
+        if self._runs not in _RUNS_LISTED:  # (so that a new value is not taken for another)
+            raise AssertionError(
+                f"the engine lists no moves of runs for {self._runs!r}: a value added to Runs "
+                "needs its limits in Engine._run_limits (see the composition guide)"
+            )
         self._fill_by_move = layout.column_refill is Refill.BY_MOVE
         self._fill_rank = layout.fill_rank
         #: Whether any card may be moved into an empty column (one that carries
@@ -1039,9 +1044,10 @@ class Engine:
         most = self._max_run  # (the longest run the layout has moves for)
         if runs is _RUNS_ANY:
             return most, most
-        # Only the piles a card may be moved into carry a run card by card:
-        # the cells if cards park there, the empty columns if any card may
-        # go into one.
+        # Runs.SUPERMOVE, the one value left (an engine is made for those of
+        # _RUNS_LISTED alone).  Only the piles a card may be moved into carry
+        # a run card by card: the cells if cards park there, the empty
+        # columns if any card may go into one.
         free = 1 + state._cells.count(None) if self._parks else 1
         empty = empty_columns if self._free_columns else 0
         return min(free << empty, most), min(free << max(empty - 1, 0), most)
@@ -1494,6 +1500,8 @@ _REDEALING: Final = MoveKind.REDEAL
 _NO_CARDS: Final[frozenset[Card]] = frozenset()
 _RUNS_NONE: Final = Runs.NONE
 _RUNS_ANY: Final = Runs.ANY
+#: The ways of moving runs that ``Engine._run_limits`` has limits for.
+_RUNS_LISTED: Final = frozenset((Runs.NONE, Runs.ANY, Runs.SUPERMOVE))
 _COLUMN_PLACES: Final = tuple(Place(_COLUMN, i) for i in range(64))
 _CELL_PLACES: Final = tuple(Place(_CELL, i) for i in range(64))
 _FOUNDATION_PLACES: Final = tuple(Place(_FOUNDATION, i) for i in range(64))
