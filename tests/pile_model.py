@@ -1,8 +1,9 @@
 """A small, slow, obviously-written model of the piles, for checking the engine.
 
 It reads the game's parts (foundation sequences, layout sizes, building
-rules, refill policies, redeals, compulsion) and plays by the rules in
-RULES.md and the documented listing order with plain lists, sharing no code
+rules, refill policies, redeals, compulsion) and plays by the rules the
+library documents (each part's docstring and the games' pages) in the
+documented listing order, with plain lists, sharing no code
 with the engine.  Every pile is a list from the bottom card to the top card,
 as the public ``State`` properties show them.
 """
