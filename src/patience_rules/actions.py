@@ -63,9 +63,12 @@ class ActionSpace:
 
     :param rules: the game whose moves are numbered.
 
-    The numbering depends only on the rules' layout (how many columns, cells,
-    foundations, and whether there is a middle), so two games with the same
-    layout share it.  See the module documentation for the order.
+    The numbering depends only on the rules' layout (the piles, and which
+    moves between them the parts allow, the longest run that moves
+    included), so two games with equal layouts share it; variants such as
+    FreeCell's ``supermoves=False`` or Klondike's ``foundation_back=True``
+    number their moves otherwise.  See the module documentation for the
+    order.
 
     >>> import patience_rules as pr
     >>> space = pr.ActionSpace(pr.get_game("captive-queens"))

@@ -1480,8 +1480,9 @@ def _build_parser() -> _Parser:
         help="search a deal for a win: won (with the moves), lost or unknown",
         description="Search a deal for a win: won (with the moves, each with its card), "
         "lost (no line of play wins), or unknown (the budget ran out first).  Royal "
-        "Cotillion has a search of its own; most deals of Klondike or FreeCell end unknown "
-        "within the default budget (Freecell Solver's fc-solve solves FreeCell).",
+        "Cotillion has a search of its own; Klondike and FreeCell are searched move by "
+        "move, which wins many deals but proves none lost: the rest end unknown (Freecell "
+        "Solver's fc-solve solves FreeCell).",
     )
     _with_game(solve_)
     solve_.add_argument(

@@ -49,8 +49,8 @@ move as soon as it is read, and stop at the first bad one with its number:
 however long the text, reading takes memory for the moves of one legal
 game, never for the whole text of the moves.  A word of the moves longer
 than :data:`MAX_MOVE_LENGTH` characters is refused unread, and so is white
-space of more than a million characters in a row (an endless stream of
-blank lines).
+space of more than :data:`MAX_TAG_LINE` (1,048,576) characters in a row (an
+endless stream of blank lines).
 :class:`GameRecord` does the same with moves from any iterable (a
 generator, say): it plays each move as it takes it, and takes none after
 the first it refuses, so an endless iterable of draws is refused at its

@@ -140,7 +140,8 @@ Every other game is searched move by move through the engine.  Where a card
 leaves its pile only to go home, to a foundation locked to a suit (no builds,
 no moves into cells, no plays from a foundation, no foundation of any suit,
 none that takes a card twice, no shifts: Royal Cotillion with the stock
-refill, Odd and Even), the search makes two cuts, below.  Where a card can
+refill; Odd and Even without its redeal, ``redeals=0``), the search makes
+two cuts, below.  Where a card can
 move elsewhere first (FreeCell, Klondike, Sultan, Windmill, Crescent, and
 games composed with such parts), a foundation takes a card twice (a sequence
 of more than thirteen cards locked to a suit), or a shift turns the piles

@@ -51,13 +51,14 @@ def _compose(*, name: str, title: str, laid_out: bool, redeals: int, text: str) 
 def captive_queens(*, redeals: int = 2) -> GameRules:
     """The rules of Captive Queens, also known as Quadrille.
 
-    One deck, no layout at the start.  Cards are turned one at a time: a
-    Queen goes to the middle, a 6 or a 5 starts the foundation of its suit
-    (foundations 1-4: the sixes of clubs, diamonds, hearts, spades, building
-    up to the Jack; 5-8: the fives, building down to the Ace and then the
-    King), a card that fits a foundation goes there, any other to the waste,
-    whose top card goes to a foundation as soon as it fits.  Every move is
-    compulsory, so a state has at most one legal move.
+    One deck, no layout at the start.  Cards are turned one at a time onto
+    the waste, and the waste's top card goes where it fits as soon as it
+    fits, by a move of its own (the only legal one): a Queen to the middle,
+    a 6 or a 5 to start the foundation of its suit (foundations 1-4: the
+    sixes of clubs, diamonds, hearts, spades, building up to the Jack; 5-8:
+    the fives, building down to the Ace and then the King), any other card
+    onto the foundation it continues.  Every move is compulsory, so a state
+    has at most one legal move.
 
     :param redeals: how many times the waste is turned over as a new stock.
 
