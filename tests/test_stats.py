@@ -874,9 +874,12 @@ def test_the_default_pool_is_as_large_as_the_jobs_asked_and_the_chunks_allow(
 ) -> None:
     # (what the command line's time line says ran the deals)
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: range(6), raising=False)
-    assert [stats._workers(jobs, tasks) for jobs, tasks in [(1, 9), (8, 1), (8, 0)]] == [0] * 3
-    assert stats._workers(8, 3) == 3 and stats._workers(2, 3) == 2
-    assert stats._workers(None, 40) == 6 and stats._workers(stats.MAX_JOBS, 10**6) == stats.MAX_JOBS
+    assert [stats._workers(jobs, count, 1) for jobs, count in [(1, 9), (8, 1), (8, 0)]] == [0] * 3
+    assert stats._workers(8, 3, 1) == 3 and stats._workers(2, 3, 1) == 2
+    assert (
+        stats._workers(None, 40, 1) == 6
+        and stats._workers(stats.MAX_JOBS, 10**6, 1) == stats.MAX_JOBS
+    )
 
 
 def test_play_deals_refuses_executor_and_jobs() -> None:

@@ -134,7 +134,6 @@ from .rules import GameRules, _options_written
 from .solver import Outcome, Solution, solve
 from .state import Move, State
 from .stats import (
-    DEFAULT_CHUNK_SIZE,
     MAX_JOBS,
     MAX_MOVES,
     DealStats,
@@ -1106,7 +1105,7 @@ def _run_stats(args: argparse.Namespace, out: _Output) -> int:
         with _sigterm_deferred():
             stats = play(jobs=jobs)
         # (the JSON's jobs are those asked; this line says what ran them)
-        workers = _workers(jobs, -(-args.deals // DEFAULT_CHUNK_SIZE))
+        workers = _workers(jobs, args.deals)
         where = (
             f"with {workers} worker process{'es' if workers > 1 else ''}"
             if workers

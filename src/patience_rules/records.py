@@ -675,26 +675,21 @@ class GameRecord:
             except InvalidDealError as error:
                 raise NotationError(f"deal: {error}") from None
         else:
-            given_deck = data["deck"]
-            if isinstance(given_deck, list | tuple) and len(given_deck) > _checks.MAX_CARDS:
-                raise NotationError(
-                    f"deck: no game has more than {_checks.MAX_CARDS} cards, got {len(given_deck)}"
-                )
-            # (A tuple too, as state_from_dict reads its piles; copied, to be read once.)
-            deck = list(given_deck) if isinstance(given_deck, list | tuple) else None
-            if deck is None or not all(isinstance(card, str) for card in deck):
-                raise NotationError("deck: expected a list of cards such as ['QH', '10S']")
+            deck = _texts(
+                data["deck"],
+                _checks.MAX_CARDS,
+                f"deck: no game has more than {_checks.MAX_CARDS} cards",
+                "deck: expected a list of cards such as ['QH', '10S']",
+            )
             deal = cards_from_text(" ".join(deck)) if deck else ()
             if len(deal) != len(deck):
                 raise NotationError("deck: expected one card in each item of the list")
-        given_moves = data.get("moves", [])
-        if isinstance(given_moves, list | tuple) and len(given_moves) > MAX_RECORD_MOVES:
-            raise NotationError(
-                f"moves: a record holds at most {MAX_RECORD_MOVES} moves, got {len(given_moves)}"
-            )
-        raw_moves = list(given_moves) if isinstance(given_moves, list | tuple) else None
-        if raw_moves is None or not all(isinstance(m, str) for m in raw_moves):
-            raise NotationError("moves: expected a list of moves in text such as ['T3-F5']")
+        raw_moves = _texts(
+            data.get("moves", []),
+            MAX_RECORD_MOVES,
+            f"moves: a record holds at most {MAX_RECORD_MOVES} moves",
+            "moves: expected a list of moves in text such as ['T3-F5']",
+        )
         raw_tags = data.get("tags", {})
         if not isinstance(raw_tags, Mapping):
             raise NotationError("tags: expected a mapping of tag names to text")
@@ -715,6 +710,18 @@ class GameRecord:
                 f"{record.result}"
             )
         return record
+
+
+def _texts(value: object, most: int, too_many: str, expected: str) -> list[str]:
+    """A list of texts from a record's dict form (a tuple too, as state_from_dict reads
+    its piles; copied, to be read once): at most ``most`` of them, else ``too_many``
+    (with the count); anything else is refused with ``expected``."""
+    if isinstance(value, list | tuple) and len(value) > most:
+        raise NotationError(f"{too_many}, got {len(value)}")
+    items = list(value) if isinstance(value, list | tuple) else None
+    if items is None or not all(isinstance(item, str) for item in items):
+        raise NotationError(expected)
+    return items
 
 
 def _move_text(move: object) -> str:

@@ -165,9 +165,11 @@ def _whole(name: str, value: object, low: int, high: int | None = None) -> int:
     return _checks.whole_index(name, value, low, high, InvalidArgumentError)
 
 
-def _workers(jobs: int | None, tasks: int) -> int:
-    """The worker processes of :func:`play_deals`' own pool for ``tasks`` chunks with
-    ``jobs`` asked (None: one per usable CPU); 0 where it plays in the calling process."""
+def _workers(jobs: int | None, count: int, chunk_size: int = DEFAULT_CHUNK_SIZE) -> int:
+    """The worker processes of :func:`play_deals`' own pool for ``count`` deals in
+    chunks of ``chunk_size`` with ``jobs`` asked (None: one per usable CPU); 0 where
+    it plays in the calling process."""
+    tasks = -(-count // chunk_size)
     if jobs == 1 or tasks <= 1:
         return 0
     return min(jobs or _usable_cpus(), MAX_JOBS, tasks)
@@ -849,8 +851,7 @@ def play_deals(
     chunks = _chunks(start, count, chunk_size)
     total = DealStats()
     done = 0
-    tasks = -(-count // chunk_size)
-    workers = _workers(jobs, tasks)
+    workers = _workers(jobs, count, chunk_size)
     if executor is None and not workers:
         for first, size in chunks:
             total += _play_chunk(rules, chosen, first, size, max_moves)
