@@ -214,11 +214,11 @@ def test_each_part_reprs_as_the_call_that_makes_it(name: str | None) -> None:
 @pytest.mark.parametrize(
     ("change", "wrong"),
     [
-        (lambda d: d.pop("wrap"), "lacks wrap"),
+        (lambda d: d.pop("sequence"), "lacks sequence"),
         (lambda d: d.update(zz=1), "has unknown keys 'zz'"),
         (
-            lambda d: (d.pop("wrap"), d.pop("suits"), d.update(zz=1)),
-            "lacks suits, wrap and has unknown keys 'zz'",
+            lambda d: (d.pop("sequence"), d.pop("suit"), d.update(zz=1)),
+            "lacks suit, sequence and has unknown keys 'zz'",
         ),
         (lambda d: d.update(dict.fromkeys("edcba", 0)), "has unknown keys 'a', 'b', 'c', 'd', 'e'"),
         (
@@ -230,13 +230,16 @@ def test_each_part_reprs_as_the_call_that_makes_it(name: str | None) -> None:
 def test_a_dict_form_with_keys_missing_or_unknown_is_refused_naming_them(
     change: Callable[[dict[str, object]], object], wrong: str
 ) -> None:
-    data: dict[str, object] = dict(pr.Build().to_dict())
+    data: dict[str, object] = dict(pr.Foundation(pr.Suit.HEARTS, _ACE_UP).to_dict())
     change(data)
     with pytest.raises(
         pr.NotationError,
-        match=f"^build: {re.escape(wrong)}: expected the keys suits, direction, wrap$",
+        match=(
+            f"^foundation: {re.escape(wrong)}: "
+            "expected the keys suit, sequence, laid_out, playable, name$"
+        ),
     ):
-        pr.Build.from_dict(data)
+        pr.Foundation.from_dict(data)
 
 
 @pytest.mark.parametrize("name", [*pr.game_names(), None])
@@ -254,7 +257,9 @@ def test_a_key_left_out_of_a_dict_form_gives_the_constructors_default(name: str 
         rules.tableau,
         rules.reserve,
         rules.middle,
+        rules.tableau and rules.tableau.build,
         *rules.foundations,
+        *(foundation.sequence for foundation in rules.foundations),
     ]
     left_out = 0
     for part in filter(None, parts):

@@ -211,11 +211,20 @@ class Build:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object], where: str = "build") -> Build:
-        """The rule written by :meth:`to_dict`, checked."""
+        """The rule written by :meth:`to_dict`, checked; a key left out reads as
+        the constructor's default.
+
+        >>> Build.from_dict({"suits": "same"})
+        Build(suits=Suits.SAME, direction=Direction.DOWN, wrap=False)
+        """
         data = _checks.mapping(data, where)
-        _checks.keys(data, where, ("suits", "direction", "wrap"))
-        return cls(
-            suits=_checks.read_member(Suits, data["suits"], f"{where}.suits"),
-            direction=_checks.read_member(Direction, data["direction"], f"{where}.direction"),
-            wrap=_checks.read_flag(data["wrap"], f"{where}.wrap"),
-        )
+        _checks.keys(data, where, (), _BUILD_READERS)
+        return cls(**_checks.read_given(data, where, _BUILD_READERS))
+
+
+#: How :meth:`Build.from_dict` reads each key (left out: the default).
+_BUILD_READERS: dict[str, _checks.Reader] = {
+    "suits": _checks.member_reader(Suits),
+    "direction": _checks.member_reader(Direction),
+    "wrap": _checks.read_flag,
+}

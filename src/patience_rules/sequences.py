@@ -129,22 +129,37 @@ class FoundationSequence:
     def from_dict(cls, data: Mapping[str, object], where: str = "sequence") -> FoundationSequence:
         """The sequence written by :meth:`to_dict`, checked.
 
+        A key left out but ``start`` reads as the constructor's default.
+
         :raises NotationError: naming the key that is wrong.
 
+        >>> FoundationSequence.from_dict({"start": "K", "step": -1})
+        FoundationSequence(start=Rank.KING, step=-1, length=13, wrap=True)
         >>> FoundationSequence.from_dict({"start": "Z", "step": 1, "length": 6, "wrap": True})
         Traceback (most recent call last):
         ...
         patience_rules.errors.NotationError: sequence.start: expected a rank (A, 2-10, J, Q or K), got 'Z'
         """
         data = _checks.mapping(data, where)
-        _checks.keys(data, where, ("start", "step", "length", "wrap"))
-        step = _checks.read_whole(data["step"], f"{where}.step", -12, 12)
-        if step == 0:
-            raise NotationError(f"{where}.step: expected a step other than 0")
+        _checks.keys(data, where, ("start",), _SEQUENCE_READERS)
+        given = _checks.read_given(data, where, _SEQUENCE_READERS)
         start = _checks.read_rank(data["start"], f"{where}.start")
-        length = _checks.read_whole(data["length"], f"{where}.length", 1, MAX_LENGTH)
-        wrap = _checks.read_flag(data["wrap"], f"{where}.wrap")
         try:
-            return cls(start=start, step=step, length=length, wrap=wrap)
+            return cls(start, **given)
         except InvalidRulesError as error:  # parts that do not fit together
             raise NotationError(f"{where}: {error}") from None
+
+
+def _read_step(value: object, where: str) -> int:
+    step: int = _checks.read_whole(value, where, -12, 12)
+    if step == 0:
+        raise NotationError(f"{where}: expected a step other than 0")
+    return step
+
+
+#: How :meth:`FoundationSequence.from_dict` reads each optional key (left out: the default).
+_SEQUENCE_READERS: dict[str, _checks.Reader] = {
+    "step": _read_step,
+    "length": _checks.whole_reader(1, MAX_LENGTH),
+    "wrap": _checks.read_flag,
+}
