@@ -470,6 +470,29 @@ class TestStates:
         with pytest.raises(pr.InvalidArgumentError, match="expected the rules of a game"):
             pr.Engine.of("captive-queens")  # type: ignore[arg-type]
 
+    def test_heights_pack_and_unpack_only_what_the_foundations_hold(self) -> None:
+        # Klondike: four foundations of 13 cards, 4 bits each.
+        engine = pr.Engine.of(pr.get_game("klondike"))
+        for heights in [(0, 0, 0, 0), (13, 0, 2, 1), (13, 13, 13, 13)]:
+            assert engine.heights(engine.pack_heights(heights)) == heights
+        assert engine.pack_heights([13, 13, 13, 13]) == engine.full_key
+        refused = {
+            (1, 2): r"heights are one per foundation \(4\), got 2$",
+            (1, 2, 3, 4, 5): r"heights are one per foundation \(4\), got more than 4$",
+            (0, -1, 0, 0): "the height of foundation 2 is a whole number from 0 to 13, got -1$",
+            (0, 0, 14, 0): "the height of foundation 3 is a whole number from 0 to 13, got 14$",
+        }
+        for wrong, message in refused.items():
+            with pytest.raises(pr.InvalidArgumentError, match=message):
+                engine.pack_heights(wrong)
+        with pytest.raises(pr.InvalidArgumentError, match=r"from 0 to 56797, got -1$"):
+            engine.heights(-1)
+        with pytest.raises(
+            pr.InvalidArgumentError,
+            match=r"^key 14 would put 14 cards on foundation 1, which holds at most 13$",
+        ):
+            engine.heights(14)  # (its four bits hold 14: no foundation height)
+
     def test_a_state_is_not_made_by_its_class(self) -> None:
         with pytest.raises(pr.InvalidArgumentError, match="made by its rules"):
             pr.State()  # type: ignore[call-arg]  # (a type checker refuses it too)

@@ -269,6 +269,34 @@ def test_a_move_from_the_stock_or_the_middle_says_no_card_is_played_from_it(
     ), caught.value
 
 
+@pytest.mark.parametrize(
+    ("name", "move", "which"),
+    [
+        ("klondike[draw=3]", Move(Place(PileKind.STOCK), Place(PileKind.WASTE), 3), "draw"),
+        ("royal-cotillion", Move(Place(PileKind.STOCK, 1), Place(PileKind.WASTE)), "draw"),
+        ("klondike", Move(Place(PileKind.WASTE), Place(PileKind.STOCK), 2), "redeal"),
+        ("captive-queens", Move(Place(PileKind.WASTE, 1), Place(PileKind.STOCK)), "redeal"),
+    ],
+)
+def test_a_move_of_the_draws_or_the_redeals_piles_names_the_one_that_is_made(
+    name: str, move: Move, which: str
+) -> None:
+    # A draw of three cards is still the one move Move.draw(): a move of its
+    # piles with a count (or another index) is refused for that, not for its source.
+    state = pr.game_from_text(name).deal(1)
+    assert (move.is_draw, move.is_redeal) == (which == "draw", which == "redeal")
+    with pytest.raises(pr.IllegalMoveError) as caught:
+        state.apply(move)
+    assert str(caught.value).endswith(
+        f"the {which} is the one move Move.{which}(), written {which}, "
+        "whatever the number of cards it moves"
+    ), caught.value
+    assert not state.is_legal(move)
+    # (in a game without it, the move's piles are named as before)
+    with pytest.raises(pr.IllegalMoveError, match=r"the stock is not in this game$"):
+        pr.get_game("freecell").deal(1).apply(Move(Place(PileKind.STOCK), Place(PileKind.WASTE), 3))
+
+
 def test_one_card_or_one_move_is_counted_in_the_singular() -> None:
     sultan = pr.get_game("sultan")
     with pytest.raises(pr.InvalidDealError) as refused:
@@ -295,6 +323,7 @@ def test_one_card_or_one_move_is_counted_in_the_singular() -> None:
 
 
 def _wrong_types() -> list[tuple[str, Callable[[], object], type[pr.PatienceRulesError]]]:
+    from patience_rules.contrib import longest_game
     from patience_rules.solver import solve
 
     royal = pr.royal_cotillion()
@@ -320,6 +349,10 @@ def _wrong_types() -> list[tuple[str, Callable[[], object], type[pr.PatienceRule
         ("a value to write", lambda: pr.state_to_text(odd), pr.NotationError),
         ("a game's name", lambda: pr.get_game(odd * 2), pr.UnknownGameError),
         ("a search's start", lambda: solve(odd), pr.InvalidArgumentError),
+        ("a game's bound", lambda: longest_game(odd), pr.InvalidArgumentError),
+        ("a card to build", lambda: pr.Build().accepts(odd, odd), pr.InvalidArgumentError),
+        ("heights to pack", lambda: pr.Engine.of(royal).pack_heights(odd), pr.InvalidArgumentError),
+        ("a key of heights", lambda: pr.Engine.of(royal).heights(odd), pr.InvalidArgumentError),
         ("the rules of an engine", lambda: pr.Engine(odd), pr.InvalidRulesError),
         # (two functions that name a value that is no state differently, as said)
         (

@@ -495,6 +495,32 @@ def test_a_tag_line_without_end_is_refused_having_read_little() -> None:
     assert stream.given <= MAX_TAG_LINE + 2**17
 
 
+@pytest.mark.parametrize("where", ["between moves", "before the moves", "at the end"])
+def test_white_space_runs_at_most_max_tag_line_characters_wherever_the_pieces_end(
+    where: str,
+) -> None:
+    # The reader takes text in pieces of 65,536 characters; a run of white
+    # space is counted whole, across the pieces, wherever it ends.
+    head = '[Game "royal-cotillion"]\n[Deal "1"]'  # (a tag line's end is white space)
+    for length, kept in ((MAX_TAG_LINE, True), (MAX_TAG_LINE + 1, False)):
+        # (blank lines after a tag: spaces there would lengthen the tag's line)
+        space = ("\n" if where == "before the moves" else " ") * (length - 1) + "\n"
+        text = {
+            "between moves": f"{head}\n\ndraw{space}draw",
+            "before the moves": f"{head}{space}draw draw",
+            "at the end": f"{head}\n\ndraw draw{space}",
+        }[where]
+        for read in (GameRecord.from_text, lambda text: GameRecord.read(io.StringIO(text))):
+            if kept:
+                assert len(read(text).moves) == 2
+            else:
+                with pytest.raises(
+                    NotationError,
+                    match=f"more than {MAX_TAG_LINE:,} characters of white space in a row",
+                ):
+                    read(text)
+
+
 def test_the_longest_tag_line_reads_back() -> None:
     # A tag line of MAX_TAG_LINE characters, with more lines after it.
     game = pr.get_game("captive-queens")

@@ -26,6 +26,7 @@ import attrs
 
 from . import _checks
 from .cards import _CARDS, Card
+from .errors import InvalidArgumentError, _shown
 
 __all__ = ["Build", "BuildDict", "Direction", "Runs", "Suits"]
 
@@ -183,7 +184,16 @@ class Build:
 
         >>> Build().accepts(Card.from_str("9H"), onto=Card.from_str("10H"))
         False
+
+        :raises InvalidArgumentError: if ``card`` or ``onto`` is no
+            :class:`Card` (read text with :meth:`Card.from_str`).
         """
+        given: tuple[object, ...] = (card, onto)
+        for value in given:
+            if value.__class__ is not Card:
+                raise InvalidArgumentError(
+                    f"expected two cards (Card; text reads with Card.from_str), got {_shown(value)}"
+                )
         return onto in self.onto[card]
 
     def describe(self) -> str:

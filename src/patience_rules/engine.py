@@ -33,8 +33,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from operator import lshift
-from typing import Any, Final, cast, overload
+from typing import Any, Final, SupportsIndex, cast, overload
 
+from . import _checks
 from . import rules as _rules
 from ._validity import _CARD_TYPE, Position
 from .building import Runs
@@ -48,7 +49,14 @@ from .cards import (
     _rank_word,
     _ranks_named,
 )
-from .errors import IllegalMoveError, InvalidDealError, InvalidRulesError, _counted, _shown
+from .errors import (
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidDealError,
+    InvalidRulesError,
+    _counted,
+    _shown,
+)
 from .layout import Layout
 from .moves import Move, MoveKind, move_to_text
 from .piles import PileKind, Place
@@ -106,6 +114,14 @@ class Engine:
     *key*: foundation *f* holds ``(key >> shift_f) & mask`` cards.  The
     engine keeps, per key, the cards the foundations want and the home moves
     they make from each source, so listing those moves is a lookup per pile.
+
+    The methods that take a state are the fast path under a
+    :class:`State`'s own, and trust what they are given: a state of these
+    very rules (and, to :meth:`refusal`, a :class:`Move`).  They check no
+    types, so given anything else they raise Python's own errors, or answer
+    for the wrong game.  Where a state may come from anywhere, call the
+    state's methods (``state.legal_moves()``, ``state.apply(move)``), which
+    pass it to its own engine.
     """
 
     __slots__ = (
@@ -352,21 +368,56 @@ class Engine:
 
     # -- the packed foundation key -----------------------------------------
 
-    def heights(self, key: int) -> tuple[int, ...]:
+    def heights(self, key: SupportsIndex) -> tuple[int, ...]:
         """The foundation heights packed in ``key``.
 
         >>> import patience_rules as pr
         >>> engine = pr.Engine.of(pr.get_game("captive-queens"))
         >>> engine.heights(engine.pack_heights((1, 2, 3, 4, 5, 6, 0, 1)))
         (1, 2, 3, 4, 5, 6, 0, 1)
+
+        :raises InvalidArgumentError: for anything but the key of heights
+            that this game's foundations can hold.
         """
+        number = _checks.whole_index("key", key, 0, self.full_key, InvalidArgumentError)
+        heights = self._heights(number)
+        for f, (height, most) in enumerate(
+            zip(heights, self._heights(self.full_key), strict=True), 1
+        ):
+            if height > most:
+                raise InvalidArgumentError(
+                    f"key {number} would put {_counted(height, 'cards')} on foundation {f}, "
+                    f"which holds at most {most}"
+                )
+        return heights
+
+    def _heights(self, key: int) -> tuple[int, ...]:
+        """:meth:`heights`, unchecked (of a state's own key)."""
         mask = self._mask
         return tuple([(key >> shift) & mask for shift in self._shifts])
 
-    def pack_heights(self, heights: Sequence[int]) -> int:
-        """The key of the given foundation heights (the inverse of :meth:`heights`)."""
-        if len(heights) != len(self._shifts):
-            raise ValueError(f"expected {len(self._shifts)} heights, got {len(heights)}")
+    def pack_heights(self, heights: Iterable[SupportsIndex]) -> int:
+        """The key of the given foundation heights (the inverse of :meth:`heights`).
+
+        :raises InvalidArgumentError: unless ``heights`` gives one height per
+            foundation, each a whole number from 0 to the cards it holds.
+        """
+        most = self._heights(self.full_key)
+        what = f"heights are one per foundation ({len(most)})"
+        if not _checks.iterable_not_text(heights):
+            raise InvalidArgumentError(f"{what}, got {_shown(heights)}")
+        given = _checks.bounded(heights, len(most), what, InvalidArgumentError)
+        if len(given) != len(most):
+            raise InvalidArgumentError(f"{what}, got {len(given)}")
+        return self._pack(
+            [
+                _checks.whole_index(f"the height of foundation {f}", h, 0, m, InvalidArgumentError)
+                for f, (h, m) in enumerate(zip(given, most, strict=True), 1)
+            ]
+        )
+
+    def _pack(self, heights: Sequence[int]) -> int:
+        """:meth:`pack_heights`, unchecked (of checked heights)."""
         return sum(map(lshift, heights, self._shifts))
 
     def foundations(self, state: State) -> tuple[tuple[Card, ...], ...]:
@@ -377,7 +428,7 @@ class Engine:
             return tuple(_chain_bottom_up(chain) for chain in found)
         return tuple(
             cards[:height]
-            for cards, height in zip(self._fixed, self.heights(state._key), strict=True)
+            for cards, height in zip(self._fixed, self._heights(state._key), strict=True)
         )
 
     def _wanted_cards(self, key: int) -> dict[Card, _Row]:
@@ -510,7 +561,7 @@ class Engine:
                 order.remove(base)
                 heights[f] = 1
                 found[f] = (base, EMPTY)
-            key = self.pack_heights(heights)
+            key = self._pack(heights)
         middle: list[Card] = []
         part = layout.middle_part
         if part is not None and part.laid_out:
@@ -553,7 +604,7 @@ class Engine:
             _chain_of_indices(position.waste),
             tuple(map(_chain_of_indices, position.columns)),
             _cells_at(position.cells),
-            self.pack_heights(position.heights),
+            self._pack(position.heights),
             tuple(map(_chain_of_indices, found)) if found is not None else None,
             _cards_at(position.middle),
             position.redeals_used,
@@ -813,6 +864,19 @@ class Engine:
     def _unknown(self, move: Move) -> str:
         """Why a move that the layout never makes is not legal."""
         layout, source, target = self.layout, move.source, move.target
+        for canonical, name, made in (
+            (_DRAW, "draw", layout.has_stock),
+            (_REDEAL, "redeal", layout.has_redeal and layout.redeal is Redeal.TURN_OVER),
+        ):
+            if made and (source.kind, target.kind) == (
+                canonical.source.kind,
+                canonical.target.kind,
+            ):
+                # (the pile kinds of the draw or of the redeal, another move)
+                return (
+                    f"the {name} is the one move Move.{name}(), written {name}, "
+                    f"whatever the number of cards it moves"
+                )
         if not layout.has(source):
             return f"{layout.name(source)} is not in this game"
         if source.kind is _STOCK or source.kind is _MIDDLE:

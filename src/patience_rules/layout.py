@@ -444,13 +444,15 @@ class Layout:
         return self._targets[_member(MoveKind, kind)]
 
     def reaches(self, source: Place, target: Place) -> bool:
-        """Whether the layout ever moves a card from ``source`` to ``target``.
+        """Whether a move of the layout ever takes a card from ``source`` to ``target``.
 
         A card never goes back to its own pile, never between two playable
         foundations, and never from one cell to another.  The draw moves
         cards from the stock to the waste, and a redeal that turns the waste
-        over from the waste to the stock; nothing moves a card from the stock
-        or the middle anywhere else.
+        over from the waste to the stock; no move takes a card from the stock
+        or the middle anywhere else.  Refills are not moves: a cell refilled
+        from the waste or the stock (Royal Cotillion's Lords, Windmill's
+        reserve; see ``cell_refill``) gets its card whatever this says.
 
         >>> import patience_rules as pr
         >>> layout = pr.get_game("captive-queens").layout

@@ -157,12 +157,23 @@ class Move:
 
     @property
     def is_draw(self) -> bool:
-        """Whether this is the draw from the stock (``kind is MoveKind.DRAW``)."""
+        """Whether this is the draw from the stock (``kind is MoveKind.DRAW``).
+
+        It asks the move's shape: from the stock to the waste.  The draw
+        that the rules make is the one move :meth:`draw`; another of its
+        shape (``Move(Place(PileKind.STOCK), Place(PileKind.WASTE), 3)``)
+        is never legal, however many cards the game draws.
+        """
         return self.source.kind is _STOCK and self.target.kind is _WASTE
 
     @property
     def is_redeal(self) -> bool:
-        """Whether this is the redeal (``kind is MoveKind.REDEAL``)."""
+        """Whether this is the redeal (``kind is MoveKind.REDEAL``).
+
+        It asks the move's shape: to the stock.  The redeal that the rules
+        make is the one move :meth:`redeal`; another of its shape is never
+        legal.
+        """
         return self.target.kind is _STOCK
 
     def __str__(self) -> str:

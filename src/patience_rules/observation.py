@@ -121,7 +121,8 @@ class Observation:
 
     Piles run bottom to top, as in :class:`State`.  The face-down stock is
     only a size.  In :attr:`columns`, ``None`` stands for a card that is
-    there but hidden (only with ``hide_covered``).
+    there but hidden: a card dealt face down, and, with ``hide_covered``,
+    every card under a column's top card.
 
     >>> import patience_rules as pr
     >>> state = pr.get_game("easy-start").deal(3).apply(pr.Move.draw())

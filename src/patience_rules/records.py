@@ -857,14 +857,14 @@ class _Reader:
             end = _SPACE_RE.match(text, at).end()  # type: ignore[union-attr]
             self.line += text.count("\n", at, end)
             self._at = end
-            if end < len(text):
-                return text[end]
-            skipped += end - at
+            skipped += end - at  # (the run so far, the part of this piece included)
             if skipped > _MOST_SPACE:
                 raise NotationError(
                     f"line {self.line}: more than {_MOST_SPACE:,} characters of white space "
                     "in a row: expected a tag or a move"
                 )
+            if end < len(text):
+                return text[end]
             if not self._more():
                 return None
 

@@ -241,7 +241,7 @@ class _Engine(Protocol):
     def _check(self, state: State, move: Move) -> str | None: ...  # the move's own refusal
     def apply(self, state: State, move: Move) -> State: ...
     def play_forced(self, state: State) -> State: ...
-    def heights(self, key: int) -> tuple[int, ...]: ...
+    def _heights(self, key: int) -> tuple[int, ...]: ...  # (of a state's own key)
     def foundations(self, state: State) -> tuple[tuple[Card, ...], ...]: ...
     def deal_from(self, cards: Iterable[Card]) -> State: ...
     def _build(self, parts: _validity.Position) -> State: ...
@@ -1583,7 +1583,7 @@ class State:
         foundations: object = (
             tuple(_chains_as_bytes(more[0]))
             if more is not None and more[0] is not None
-            else engine.heights(self._key)
+            else engine._heights(self._key)
         )
         waste, *columns = _chains_as_bytes((self._waste, *self._columns))
         payload = (
@@ -1767,6 +1767,9 @@ class State:
     def card_of(self, move: Move) -> Card | None:
         """The card that ``move`` would move here (``None`` for a redeal or an empty pile).
 
+        It reads the move's source (and, for a run, its count), legal or not:
+        a move to the stock (:attr:`Move.is_redeal`) moves no card of its own.
+
         For a run of cards it is the card at the head of the run, the one
         that lands on the target's top card.  It reads the state as the
         engine holds it, hidden cards included: the draw's card is the
@@ -1882,7 +1885,7 @@ class State:
     @property
     def foundation_heights(self) -> tuple[int, ...]:
         """How many cards each foundation holds."""
-        return self._engine.heights(self._key)
+        return self._engine._heights(self._key)
 
     @property
     def middle(self) -> tuple[Card, ...]:

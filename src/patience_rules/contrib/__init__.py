@@ -33,7 +33,7 @@ from typing import Final
 
 from ..moves import MoveKind
 from ..policies import Redeal
-from ..rules import GameRules
+from ..rules import GameRules, _game_rules
 
 __all__ = ["ADAPTERS", "MOVE_LIMIT", "longest_game"]
 
@@ -65,8 +65,10 @@ def longest_game(rules: GameRules) -> int | None:
     174
     >>> longest_game(pr.get_game("klondike")) is None, longest_game(pr.get_game("freecell"))
     (True, None)
+
+    :raises InvalidArgumentError: for anything but the rules of a game.
     """
-    layout = rules.layout
+    layout = _game_rules(rules).layout
     if layout.targets(MoveKind.BUILD) or (layout.has_redeal and layout.redeals is None):
         return None
     redeals = layout.redeals if layout.has_redeal and layout.redeals is not None else 0
