@@ -213,6 +213,40 @@ def test_an_option_a_game_does_not_take_lists_what_it_takes_as_the_notation_writ
         game_from_text("klondike[draw=1000000000000000000]")
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "klondike[draw=3, redeals=2]",
+        "klondike[ draw = 3 ,redeals=2 ]",
+        " klondike[draw=3,redeals=2]",
+    ],
+)
+def test_white_space_around_options_is_read(text: str) -> None:
+    # As one types options in a shell's quotes; the writers write none.
+    rules = game_from_text(text)
+    assert rules == pr.get_game("klondike", draw=3, redeals=2)
+    assert game_to_text(rules) == "klondike[draw=3,redeals=2]"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "klondike[ draw ]",
+            "the option 'draw' has no value: expected key=value, such as 'draw=1'",
+        ),
+        ("klondike[dr aw=3]", "expected options as key=value separated by commas, got 'dr aw=3'"),
+        ("klondike[draw=3 3]", "option draw: malformed value '3 3'"),
+        ("klondike[draw=3, zz]", "game 'klondike' does not take the option zz: it takes draw=1"),
+    ],
+)
+def test_an_option_is_refused_for_what_is_wrong_with_it(text: str, message: str) -> None:
+    # (an option after a comma and a space was refused as one the game does not
+    # take, its value in its name: "does not take the option redeals=2")
+    with pytest.raises(NotationError, match=re.escape(message)):
+        game_from_text(text)
+
+
 def test_a_game_with_many_options_is_refused_briefly() -> None:
     # At most 64 options, counted before any is read; unknown ones named five at most.
     many = "easy-start[" + ",".join(f"k{i}=1" for i in range(20_000)) + "]"

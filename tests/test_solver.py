@@ -87,6 +87,13 @@ def test_a_known_lost_position_is_lost() -> None:
     assert solution.moves == ()
 
 
+def test_a_game_that_builds_is_lost_where_every_position_it_reaches_is_searched() -> None:
+    # Klondike drawing three, deal 2: nine positions, none won (as the command
+    # line's help says, a game that builds is proved lost only so).
+    solution = solve(pr.get_game("klondike", draw=3).deal(2))
+    assert (solution.outcome, solution.nodes) == (Outcome.LOST, 9)
+
+
 def test_a_game_over_is_lost_or_won_at_once() -> None:
     end = late(5, 0)
     while end.legal_moves():

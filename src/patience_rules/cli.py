@@ -29,8 +29,11 @@ program or a command lists the options.
 129   stopped by SIGHUP (the terminal closed: a lost connection), as by SIGTERM
 130   interrupted (Ctrl-C)
 143   stopped by SIGTERM (as a process manager stops a command); ``stats``
-      stops its worker processes first, once they finish the deals already
-      handed to them (some seconds); ``play`` writes its record first
+      stops its worker processes first, once they finish the chunks of
+      250 deals already handed to them (seconds in most games, a minute or
+      more in Klondike), or at once where the signal reaches the workers
+      too (sent to the process group, as ``timeout`` and ``kill %1``
+      send it); ``play`` writes its record first
 ====  ==================================================================
 
 An error is one line on standard error, never a traceback.  When the
@@ -1480,8 +1483,9 @@ def _build_parser() -> _Parser:
         description="Search a deal for a win: won (with the moves, each with its card), "
         "lost (no line of play wins), or unknown (the budget ran out first).  Royal "
         "Cotillion has a search of its own; Klondike and FreeCell are searched move by "
-        "move, which wins many deals but proves none lost: the rest end unknown (Freecell "
-        "Solver's fc-solve solves FreeCell).",
+        "move, which wins many deals but proves a deal lost only by searching every position "
+        "it reaches (seldom within the budget): the rest end unknown (Freecell Solver's "
+        "fc-solve solves FreeCell).",
     )
     _with_game(solve_)
     solve_.add_argument(

@@ -20,15 +20,18 @@ foundation 0 of :meth:`Move.to_foundation <patience_rules.Move.to_foundation>`).
 rather than the stock turning over, ``shift``.  For people typing at a prompt,
 :func:`move_from_loose_text` also reads a legal move by its card (``3S``) or
 by a card and a place (``3D R2``); it is opt-in, and every other reader here
-reads the notation alone (letters in either case, spaces around a move, and
-numbers with leading zeros aside: ``t1-r01`` reads as ``T1-R1``; the writers
-write one spelling).
+reads the notation alone (letters in either case, white space around a move
+and around its ``-``, and numbers with leading zeros aside: ``t1 - r01``
+reads as ``T1-R1``; the writers write one spelling).
 
 **Games** are their registry name, with their variant options in brackets
 when they differ from the registered defaults: ``easy-start[redeals=3]``.
+White space around an option and its ``=`` is read
+(``klondike[draw=3, redeals=2]``, as one types it in a shell's quotes);
+the writers write none.
 
 **States** are one line of space-separated fields, in the spirit of chess's
-FEN: the game; the foundations' top cards, ``/`` between foundations and
+FEN (read with any white space between the fields, line ends too): the game; the foundations' top cards, ``/`` between foundations and
 ``-`` for an empty one (where some foundation takes any suit, each
 foundation's whole pile, bottom card first, as a height alone does not say
 which cards it holds); then, when the game has them, the middle, the
@@ -121,7 +124,8 @@ _WRITTEN_RUN: Final = re.compile(f"(?:{_WRITTEN_PATTERN} ?)*")
 _NAME_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 _OPTION_NAME: Final = r"[A-Za-z_][A-Za-z0-9_]*"
 _OPTION_NAME_RE: Final = re.compile(_OPTION_NAME)
-_OPTION_RE: Final = re.compile(rf"({_OPTION_NAME})=(.*)")
+# (white space around an option and its '=' is read: "klondike[draw=3, redeals=2]")
+_OPTION_RE: Final = re.compile(rf"\s*({_OPTION_NAME})\s*=\s*(.*?)\s*")
 _INT_RE: Final = re.compile(rf"-?[0-9]{{1,{_OPTION_DIGITS}}}")
 
 
@@ -312,7 +316,7 @@ def game_from_text(text: str) -> GameRules:
         seen: set[str] = set()
         for item in items:
             match = _OPTION_RE.fullmatch(item)
-            if match is None and _OPTION_RE.fullmatch(f"{item.strip()}=") is not None:
+            if match is None and "=" not in item and _OPTION_NAME_RE.fullmatch(item.strip()):
                 raise NotationError(_no_value(text, name, item.strip()))
             if match is None:
                 raise NotationError(
