@@ -173,6 +173,26 @@ def test_a_description_is_compared_as_json_values_not_as_text() -> None:
     assert state_from_dict({**data, "rules": proxied}, rules=TOY).rules is TOY
 
 
+def test_rules_whose_options_come_in_another_order_are_the_same_game() -> None:
+    # A dict form's options are a JSON object, and a record's Rules tag writes
+    # its keys sorted: the order is not kept, so rules do not count it.  (The
+    # rules of options written b, a read back from their record as a, b, and
+    # were another game; a reader given the other rules took them.)
+    first = toy_game(options=(("a", 1), ("b", 2)))
+    second = toy_game(options=(("b", 2), ("a", 1)))
+    assert first == second and hash(first) == hash(second)
+    assert toy_game(options=(("a", True),)) != toy_game(options=(("a", 1),))
+    for rules in (first, second):
+        record = GameRecord(rules, 1, [])
+        assert GameRecord.from_text(record.to_text()).rules == rules
+        assert GameRecord.from_text(record.to_text()) == record
+        data = state_to_dict(rules.deal(1))
+        assert state_from_dict(json.loads(json.dumps(data))) == rules.deal(1)
+        for expected in (first, second):
+            assert GameRecord.from_text(record.to_text(), rules=expected).rules is expected
+            assert state_from_dict(data, rules=expected).rules is expected
+
+
 def test_rules_equal_but_for_their_description_are_told_apart() -> None:
     # (A description is prose: rules that differ only there are equal, and
     # each still writes, and reads back, its own.)

@@ -247,6 +247,33 @@ def test_an_option_is_refused_for_what_is_wrong_with_it(text: str, message: str)
         game_from_text(text)
 
 
+@pytest.mark.usefixtures("isolated_registry")
+def test_a_foundation_of_more_than_13_cards_is_written_whole() -> None:
+    # Its top card comes twice in its sequence: the King of hearts on top says
+    # 13 or 26 cards, so the text form writes each pile whole, as where a
+    # foundation takes any suit.
+    twice = pr.FoundationSequence(start=Rank.ACE, length=26)
+    rules = pr.GameRules(
+        name="twice-up",
+        title="Twice up",
+        decks=2,
+        foundations=[pr.Foundation(suit, twice) for suit in pr.Suit],
+        stock=pr.Stock(redeals=None),
+    )
+    pr.register_game("twice-up", lambda: rules, summary="Aces up twice.")
+    state = pr.get_game("twice-up").deal(1)
+    while max(state.foundation_heights) <= 13:
+        state = state.apply(state.legal_moves()[0])
+    text = state_to_text(state)
+    piles = text.split()[1].split("/")
+    assert [len(cards_from_text(pile)) for pile in piles] == list(state.foundation_heights)
+    assert state_from_text(text) == state
+    # (a foundation of 13 cards or fewer is still written by its top card)
+    assert state_to_text(pr.get_game("royal-cotillion").deal(1)).split()[1] == (
+        "AC/AD/AH/AS/2C/2D/2H/2S"
+    )
+
+
 def test_a_game_with_many_options_is_refused_briefly() -> None:
     # At most 64 options, counted before any is read; unknown ones named five at most.
     many = "easy-start[" + ",".join(f"k{i}=1" for i in range(20_000)) + "]"

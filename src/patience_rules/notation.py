@@ -31,10 +31,12 @@ White space around an option and its ``=`` is read
 the writers write none.
 
 **States** are one line of space-separated fields, in the spirit of chess's
-FEN (read with any white space between the fields, line ends too): the game; the foundations' top cards, ``/`` between foundations and
-``-`` for an empty one (where some foundation takes any suit, each
-foundation's whole pile, bottom card first, as a height alone does not say
-which cards it holds); then, when the game has them, the middle, the
+FEN (read with any white space between the fields, line ends too): the
+game; the foundations' top cards, ``/`` between foundations and ``-`` for
+an empty one (where some foundation takes any suit, each foundation's
+whole pile, bottom card first, as a height alone does not say which cards
+it holds, and likewise where a foundation holds more than 13 cards, as its
+top card then does not say how many); then, when the game has them, the middle, the
 tableau columns (``/`` between columns, each from its back card to its
 front card; where a tableau is dealt face down, each column is its
 face-down cards, ``|``, then its face-up cards: ``7S9D|QC``, ``|QC``) and
@@ -488,8 +490,10 @@ def move_from_text(text: str, game: GameRules | State) -> Move:
     Reading checks that the move is one the game's layout can make;
     whether it is *legal* is a question for a state
     (:meth:`State.apply <patience_rules.State.apply>`).  ``S-W`` and ``W-S``
-    are read as ``draw`` and ``redeal``, and ``shift`` as the redeal in a
-    game whose redeal is a shift (Crescent).
+    are read as ``draw`` and ``redeal`` in a game with a stock and a waste,
+    and ``shift`` as the redeal in a game whose redeal is a shift (Crescent,
+    which has neither pile: its shift is ``redeal`` or ``shift``, never
+    ``W-S``).
 
     >>> import patience_rules as pr
     >>> game = pr.get_game("royal-cotillion")
@@ -606,7 +610,7 @@ def state_to_text(state: State) -> str:
     _check_state(state, "state_to_text")
     rules = state.rules
     layout = rules.layout
-    if layout.records:
+    if _whole_foundations(layout):
         foundations = "/".join(_pile_to_text(cards) for cards in state.foundations)
     else:
         foundations = "/".join(str(cards[-1]) if cards else _EMPTY for cards in state.foundations)
@@ -634,6 +638,13 @@ def _split(text: str, count: int, what: str, field: str) -> list[str]:
     if len(parts) != count:
         raise NotationError(f"{field}: expected {count} {what} separated by '/', got {len(parts)}")
     return parts
+
+
+def _whole_foundations(layout: Layout) -> bool:
+    """Whether a state's text form writes each foundation's whole pile, not its top card:
+    where a top card does not say the foundation's height, as some foundation takes
+    any suit, or holds a card twice (a sequence of more than 13 cards)."""
+    return layout.records or max(layout.foundation_sizes, default=0) > 13
 
 
 def _height_of_top(rules: GameRules, f: int, top: Card | None) -> int:
@@ -745,7 +756,7 @@ def state_from_text(text: str, *, rules: GameRules | None = None) -> State:
     value = dict(zip(names, fields, strict=True))
     tops = _split(value["foundations"], layout.foundations, "foundations", "foundations")
     parts: dict[str, object] = {}
-    if layout.records:
+    if _whole_foundations(layout):
         parts["foundations"] = [
             _pile_from_text(top, f"foundations: F{f + 1}") for f, top in enumerate(tops)
         ]
@@ -991,6 +1002,12 @@ def _described(
     """Rules written out in full in a reader's input (a dict form's ``rules``, a
     record's ``Rules`` tag): read as :meth:`GameRules.from_dict` reads them, or,
     given the ``expected`` game, compared with its own description and never read.
+
+    The description must be the expected rules' own as the writers write it,
+    item by item: rules equal to the expected but written otherwise (another
+    ``description``, a depth of one number where theirs gives one per
+    column, keys left out at their defaults) are refused too, as it is not
+    read.
 
     (Reading rules costs about a millisecond, and a description sent by
     someone else may be any game at all.)
@@ -1254,8 +1271,9 @@ def move_from_loose_text(text: str, state: State) -> Move:
 
     Words are separated by spaces, commas, ``-`` or ``->``.  The draw and
     the redeal are asked for by name, or by their places as the notation
-    writes them (``S W`` the draw, ``W S`` the redeal) or by the stock alone
-    (``S``); a lone ``W`` is a move of the waste's card.  Letters mean what they mean in the notation and nothing else:
+    writes them (``S W`` the draw, ``W S`` the redeal, in a game with a
+    stock and a waste) or by the stock alone (``S``); a lone ``W`` is a move
+    of the waste's card.  Letters mean what they mean in the notation and nothing else:
     ``R`` is a reserve cell, never "redeal".  The notation's own readers stay
     strict: this one is for a prompt (the command line's ``play`` reads
     moves with it).

@@ -319,8 +319,16 @@ def _to_options(
 
 
 def _typed_options(options: tuple[tuple[str, OptionValue], ...]) -> tuple[object, ...]:
-    """Options as rules compare them: a number and True/False differ (``0 == False`` in Python)."""
-    return tuple((name, value.__class__, value) for name, value in options)
+    """Options as rules compare them: in any order (a dict form's options are a JSON
+    object, which a record's ``Rules`` tag writes with its keys sorted), and a number
+    and True/False differ (``0 == False`` in Python)."""
+    return tuple(
+        (name, value.__class__, value) for name, value in sorted(options, key=_option_name)
+    )
+
+
+def _option_name(option: tuple[str, OptionValue]) -> str:
+    return option[0]
 
 
 #: The most options a game takes, and the types of their values.
