@@ -341,8 +341,13 @@ def game_from_text(text: str) -> GameRules:
 def cards_to_text(cards: Iterable[Card], separator: str = "") -> str:
     """A run of cards in their short forms, joined by ``separator``.
 
+    :func:`cards_from_text` reads it back where ``separator`` is empty or
+    white space (the other readers write and read runs without one).
+
     >>> cards_to_text([Card.from_str("QH"), Card.from_str("10S")])
     'QH10S'
+    >>> cards_from_text(cards_to_text([Card.from_str("QH"), Card.from_str("10S")], " "))
+    (Card.from_str('QH'), Card.from_str('10S'))
     """
     if not _checks.iterable_not_text(cards):
         raise NotationError(f"cards_to_text writes cards, got {_shown(cards)}")
