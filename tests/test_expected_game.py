@@ -181,6 +181,7 @@ def test_rules_whose_options_come_in_another_order_are_the_same_game() -> None:
     first = toy_game(options=(("a", 1), ("b", 2)))
     second = toy_game(options=(("b", 2), ("a", 1)))
     assert first == second and hash(first) == hash(second)
+    assert first.deal(1) == second.deal(1) and len({first.deal(1), second.deal(1)}) == 1
     assert toy_game(options=(("a", True),)) != toy_game(options=(("a", 1),))
     for rules in (first, second):
         record = GameRecord(rules, 1, [])
@@ -191,6 +192,18 @@ def test_rules_whose_options_come_in_another_order_are_the_same_game() -> None:
         for expected in (first, second):
             assert GameRecord.from_text(record.to_text(), rules=expected).rules is expected
             assert state_from_dict(data, rules=expected).rules is expected
+
+
+def test_equal_rules_are_written_as_the_registry_orders_their_options() -> None:
+    # (the game text of equal rules is one, whichever of them is written first)
+    made = pr.get_game("klondike", draw=3, redeals=2)
+    turned = pr.GameRules.from_dict({**made.to_dict(), "options": {"redeals": 2, "draw": 3}})
+    assert turned == made and turned.options != made.options
+    for rules in (turned, made):
+        assert notation.game_to_text(rules) == "klondike[draw=3,redeals=2]"
+        assert (
+            GameRecord(rules, 1, []).to_text().startswith('[Game "klondike[draw=3,redeals=2]"]\n')
+        )
 
 
 def test_rules_equal_but_for_their_description_are_told_apart() -> None:

@@ -2360,6 +2360,29 @@ def test_replay_of_an_endless_file_stops_at_once() -> None:
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
 
 
+@pytest.mark.parametrize(
+    ("inside", "read"),
+    [
+        ("draw=x{}y", None),
+        ("draw{}=3", {"draw": 3}),
+        ("draw=3{},redeals=1", {"draw": 3, "redeals": 1}),
+    ],
+)
+def test_a_game_tag_of_long_white_space_in_its_options_is_read_in_one_pass(
+    inside: str, read: dict[str, int] | None
+) -> None:
+    # Game text reads white space around an option and its '='; a pattern that
+    # tried every split of a run of it took time growing as its square (a tag
+    # of a mebibyte: over an hour).  The tag is read, and refused or taken, at once.
+    space = " " * (MAX_TAG_LINE - 100)
+    text = f'[Game "klondike[{inside.format(space)}]"]\n[Deal "1"]\n\ndraw\n'
+    if read is not None:
+        assert GameRecord.from_text(text).rules == pr.get_game("klondike", **read)
+    else:
+        with pytest.raises(NotationError, match=r"^Game: .*malformed value"):
+            GameRecord.from_text(text)
+
+
 class EndlessBlankLines:
     """A text stream of blank lines without end (as ``yes ''`` writes), counting what it gives."""
 

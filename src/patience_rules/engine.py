@@ -201,7 +201,8 @@ class Engine:
         self.rules = rules
         self.pickled_as = None
         layout = self.layout = rules.layout
-        self.rules_hash = hash((rules.name, rules.decks, rules.options))  # agrees with ==
+        # (agrees with ==, which compares the options in any order)
+        self.rules_hash = hash((rules.name, rules.decks, _rules._typed_options(rules.options)))
         n = self._n_foundations = layout.foundations
         self._n_columns = layout.columns
         self._n_cells = layout.cells

@@ -19,10 +19,12 @@ always the same one from one function to the next (a value that is no state
 is an :class:`InvalidArgumentError` to an action space and an
 :class:`InvalidRulesError` to an observer).  Python's own :class:`TypeError`
 is left only to a call that does not fit a signature (an unknown keyword,
-too many arguments), to a :class:`~patience_rules.Card`'s operators, as a
-number's, and to the methods of an :class:`~patience_rules.Engine` that take
-a state: the fast path under a state's own methods, they trust their
-arguments.  To catch any refused input, catch :class:`PatienceRulesError`:
+too many arguments) and to a :class:`~patience_rules.Card`'s operators, as a
+number's.  The methods of an :class:`~patience_rules.Engine` that take a
+state are the exception: the fast path under a state's own methods, they
+trust their arguments, and raise whatever Python raises (an
+:class:`AttributeError`, say) for a value that is no state.  To catch any
+refused input, catch :class:`PatienceRulesError`:
 
 >>> import patience_rules as pr
 >>> try:

@@ -127,7 +127,9 @@ _NAME_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 _OPTION_NAME: Final = r"[A-Za-z_][A-Za-z0-9_]*"
 _OPTION_NAME_RE: Final = re.compile(_OPTION_NAME)
 # (white space around an option and its '=' is read: "klondike[draw=3, redeals=2]")
-_OPTION_RE: Final = re.compile(rf"\s*({_OPTION_NAME})\s*=\s*(.*?)\s*")
+# (the value is stripped after the match: a pattern that left its white space out
+# would try each split of a long run of it, in time that grows as its square)
+_OPTION_RE: Final = re.compile(rf"\s*({_OPTION_NAME})\s*=(.*)")
 _INT_RE: Final = re.compile(rf"-?[0-9]{{1,{_OPTION_DIGITS}}}")
 
 
@@ -247,14 +249,15 @@ def _game_text(rules: GameRules) -> str:
         raise _unwritable(
             rules, why, f"build the rules as get_game({name!r}, ...) does, or {_OWN_NAME}"
         )
-    for key, _ in rules.options:
+    for key, _ in made.options:
         if not _OPTION_NAME_RE.fullmatch(key):
             why = (
                 f"the option name {key!r} is no name that game text reads (letters, digits "
                 "and '_', not starting with a digit)"
             )
             raise _unwritable(rules, why, "name the game's options so")
-    options = ",".join(f"{key}={_option_to_text(value)}" for key, value in rules.options)
+    # (in the registry's order: equal rules may hold their options in another)
+    options = ",".join(f"{key}={_option_to_text(value)}" for key, value in made.options)
     return f"{name}[{options}]"
 
 
@@ -331,7 +334,7 @@ def game_from_text(text: str) -> GameRules:
                     f"malformed game {_shown(text)}: option {_shown(key)} is given twice"
                 )
             seen.add(key)
-            options.append((key, _option_from_text(key, match[2])))
+            options.append((key, _option_from_text(key, match[2].strip())))
     return _make_rules(name, options)
 
 
