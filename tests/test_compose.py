@@ -215,10 +215,10 @@ def test_each_part_reprs_as_the_call_that_makes_it(name: str | None) -> None:
     ("change", "wrong"),
     [
         (lambda d: d.pop("sequence"), "lacks sequence"),
-        (lambda d: d.update(zz=1), "has unknown keys 'zz'"),
+        (lambda d: d.update(zz=1), "has the unknown key 'zz'"),
         (
             lambda d: (d.pop("sequence"), d.pop("suit"), d.update(zz=1)),
-            "lacks suit, sequence and has unknown keys 'zz'",
+            "lacks suit, sequence and has the unknown key 'zz'",
         ),
         (lambda d: d.update(dict.fromkeys("edcba", 0)), "has unknown keys 'a', 'b', 'c', 'd', 'e'"),
         (

@@ -8,6 +8,7 @@ import pickle
 import re
 import sys
 from collections import Counter
+from collections.abc import Callable
 
 import attrs
 import pytest
@@ -749,7 +750,8 @@ class TestRegistry:
         assert pr.get_game("fussy", count=2).title == "FussyFussy"
         with pytest.raises(
             InvalidRulesError,
-            match=r"^game 'fussy' does not take the options count: 'can only concatenate str ",
+            match=r"^the factory of game 'fussy' failed \(given count='x'\): "
+            r"TypeError\('can only concatenate str ",
         ):
             pr.get_game("fussy", count="x")
 
@@ -838,16 +840,22 @@ class TestRegistry:
         ):
             pr.register_game("myk", pr.klondike, summary="s", options={"drow": 3})
 
-        def broken() -> pr.GameRules:
-            raise KeyError("a part the factory lacks")
+        # (a TypeError of the factory's own, too: it was taken for options
+        # refused, "does not take the options :")
+        def failing(fault: Exception) -> Callable[[], pr.GameRules]:
+            def broken() -> pr.GameRules:
+                raise fault
 
-        with pytest.raises(
-            InvalidRulesError,
-            match=r"^game 'myk' cannot be registered: get_game\('myk'\) would refuse it: the factory "
-            r"of game 'myk' failed: KeyError\('a part the factory lacks'\)$",
-        ) as failed:
-            pr.register_game("myk", broken, summary="s")
-        assert isinstance(failed.value.__cause__, KeyError)
+            return broken
+
+        for fault in (KeyError("a part the factory lacks"), TypeError("a fault of its own")):
+            with pytest.raises(
+                InvalidRulesError,
+                match=r"^game 'myk' cannot be registered: get_game\('myk'\) would refuse it: the "
+                rf"factory of game 'myk' failed: {re.escape(repr(fault))}$",
+            ) as failed:
+                pr.register_game("myk", failing(fault), summary="s")
+            assert isinstance(failed.value.__cause__, type(fault))
         # Each refusal left the registry as it was: the name and alias are free.
         assert pr.game_names() == before
         for name in ("myk", "myk-2"):

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 import patience_rules as pr
@@ -404,3 +405,74 @@ def test_the_rank_an_empty_column_takes_is_named_with_its_article(
     assert str(caught.value) == (
         f"illegal move T1-T3 in X: only {words} goes into an empty column, not 9H"
     )
+
+
+def _refusals() -> list[tuple[str, Callable[[], object], str]]:
+    from patience_rules.notation import cards_from_text, move_from_text
+    from patience_rules.stats import DealStats, play_deal, wilson_interval
+
+    class Chooses5:
+        def chooser(self, deal: int) -> object:
+            return 5
+
+    freecell = pr.get_game("freecell")
+    seen = pr.Observer(freecell).observe(freecell.deal(1))
+    return [
+        (
+            "a player whose chooser makes no function",
+            lambda: play_deal(freecell, 1, Chooses5()),  # type: ignore[arg-type]
+            r"a player's chooser\(deal\) returns a function of a state and its legal moves, "
+            r"got 5 from ",
+        ),
+        (
+            "a success in no trials",
+            lambda: wilson_interval(1, 0),
+            "got 1 success in 0 trials$",
+        ),
+        (
+            "one game won twice",
+            lambda: DealStats(games=1, wins=2, cards_home=(1,)),
+            "got 1 game, 2 wins and 0 stopped$",
+        ),
+        (
+            "a run of no cards",
+            lambda: move_from_text("T1-T2:0", freecell),
+            "the number of cards it moves, at least 1$",
+        ),
+        (
+            "a rank without its suit among cards",
+            lambda: cards_from_text("QH 1 0S"),
+            "^malformed cards 'QH 1 0S': '1' after card 1 has no suit",
+        ),
+        (
+            "a record whose game comes after its deal",
+            lambda: pr.GameRecord.from_text('[Deal "1"]\n\ndraw\n'),
+            r'^a record names its game: expected a \[Game "\.\.\."\] tag$',
+        ),
+        (
+            "an observation's heights out of bounds",
+            lambda: pr.Observer(freecell).encode(
+                attrs.evolve(seen, foundation_heights=(0, 0, 0, 99))
+            ),
+            r"within its bounds: foundation_heights does not fit its 4 numbers from 0 to 13, "
+            r"got \(0, 0, 0, 99\)$",
+        ),
+        (
+            "an observation's cell that is no card",
+            lambda: pr.Observer(freecell).encode(
+                attrs.evolve(seen, cells=("AC", None, None, None))  # type: ignore[arg-type]
+            ),
+            r"cells does not fit its 4 numbers from 0 to 52, got \('AC', None, None, None\)$",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("case", "call", "message"), _refusals(), ids=[case[0] for case in _refusals()]
+)
+def test_a_refusal_says_what_is_wrong_in_its_own_words(
+    case: str, call: Callable[[], object], message: str
+) -> None:
+    # (from a review of every raise: each said something else, or less)
+    with pytest.raises(pr.PatienceRulesError, match=message):
+        call()

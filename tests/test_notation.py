@@ -734,8 +734,8 @@ def test_a_column_deeper_than_its_deal_is_refused() -> None:
     ("change", "message"),
     [
         (lambda d: d.update(version=2), "expected format version 1"),
-        (lambda d: d.pop("stock"), "lacks the keys stock"),
-        (lambda d: d.update(colour="red"), "unknown keys 'colour'"),
+        (lambda d: d.pop("stock"), "lacks the key stock"),
+        (lambda d: d.update(colour="red"), "the unknown key 'colour'"),
         (lambda d: d.update(options={"redeals": 1.5}), "options: expected names"),
         (lambda d: d.update(middle=[]), "Royal Cotillion has no middle"),
         (lambda d: d["foundations"][0].append("5C"), "holds a start of its sequence"),

@@ -275,7 +275,7 @@ def test_a_bad_deal_is_refused_when_the_record_is_made() -> None:
         (lambda d: d.update(version=0), "expected format version 1"),
         (
             lambda d: d.update(extra=1),
-            "has unknown keys 'extra': expected the keys version, game, ",
+            "has the unknown key 'extra': expected the keys version, game, ",
         ),
         (lambda d: d.pop("game"), "^a record's dict form: lacks game: expected the keys"),
         (lambda d: d.update(deck=["AC"]), "either a deal number"),

@@ -372,7 +372,7 @@ def test_deal_stats_keep_other_libraries_integers_as_ints() -> None:
         match=r"^games is a whole number from 0 to 18446744073709551616, got True$",
     ):
         DealStats(games=True, cards_home=(1,))
-    with pytest.raises(pr.InvalidArgumentError, match=r"got 1 games, 2 wins and 0 stopped$"):
+    with pytest.raises(pr.InvalidArgumentError, match=r"got 1 game, 2 wins and 0 stopped$"):
         DealStats(games=UInt8(1), wins=UInt8(2), cards_home=(1,))  # type: ignore[arg-type]
 
 

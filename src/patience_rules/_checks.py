@@ -250,7 +250,7 @@ def keys(
     >>> keys({"a": 1, 2: 2}, "part", ("a", "b"), ("c",))
     Traceback (most recent call last):
     ...
-    patience_rules.errors.NotationError: part: lacks b and has unknown keys 2: expected the keys a, b, c
+    patience_rules.errors.NotationError: part: lacks b and has the unknown key 2: expected the keys a, b, c
     """
     known = {*required, *optional}
     missing = [key for key in required if key not in data]
@@ -261,7 +261,8 @@ def keys(
             parts.append(f"lacks {', '.join(missing)}")
         if unknown:
             more = f" (and {len(unknown) - 5} more)" if len(unknown) > 5 else ""
-            parts.append(f"has unknown keys {', '.join(unknown[:5])}{more}")
+            keys = "the unknown key" if len(unknown) == 1 else "unknown keys"
+            parts.append(f"has {keys} {', '.join(unknown[:5])}{more}")
         expected = ", ".join([*required, *optional])
         raise NotationError(f"{where}: {' and '.join(parts)}: expected the keys {expected}")
 

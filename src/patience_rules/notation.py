@@ -393,6 +393,7 @@ def cards_from_text(text: str) -> tuple[Card, ...]:
             start = i + 1
     rest = text[start:].strip()
     if rest:
+        rest = rest.split()[0]  # (the rank without its suit; what follows may read)
         after = f" after card {len(cards)}" if cards else ""
         raise NotationError(
             f"malformed cards {_shown(text)}: {_shown(rest)}{after} has no suit: expected "
@@ -539,6 +540,11 @@ def move_from_text(text: str, game: GameRules | State) -> Move:
     except NotationError as error:
         raise NotationError(f"move {_shown(text)}: {error}") from None
     count = int(match[3]) if match[3] is not None else 1
+    if count == 0:
+        raise NotationError(
+            f"move {_shown(text)}: a run's length after ':' is the number of cards it moves, "
+            "at least 1"
+        )
     if source.kind is PileKind.STOCK and target.kind is PileKind.WASTE and count == 1:
         return _stock_move(Move.draw(), text, rules)
     if source.kind is PileKind.WASTE and target.kind is PileKind.STOCK and count == 1:
@@ -1142,7 +1148,8 @@ def state_from_dict(data: Mapping[str, object], *, rules: GameRules | None = Non
     lacking = [key for key, present in parts_of_layout if present and key not in data]
     if lacking:
         raise NotationError(
-            f"a state's dict form of {rules.title} lacks the keys {', '.join(lacking)}"
+            f"a state's dict form of {rules.title} lacks the "
+            f"{'key' if len(lacking) == 1 else 'keys'} {', '.join(lacking)}"
         )
     for key, present in parts_of_layout:
         if key in data and not present:

@@ -71,7 +71,7 @@ foundations take any suit, the ``tops`` field shows it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -389,33 +389,65 @@ class Observer:
                 f"{layout.columns} columns of up to {self._capacity} cards, {layout.cells} "
                 f"cells and {layout.foundations} foundations, got {_shown(observation)}"
             )
+        vector: list[Any] = []
+        ends: list[int] = []  # (where each field ends in the vector, as it is made)
         try:
             left = observation.redeals_left
-            vector = [observation.stock_size, 1 if left is None else left]
+            vector += [observation.stock_size]
+            ends.append(len(vector))
+            vector += [1 if left is None else left]
+            ends.append(len(vector))
             vector += _padded(reversed(observation.waste), layout.stock_size)
+            ends.append(len(vector))
             for column in observation.columns:
                 vector += [
                     HIDDEN_CARD if card is None else card_code(card) for card in reversed(column)
                 ]
                 vector += [NO_CARD] * (self._capacity - len(column))
+            ends.append(len(vector))
             vector += [card_code(card) for card in observation.cells]
+            ends.append(len(vector))
             vector += observation.foundation_heights
+            ends.append(len(vector))
             if layout.records:
                 vector += [card_code(card) for card in observation.tops]
+            ends.append(len(vector))
             vector += _padded(observation.middle, layout.middle_size)
+            ends.append(len(vector))
         except (TypeError, ValueError):  # NotationError (not a card) among them
-            vector = []
+            ends.append(-1)
         if (
             len(vector) != self.size
+            or ends[-1] < 0
             or not all(value.__class__ is int for value in vector)
             or any(value < 0 for value in vector)
             or any(map(int.__gt__, vector, self.high))
         ):
-            raise InvalidRulesError(
-                f"this observer encodes observations of {self.rules!r} within its bounds, "
-                f"got {_shown(observation)}"
-            )
+            raise InvalidRulesError(self._out_of_bounds(observation, vector, ends))
         return tuple(vector)
+
+    def _out_of_bounds(self, observation: Observation, vector: list[Any], ends: list[int]) -> str:
+        """The refusal of an observation that :meth:`encode` could not encode in its bounds,
+        naming the first field that does not fit (``ends``: where each made ends)."""
+        start = 0
+        for field, end in zip(self.fields, ends, strict=False):
+            values = vector[start:end] if end >= 0 else None
+            start = end
+            if (
+                values is None
+                or len(values) != field.length
+                or not all(value.__class__ is int and 0 <= value <= field.high for value in values)
+            ):
+                attribute = _ATTRIBUTES.get(field.name, field.name)
+                return (
+                    f"this observer encodes observations of {self.rules!r} within its bounds: "
+                    f"{attribute} does not fit its {_counted(field.length, 'numbers')} from 0 "
+                    f"to {field.high}, got {_shown(getattr(observation, attribute))}"
+                )
+        return (  # pragma: no cover - each field is checked above
+            f"this observer encodes observations of {self.rules!r} within its bounds, "
+            f"got {_shown(observation)}"
+        )
 
     def vector(self, state: State) -> tuple[int, ...]:
         """What a player sees of ``state``, as a vector: ``encode(observe(state))``."""
@@ -430,6 +462,10 @@ def _column_capacity(layout: Layout) -> int:
     if not layout.build.one_way or layout.redeal is Redeal.SHIFT:
         return len(layout.deck)  # (runs of any length, or a run on each card a shift turns up)
     return max(deepest, 1) + 12
+
+
+#: The attribute of an :class:`Observation` that each vector field encodes, where named otherwise.
+_ATTRIBUTES: Final = {"foundations": "foundation_heights"}
 
 
 def _padded(cards: Iterable[Card], length: int) -> list[int]:

@@ -928,7 +928,7 @@ def _read(chunks: Iterable[str], expected: GameRules | None) -> GameRecord:
         if len(tags) > MAX_TAGS and len(tags.keys() - _RESERVED) > MAX_TAGS:
             raise NotationError(f"line {number}: {_TOO_MANY_TAGS}")
     if "Game" not in tags:
-        raise NotationError('a record starts with the game: expected a [Game "..."] tag')
+        raise NotationError('a record names its game: expected a [Game "..."] tag')
     game = tags.pop("Game")
     if "Rules" in tags:
         rules = _rules_of_json(tags.pop("Rules"), expected)

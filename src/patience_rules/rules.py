@@ -1232,12 +1232,23 @@ _BY_NAME: dict[str, GameRules] = {}
 def _options_refused(
     entry: GameEntry, pairs: Sequence[tuple[str, OptionValue]], error: TypeError
 ) -> str:
-    """Why the factory of ``entry`` refused the options ``pairs``, and what it takes."""
+    """Why the factory of ``entry`` raised ``error`` (a TypeError) given ``pairs``: the
+    options it does not take, and what it takes; else the factory's own failure."""
     refused = _unknown_options(entry, [key for key, _ in pairs])
     if refused is not None:
         return refused
-    names = ", ".join(_key_shown(key, 40) for key, _ in pairs)
-    return f"game {entry.name!r} does not take the options {names}: {_shown(str(error), 200)}"
+    return _factory_failed(entry, pairs, error)
+
+
+def _factory_failed(
+    entry: GameEntry, pairs: Sequence[tuple[str, OptionValue]], error: BaseException
+) -> str:
+    """The refusal of a factory's own failure (``error``) given ``pairs``."""
+    given = ", ".join(f"{key}={_shown(value)}" for key, value in pairs)
+    return (
+        f"the factory of game {entry.name!r} failed"
+        f"{f' (given {given})' if given else ''}: {_shown(error, 200)}"
+    )
 
 
 def _unknown_options(
@@ -1325,11 +1336,7 @@ def _made(
         except PatienceRulesError:
             raise
         except Exception as error:  # (a factory's own failure, whatever it raises)
-            given = ", ".join(f"{key}={_shown(value)}" for key, value in pairs)
-            raise InvalidRulesError(
-                f"the factory of game {entry.name!r} failed"
-                f"{f' (given {given})' if given else ''}: {_shown(error, 200)}"
-            ) from error
+            raise InvalidRulesError(_factory_failed(entry, pairs, error)) from error
         if not isinstance(rules, GameRules):
             raise InvalidRulesError(
                 f"the factory of {entry.name!r} made {_shown(rules)}, not a GameRules"

@@ -54,6 +54,7 @@ from .errors import (
     InvalidDealError,
     NotationError,
     PatienceRulesError,
+    _counted,
     _shown,
 )
 from .players import Chooser as Chooser  # an old name, as in players
@@ -322,6 +323,11 @@ def play_deal(
     state = rules.deal(deal)  # (which checks the deal number: an int, or NumPy's)
     deal = cast(int, _as_index(deal))
     choose = chosen.chooser(deal)
+    if not callable(choose):
+        raise InvalidArgumentError(
+            f"a player's chooser(deal) returns a function of a state and its legal moves, "
+            f"got {_shown(choose)} from {_shown(chosen)}"
+        )
     moves_made = 0
     moves = state.legal_moves()
     while moves:
@@ -383,7 +389,8 @@ def wilson_interval(
     successes = _whole("successes", successes, 0, _MAX_TRIALS)
     if successes > trials:
         raise InvalidArgumentError(
-            f"expected 0 <= successes <= trials, got {successes} successes in {trials} trials"
+            f"expected 0 <= successes <= trials, got {successes} "
+            f"{'success' if successes == 1 else 'successes'} in {_counted(trials, 'trials')}"
         )
     level = _level(confidence)
     if trials == 0:
@@ -424,7 +431,7 @@ def _check_stats(stats: DealStats) -> None:
         raise InvalidArgumentError(
             f"expected at most as many wins and games stopped together as games (a stopped "
             f"game is not won), got "
-            f"{_shown(stats.games)} games, {_shown(stats.wins)} wins and "
+            f"{_counted(stats.games, 'games')}, {_counted(stats.wins, 'wins')} and "
             f"{_shown(stats.stopped)} stopped"
         )
     if stats.at_limit > stats.stopped:
