@@ -1299,7 +1299,7 @@ def test_replay_refuses_what_it_cannot_read(
     status, _, err = run(capsys, "replay", "-")
     assert status == 2
     assert err == (
-        "patience-rules: error: game record from standard input: a record starts with the "
+        "patience-rules: error: game record from standard input: a record names its "
         'game: expected a [Game "..."] tag\n'
     )
     for closed in (None, io.StringIO("1. W-M\n")):

@@ -1229,17 +1229,6 @@ def get_game(name: str, /, **options: OptionValue | None) -> GameRules:
 _BY_NAME: dict[str, GameRules] = {}
 
 
-def _options_refused(
-    entry: GameEntry, pairs: Sequence[tuple[str, OptionValue]], error: TypeError
-) -> str:
-    """Why the factory of ``entry`` raised ``error`` (a TypeError) given ``pairs``: the
-    options it does not take, and what it takes; else the factory's own failure."""
-    refused = _unknown_options(entry, [key for key, _ in pairs])
-    if refused is not None:
-        return refused
-    return _factory_failed(entry, pairs, error)
-
-
 def _factory_failed(
     entry: GameEntry, pairs: Sequence[tuple[str, OptionValue]], error: BaseException
 ) -> str:
@@ -1331,8 +1320,11 @@ def _made(
     if rules is None:
         try:
             rules = entry.factory(**dict(pairs))
-        except TypeError as error:
-            raise InvalidRulesError(_options_refused(entry, pairs, error)) from None
+        except TypeError as error:  # (options it does not take, or a fault of its own)
+            refused = _unknown_options(entry, [key for key, _ in pairs])
+            if refused is not None:
+                raise InvalidRulesError(refused) from None
+            raise InvalidRulesError(_factory_failed(entry, pairs, error)) from error
         except PatienceRulesError:
             raise
         except Exception as error:  # (a factory's own failure, whatever it raises)
