@@ -869,6 +869,59 @@ def test_play_refuses_a_device_or_a_directory_as_its_record_before_the_game(
         )
 
 
+def test_a_long_path_is_cut_once_in_a_message(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # (it was cut to 200 characters, then cut again with a count of its own:
+    # "… (203 characters) (241 characters)")
+    long = str(tmp_path / ("dir/" * 60)) + "x"
+    for argv in (("replay", long), ("play", "captive-queens", "--record", long)):
+        status, _, err = run(capsys, *argv)
+        assert status == 2
+        assert err.count(" characters)") == 1, err
+        assert f"… ({len(long)} characters): No such file or directory" in err
+
+
+PLAY_DEAL_7 = (sys.executable, "-m", "patience_rules", "play", "royal-cotillion", "--deal", "7")
+
+
+def test_play_refuses_a_line_that_is_no_text_and_reads_the_next_lines(tmp_path: Path) -> None:
+    # Standard input that decodes strictly (a UTF-8 locale's) failed on its
+    # chunk of 8 KB: the lines after the bad one were lost, and play went on
+    # from the middle of a later line.  Each line is decoded on its own now.
+    record = tmp_path / "game.txt"
+    done = subprocess.run(
+        [*PLAY_DEAL_7, "--record", str(record)],
+        input=b"\xff\n1\n1\nquit\n",
+        capture_output=True,
+        env={**ENVIRONMENT, "PYTHONIOENCODING": "utf-8:strict"},
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 3, done.stderr
+    assert b"Not a move: the line is not text" in done.stdout
+    assert record.read_text(encoding="utf-8").rstrip().endswith("\n1. T4-F4 2. R2-F2")
+
+
+def test_play_says_when_its_input_cannot_be_read(tmp_path: Path) -> None:
+    # (standard input open for writing only: a traceback, and 1, "lost")
+    with open(tmp_path / "out.txt", "w", encoding="utf-8") as written:
+        done = subprocess.run(
+            PLAY_DEAL_7,
+            stdin=written,
+            capture_output=True,
+            text=True,
+            env=ENVIRONMENT,
+            check=False,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert done.stderr.startswith(
+        "patience-rules: error: cannot read the moves from standard input: "
+    )
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes (POSIX)")
 def test_play_refuses_a_named_pipe_as_its_record_without_waiting_for_a_reader(
     tmp_path: Path,

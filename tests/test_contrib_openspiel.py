@@ -355,6 +355,25 @@ def test_deserializing_reads_lines_that_end_in_crlf() -> None:
     _, read = deserialize_game_and_state(text)
     assert read.history() == state.history()
     assert read.game_state == state.game_state
+    # The game's own reader too, which refuses what is no text in words of its own.
+    alone = game.deserialize_state(state.serialize().replace("\n", "\r\n"))
+    assert alone.history() == state.history()
+    for wrong, kind in ((None, "NoneType"), (state.serialize().encode(), "bytes")):
+        with pytest.raises(
+            pr.NotationError, match=f"^a state's serialized text is text, got {kind}$"
+        ):
+            game.deserialize_state(wrong)
+
+
+def test_a_deal_parameter_with_a_plus_sign_reads_as_openspiel_reads_it() -> None:
+    # (pyspiel.load_game read "deal=+7" as 7, and the serialized form's reader refused it)
+    text = "[Meta]\nVersion: 1\n\n[Game]\npatience_easy_start(deal=+7)\n[State]\nhistory=\nmove_number=0\n"
+    game, _ = deserialize_game_and_state(text)
+    assert (
+        game.get_parameters()["deal"]
+        == 7
+        == pyspiel.load_game("patience_easy_start(deal=+7)").get_parameters()["deal"]
+    )
 
 
 def test_every_spelling_get_game_reads_gets_that_games_short_name(
@@ -436,6 +455,10 @@ def test_a_short_name_stays_with_the_game_registered_under_it_first(
         ("history=0:x\nmove_number=1", r"history entry 1: expected <player>:<action>, got '0:x'"),
         ("history=0:0", "a state's text is the lines history="),
         ("history=0:0\nmove_number=1\n__dict__=\nmore", "three lines at most"),
+        (
+            "history=0:0\nmove_number=1\njunk",
+            "line 3 of a state's text: expected OpenSpiel's __dict__= line or nothing, got 'junk'",
+        ),
         (
             "history=" + ",".join(["0:0"] * 10**5) + "\nmove_number=100000",
             r"has at most \d+ actions, got 100000",

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument, Unsatisfiable
 
 import patience_rules as pr
-from foreign_numbers import ambiguous
+from foreign_numbers import Int64, ambiguous
 from notation_support import assert_typed_dict
 from patience_rules.notation import cards_from_text, move_from_text, state_from_text
 from patience_rules.strategies import (
@@ -184,9 +184,12 @@ def test_deals_start_from_deal_one_or_from_drawn_numbers() -> None:
     ) == game.deal(0)
 
 
-def test_states_play_at_most_max_moves() -> None:
+@pytest.mark.parametrize("most", [3, Int64(3)], ids=["int", "numpy-int64"])
+def test_states_play_at_most_max_moves(most: int) -> None:
+    # (an integer of another library too, as deal numbers are: it was refused
+    # as "a whole number of at least 0, got np.int64(3)")
     @settings(max_examples=20, database=None)
-    @given(states(CAPTIVE_QUEENS, max_moves=3))
+    @given(states(CAPTIVE_QUEENS, max_moves=most))
     def check(state: pr.State) -> None:
         # Each compulsory move takes one card off the stock or the waste.
         assert len(state.stock) + len(state.waste) >= 49
@@ -611,6 +614,10 @@ def test_reprs_show_the_call(
     [
         (lambda: games(names=[]), "at least one game name"),
         (lambda: games(names="royal-cotillion"), "not one string"),
+        (
+            lambda: games(names=b"klondike"),  # type: ignore[arg-type]
+            r"not one string: got b'klondike'; write names=\['klondike'\]",
+        ),
         (lambda: games(names=5), "a list of game names, got 5"),  # type: ignore[arg-type]
         (lambda: games(names=["spider"]), "'spider', which is not a registered game"),
         (

@@ -777,6 +777,10 @@ def _read(prompt: str) -> str | None:
     other input (a pipe, a file) is read a line of at most
     ``_MOST_LINE_CHARACTERS`` at a time, so that endless input without a
     line break (``< /dev/zero``) is refused rather than read into memory.
+    Such input is read as bytes and each line decoded on its own, its bytes
+    that are no text kept as surrogates (refused by the caller): a text
+    layer that decodes strictly would fail on a chunk, and lose the lines
+    after the bad one with it.
     """
     stdin = sys.stdin
     if stdin is None or getattr(stdin, "closed", False):
@@ -789,7 +793,19 @@ def _read(prompt: str) -> str | None:
     if sys.stdout is not None:  # (none: '>&-', and no prompt)
         sys.stdout.write(prompt)
         sys.stdout.flush()
-    line = stdin.readline(_MOST_LINE_CHARACTERS + 1)
+    try:
+        raw = getattr(stdin, "buffer", None)
+        if raw is not None:
+            read = raw.readline(_MOST_LINE_CHARACTERS + 1)
+            encoding = getattr(stdin, "encoding", None) or "utf-8"
+            line = read.decode(encoding, "surrogateescape")
+        else:  # (a text stream of its own, such as io.StringIO)
+            line = stdin.readline(_MOST_LINE_CHARACTERS + 1)
+    except UnicodeError:  # (a text stream's own decoding: the caller refuses the line)
+        raise
+    except (OSError, ValueError) as error:  # (standard input not open for reading, say)
+        why = getattr(error, "strerror", None) or str(error)
+        raise _UsageError(f"cannot read the moves from standard input: {why}") from None
     if len(line) > _MOST_LINE_CHARACTERS and line[-1] != "\n":
         raise _UsageError(
             f"a line of input longer than {_MOST_LINE_CHARACTERS:,} characters: expected a "
@@ -1534,10 +1550,17 @@ def _one_line(message: str) -> str:
     'unrecognized arguments: a\\nb QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ… (100 characters)'
     """
     text = _BREAKS.sub(lambda match: match[0].encode("unicode_escape").decode("ascii"), message)
-    text = _LONG_WORD.sub(lambda match: f"{match[0][:60]}… ({len(match[0])} characters)", text)
+    text = _LONG_WORD.sub(_cut_word, text)
     if len(text) > _MOST_CHARACTERS:
         text = f"{text[:_MOST_CHARACTERS]}… ({len(text)} characters)"
     return text
+
+
+def _cut_word(match: re.Match[str]) -> str:
+    """A long word cut to its start and its length, unless it is cut already (by
+    ``_shown``, whose count of characters follows it)."""
+    word = match[0]
+    return word if word.endswith("…") else f"{word[:60]}… ({len(word)} characters)"
 
 
 def _error(message: str) -> None:

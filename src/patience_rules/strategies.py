@@ -50,7 +50,7 @@ import itertools
 import operator
 import shlex
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
+from typing import Any, Concatenate, ParamSpec, Protocol, SupportsIndex, TypeVar
 
 from .errors import _needs_extra
 
@@ -65,7 +65,7 @@ import patience_rules as _package
 
 from . import _checks
 from .building import Build, BuildDict
-from .cards import Card, Rank, Suit, _as_index, _is_whole, standard_deck
+from .cards import Card, Rank, Suit, _as_index, standard_deck
 from .deals import MAX_DEAL_NUMBER
 from .errors import PatienceRulesError, _shown
 from .games import GameEntry, game_entries, game_names, get_game
@@ -288,9 +288,10 @@ def _check_flag(value: object, name: str) -> bool:
 
 
 def _check_count(value: object, name: str) -> int:
-    if not _is_whole(value) or value < 0:
+    number = _as_index(value)  # (NumPy's integers too, as the deal numbers)
+    if number is None or number < 0:
         raise InvalidArgument(f"{name} is a whole number of at least 0, got {_shown(value)}")
-    return value
+    return number
 
 
 def _check_numbers(value: object, where: str) -> st.SearchStrategy[int] | None:
@@ -324,10 +325,11 @@ def _games(draw: st.DrawFn, *, names: _Shown | None = None) -> GameRules:
         chosen: tuple[object, ...] = game_names()
     else:
         value = names.value
-        if isinstance(value, str):
+        if isinstance(value, str | bytes):
+            spelled = value.decode("utf-8", "replace") if isinstance(value, bytes) else value
             raise InvalidArgument(
                 f"games(names=...) takes a list of names, not one string: got {value!r}; "
-                f"write names=[{value!r}]"
+                f"write names=[{spelled!r}]"
             )
         if not isinstance(value, tuple):
             raise InvalidArgument(
@@ -376,7 +378,7 @@ def games(*, names: Iterable[str] | None = None) -> st.SearchStrategy[GameRules]
     >>> games(names=["easy-start", "quadrille"])
     games(names=['easy-start', 'quadrille'])
     """
-    if names is None or isinstance(names, str) or not _checks.iterable(names):
+    if names is None or isinstance(names, str | bytes) or not _checks.iterable(names):
         shown = None if names is None else _Shown(names, _shown(names))
     else:
         listed = tuple(itertools.islice(names, _MOST_NAMES + 1))
@@ -650,7 +652,7 @@ def _states(
     draw: st.DrawFn,
     game: _Shown,
     *,
-    max_moves: int = 50,
+    max_moves: SupportsIndex = 50,
     deal_numbers: st.SearchStrategy[int] | None = None,
 ) -> State:
     rules = _check_game(game.value, "states()")
@@ -665,7 +667,7 @@ def _states(
 def states(
     game: GameRules,
     *,
-    max_moves: int = 50,
+    max_moves: SupportsIndex = 50,
     deal_numbers: st.SearchStrategy[int] | None = None,
 ) -> st.SearchStrategy[State]:
     """States of ``game`` reached by legal play: a deal, then up to ``max_moves`` moves.

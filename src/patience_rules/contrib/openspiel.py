@@ -745,7 +745,7 @@ class PatienceObserver:
 # -- serialization --------------------------------------------------------------
 
 _HISTORY_RE: Final = re.compile(r"(-?[0-9]{1,10}):([0-9]{1,10})")
-_WHOLE_RE: Final = re.compile(r"-?[0-9]+")
+_WHOLE_RE: Final = re.compile(r"[-+]?[0-9]+")  # (OpenSpiel reads "+5" as 5 too)
 #: The longest game string read: a short name (at most 109 characters, for a
 #: registered name of 100) and the four parameters (at most 74 as OpenSpiel writes them).
 _MAX_GAME_STRING: Final = 256
@@ -909,7 +909,10 @@ def _parameter_value(text: str) -> object:
 
 def _state_from_text(game: PatienceGame, text: str) -> PatienceState:
     """The state of OpenSpiel's state text (``history=``, ``move_number=``), replayed."""
-    lines = text.rstrip("\n").split("\n")
+    if not isinstance(text, str):
+        raise NotationError(f"a state's serialized text is text, got {type(text).__name__}")
+    # (lines end in "\n" or, as a Windows editor saves them, "\r\n")
+    lines = text.replace("\r\n", "\n").rstrip("\n").split("\n")
     if (
         len(lines) < 2
         or not lines[0].startswith("history=")
@@ -919,8 +922,13 @@ def _state_from_text(game: PatienceGame, text: str) -> PatienceState:
             "a state's text is the lines history=<player>:<action>,... and move_number=<n> "
             f"(and OpenSpiel's __dict__= line, which is not read), got {_shown(text)}"
         )
-    if len(lines) > 3 or (len(lines) == 3 and not lines[2].startswith("__dict__=")):
+    if len(lines) > 3:
         raise NotationError(f"a state's text has three lines at most, got {_shown(text)}")
+    if len(lines) == 3 and not lines[2].startswith("__dict__="):
+        raise NotationError(
+            f"line 3 of a state's text: expected OpenSpiel's __dict__= line or nothing, "
+            f"got {_shown(lines[2])}"
+        )
     history = lines[0][len("history=") :]
     entries = history.split(",") if history else []
     longest = game.max_game_length() + game.max_chance_nodes_in_history()
