@@ -903,6 +903,29 @@ def test_play_refuses_a_line_that_is_no_text_and_reads_the_next_lines(tmp_path: 
     assert record.read_text(encoding="utf-8").rstrip().endswith("\n1. T4-F4 2. R2-F2")
 
 
+def test_play_reads_a_long_line_of_text_whole_whatever_its_bytes(tmp_path: Path) -> None:
+    # (5,000 characters of two bytes each, then " 1": read as bytes, the line
+    # came in two pieces, and its tail was played as a move)
+    record = tmp_path / "game.txt"
+    done = subprocess.run(
+        [*PLAY_DEAL_7, "--record", str(record)],
+        input=("é" * 5000 + " 1\nquit\n").encode(),
+        capture_output=True,
+        env={**ENVIRONMENT, "PYTHONIOENCODING": "utf-8:strict"},
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 3, done.stderr
+    assert done.stdout.count(b"Not a move") == 1
+    assert record.read_text(encoding="utf-8").rstrip().endswith('[Result "unfinished"]')
+
+
+def test_a_long_word_that_ends_in_an_ellipsis_is_still_cut() -> None:
+    # (only a word that _shown cut, its count after it, is left as it is)
+    line = cli._one_line("unrecognized arguments: " + "Q" * 5000 + "…")
+    assert line.endswith("… (5001 characters)") and len(line) < 200
+
+
 def test_play_says_when_its_input_cannot_be_read(tmp_path: Path) -> None:
     # (standard input open for writing only: a traceback, and 1, "lost")
     with open(tmp_path / "out.txt", "w", encoding="utf-8") as written:

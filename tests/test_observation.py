@@ -356,3 +356,17 @@ def test_an_observation_written_out_counts_the_redeals_left() -> None:
     klondike = pr.get_game("klondike")  # no limit
     seen = pr.Observer(klondike).observe(klondike.deal(1))
     assert str(seen).splitlines()[0] == "klondike: stock 24 cards, any number of redeals"
+
+
+def test_a_field_too_long_is_refused_though_another_is_as_much_too_short() -> None:
+    # (only the vector's whole length was checked: Windmill's waste one card
+    # past its stock, its tops one short, encoded)
+    windmill = pr.get_game("windmill")
+    observer = pr.Observer(windmill)
+    seen = observer.observe(windmill.deal(1))
+    waste = tuple(windmill.deck_order(1)[: windmill.layout.stock_size + 1])
+    shifted = attrs.evolve(seen, waste=waste, tops=seen.tops[:-1])
+    with pytest.raises(
+        pr.InvalidRulesError, match="within its bounds: waste does not fit its 95 numbers"
+    ):
+        observer.encode(shifted)

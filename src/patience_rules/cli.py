@@ -777,10 +777,7 @@ def _read(prompt: str) -> str | None:
     other input (a pipe, a file) is read a line of at most
     ``_MOST_LINE_CHARACTERS`` at a time, so that endless input without a
     line break (``< /dev/zero``) is refused rather than read into memory.
-    Such input is read as bytes and each line decoded on its own, its bytes
-    that are no text kept as surrogates (refused by the caller): a text
-    layer that decodes strictly would fail on a chunk, and lose the lines
-    after the bad one with it.
+    (:func:`_lenient_input` keeps a line of bytes that are no text whole.)
     """
     stdin = sys.stdin
     if stdin is None or getattr(stdin, "closed", False):
@@ -794,13 +791,7 @@ def _read(prompt: str) -> str | None:
         sys.stdout.write(prompt)
         sys.stdout.flush()
     try:
-        raw = getattr(stdin, "buffer", None)
-        if raw is not None:
-            read = raw.readline(_MOST_LINE_CHARACTERS + 1)
-            encoding = getattr(stdin, "encoding", None) or "utf-8"
-            line = read.decode(encoding, "surrogateescape")
-        else:  # (a text stream of its own, such as io.StringIO)
-            line = stdin.readline(_MOST_LINE_CHARACTERS + 1)
+        line = stdin.readline(_MOST_LINE_CHARACTERS + 1)
     except UnicodeError:  # (a text stream's own decoding: the caller refuses the line)
         raise
     except (OSError, ValueError) as error:  # (standard input not open for reading, say)
@@ -853,10 +844,34 @@ def _play(
     """
     played: list[Move] = []
     try:
-        return _play_moves(rules, deal, auto, out, read, played, strict)
+        with _lenient_input():
+            return _play_moves(rules, deal, auto, out, read, played, strict)
     finally:
         if record is not None:
             _write_record(record, GameRecord(rules, deal, played).to_text())
+
+
+@contextlib.contextmanager
+def _lenient_input() -> Iterator[None]:
+    """While a game is played, standard input that decodes strictly keeps bytes that are
+    no text as lone surrogates, as the C locale reads them (the line that holds them is
+    refused): a strict decoder fails on the whole chunk it reads, and the lines after
+    the bad one would be lost with it.  Its own handler is put back after the game.
+    """
+    stdin = sys.stdin
+    errors = getattr(stdin, "errors", None)
+    changed = False
+    if errors == "strict":
+        # (refused once the stream holds text it has decoded: then it stays strict)
+        with contextlib.suppress(AttributeError, OSError, ValueError):
+            stdin.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
+            changed = True
+    try:
+        yield
+    finally:
+        if changed:
+            with contextlib.suppress(AttributeError, OSError, ValueError):
+                stdin.reconfigure(errors=errors)  # type: ignore[union-attr]
 
 
 #: What opening a path raises when it cannot be used (ValueError: a NUL in it).
@@ -1538,6 +1553,7 @@ def _note(message: str) -> None:
 
 _BREAKS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _LONG_WORD = re.compile(r"\S{81,}")
+_COUNTED = re.compile(r" \([0-9,]+ characters\)")
 #: The longest error line written: a message is cut after this many characters.
 _MOST_CHARACTERS = 1000
 
@@ -1560,7 +1576,9 @@ def _cut_word(match: re.Match[str]) -> str:
     """A long word cut to its start and its length, unless it is cut already (by
     ``_shown``, whose count of characters follows it)."""
     word = match[0]
-    return word if word.endswith("…") else f"{word[:60]}… ({len(word)} characters)"
+    if word.endswith("…") and _COUNTED.match(match.string, match.end()):
+        return word
+    return f"{word[:60]}… ({len(word)} characters)"
 
 
 def _error(message: str) -> None:

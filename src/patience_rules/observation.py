@@ -236,7 +236,7 @@ class Observer:
     (66, 52)
     """
 
-    __slots__ = ("_capacity", "_fields", "_hide", "_high", "_layout", "_rules", "_size")
+    __slots__ = ("_capacity", "_ends", "_fields", "_hide", "_high", "_layout", "_rules", "_size")
 
     def __init__(self, rules: GameRules, *, hide_covered: bool = False) -> None:
         if not isinstance(rules, GameRules):
@@ -276,6 +276,8 @@ class Observer:
             fields.append(VectorField(name, offset, length, high))
             offset += length
         self._fields: tuple[VectorField, ...] = tuple(fields)
+        #: Where each field ends in the vector (as :meth:`encode` notes them).
+        self._ends: list[int] = [field.stop for field in fields]
         self._size: int = offset
         self._high: tuple[int, ...] = tuple(
             high for field in fields for high in [field.high] * field.length
@@ -417,8 +419,7 @@ class Observer:
         except (TypeError, ValueError):  # NotationError (not a card) among them
             ends.append(-1)
         if (
-            len(vector) != self.size
-            or ends[-1] < 0
+            ends != self._ends  # (each field of its length, the vector's too)
             or not all(value.__class__ is int for value in vector)
             or any(value < 0 for value in vector)
             or any(map(int.__gt__, vector, self.high))
