@@ -618,6 +618,10 @@ def test_reprs_show_the_call(
             lambda: games(names=b"klondike"),  # type: ignore[arg-type]
             r"not one string: got b'klondike'; write names=\['klondike'\]",
         ),
+        (
+            lambda: games(names=bytearray(b"klondike")),  # type: ignore[arg-type]
+            r"not one string: got bytearray\(b'klondike'\); write names=\['klondike'\]",
+        ),
         (lambda: games(names=5), "a list of game names, got 5"),  # type: ignore[arg-type]
         (lambda: games(names=["spider"]), "'spider', which is not a registered game"),
         (

@@ -325,8 +325,8 @@ def _games(draw: st.DrawFn, *, names: _Shown | None = None) -> GameRules:
         chosen: tuple[object, ...] = game_names()
     else:
         value = names.value
-        if isinstance(value, str | bytes):
-            spelled = value.decode("utf-8", "replace") if isinstance(value, bytes) else value
+        if isinstance(value, str | bytes | bytearray):
+            spelled = value if isinstance(value, str) else value.decode("utf-8", "replace")
             raise InvalidArgument(
                 f"games(names=...) takes a list of names, not one string: got {value!r}; "
                 f"write names=[{spelled!r}]"
@@ -378,7 +378,7 @@ def games(*, names: Iterable[str] | None = None) -> st.SearchStrategy[GameRules]
     >>> games(names=["easy-start", "quadrille"])
     games(names=['easy-start', 'quadrille'])
     """
-    if names is None or isinstance(names, str | bytes) or not _checks.iterable(names):
+    if names is None or isinstance(names, str | bytes | bytearray) or not _checks.iterable(names):
         shown = None if names is None else _Shown(names, _shown(names))
     else:
         listed = tuple(itertools.islice(names, _MOST_NAMES + 1))
