@@ -883,21 +883,28 @@ def test_a_long_path_is_cut_once_in_a_message(
 
 
 PLAY_DEAL_7 = (sys.executable, "-m", "patience_rules", "play", "royal-cotillion", "--deal", "7")
+#: The environment of a process whose standard input decodes strictly, as a UTF-8 locale's.
+STRICT_INPUT = {**ENVIRONMENT, "PYTHONIOENCODING": "utf-8:strict"}
+
+
+def _play_deal_7(*more: str, **options: Any) -> subprocess.CompletedProcess[Any]:
+    """``play royal-cotillion --deal 7`` and ``more`` run as a process of its own
+    (``options`` as subprocess.run takes them; the environment ``ENVIRONMENT``)."""
+    return subprocess.run(
+        [*PLAY_DEAL_7, *more],
+        capture_output=True,
+        check=False,
+        timeout=60,
+        **{"env": ENVIRONMENT, **options},
+    )
 
 
 def test_play_refuses_a_line_that_is_no_text_and_reads_the_next_lines(tmp_path: Path) -> None:
     # Standard input that decodes strictly (a UTF-8 locale's) failed on its
     # chunk of 8 KB: the lines after the bad one were lost, and play went on
-    # from the middle of a later line.  Each line is decoded on its own now.
+    # from the middle of a later line.  Now only the bad line is refused.
     record = tmp_path / "game.txt"
-    done = subprocess.run(
-        [*PLAY_DEAL_7, "--record", str(record)],
-        input=b"\xff\n1\n1\nquit\n",
-        capture_output=True,
-        env={**ENVIRONMENT, "PYTHONIOENCODING": "utf-8:strict"},
-        check=False,
-        timeout=60,
-    )
+    done = _play_deal_7("--record", str(record), input=b"\xff\n1\n1\nquit\n", env=STRICT_INPUT)
     assert done.returncode == 3, done.stderr
     assert b"Not a move: the line is not text" in done.stdout
     assert record.read_text(encoding="utf-8").rstrip().endswith("\n1. T4-F4 2. R2-F2")
@@ -907,14 +914,8 @@ def test_play_reads_a_long_line_of_text_whole_whatever_its_bytes(tmp_path: Path)
     # (5,000 characters of two bytes each, then " 1": read as bytes, the line
     # came in two pieces, and its tail was played as a move)
     record = tmp_path / "game.txt"
-    done = subprocess.run(
-        [*PLAY_DEAL_7, "--record", str(record)],
-        input=("é" * 5000 + " 1\nquit\n").encode(),
-        capture_output=True,
-        env={**ENVIRONMENT, "PYTHONIOENCODING": "utf-8:strict"},
-        check=False,
-        timeout=60,
-    )
+    text = "é" * 5000 + " 1\nquit\n"
+    done = _play_deal_7("--record", str(record), input=text.encode(), env=STRICT_INPUT)
     assert done.returncode == 3, done.stderr
     assert done.stdout.count(b"Not a move") == 1
     assert record.read_text(encoding="utf-8").rstrip().endswith('[Result "unfinished"]')
@@ -929,15 +930,7 @@ def test_a_long_word_that_ends_in_an_ellipsis_is_still_cut() -> None:
 def test_play_says_when_its_input_cannot_be_read(tmp_path: Path) -> None:
     # (standard input open for writing only: a traceback, and 1, "lost")
     with open(tmp_path / "out.txt", "w", encoding="utf-8") as written:
-        done = subprocess.run(
-            PLAY_DEAL_7,
-            stdin=written,
-            capture_output=True,
-            text=True,
-            env=ENVIRONMENT,
-            check=False,
-            timeout=60,
-        )
+        done = _play_deal_7(stdin=written, text=True)
     assert done.returncode == 2
     assert done.stderr.startswith(
         "patience-rules: error: cannot read the moves from standard input: "

@@ -383,7 +383,7 @@ class Engine:
         number = _checks.whole_index("key", key, 0, self.full_key, InvalidArgumentError)
         heights = self._heights(number)
         for f, (height, most) in enumerate(
-            zip(heights, self._heights(self.full_key), strict=True), 1
+            zip(heights, self.layout.foundation_sizes, strict=True), 1
         ):
             if height > most:
                 raise InvalidArgumentError(
@@ -403,7 +403,7 @@ class Engine:
         :raises InvalidArgumentError: unless ``heights`` gives one height per
             foundation, each a whole number from 0 to the cards it holds.
         """
-        most = self._heights(self.full_key)
+        most = self.layout.foundation_sizes
         what = f"heights are one per foundation ({len(most)})"
         if not _checks.iterable_not_text(heights):
             raise InvalidArgumentError(f"{what}, got {_shown(heights)}")
