@@ -152,6 +152,16 @@ no cut: ``lost`` there means that every state reachable from the start was
 searched.  The transposition table still holds: a line that meets a state
 twice has a shorter line with the same end.
 
+A winning line found there, most often by a random playout, may move cards
+to and fro: before it is returned, a move that a later move undoes (the
+same number of cards put back) is dropped with that move wherever the moves
+between them, played without the pair, are legal and reach the position
+that followed the second one, until no such pair is left.  Dropping spends
+no nodes and is outside both budgets; it replays only the moves between
+each pair (a few hundredths of a second for a line of some hundreds of
+moves, about a second for one of several thousand).  What is left is not
+the shortest win, only a line with no such pair.
+
 The two cuts:
 
 - **Sure cards.**  A card is *sure* when every foundation that has yet to
@@ -186,10 +196,10 @@ import attrs
 from . import _allocation, _checks
 from ._allocation import KEENS, SLICE, Budget, OutOfBudget
 from .cards import _as_index
-from .errors import InvalidArgumentError, _shown
+from .errors import IllegalMoveError, InvalidArgumentError, _shown
 from .games import get_game
 from .moves import MoveKind
-from .piles import PileKind
+from .piles import PileKind, Place
 from .policies import Compulsion, Refill
 from .rules import GameRules
 from .state import Move, State
@@ -213,7 +223,9 @@ class Solution:
     """The answer of :func:`solve`.
 
     :param outcome: won, lost or unknown.
-    :param moves: the winning moves from :attr:`start` (empty unless won).
+    :param moves: the winning moves from :attr:`start` (empty unless won;
+        where the search went move by move, without the moves that the line
+        undoes later: see the module notes).
     :param nodes: how many states the search reached (at most the
         ``max_nodes`` it was given).
     :param seconds: how long it took (not compared: two solutions of the same
@@ -497,6 +509,61 @@ def _follow(start: State, budget: Budget) -> tuple[Move, ...] | None:
     return tuple(line)
 
 
+def _shortened(start: State, line: tuple[Move, ...]) -> tuple[Move, ...]:
+    """A winning ``line`` without the moves that it later undoes.
+
+    Where a move is undone later by a move of the same number of cards the other
+    way (a card moved to a column and back, parked in a cell and taken back), and
+    the moves between them, played without the pair, are legal and reach the very
+    position that followed the second move, both are dropped: the rest of the line
+    is unchanged from there, so it stays legal and still wins.  Dropping a pair can
+    bring the moves around it together, so the passes go on until none drops.  A
+    move is matched with the first later move that would undo it.  Each try
+    replays only the moves between the pair.
+    """
+    moves = list(line)
+    states = [start]
+    for move in moves:
+        states.append(states[-1].apply(move))
+    # Each move as numbers (its piles numbered in order of appearance), so that
+    # the move undoing one is found by list.index.
+    places: dict[Place, int] = {}
+    shapes = [
+        (
+            places.setdefault(move.source, len(places)),
+            places.setdefault(move.target, len(places)),
+            move.count,
+        )
+        for move in moves
+    ]
+    dropped = True
+    while dropped:
+        dropped = False
+        i = 0
+        while i < len(moves):
+            source, target, count = shapes[i]
+            try:
+                j = shapes.index((target, source, count), i + 1)
+            except ValueError:
+                i += 1
+                continue
+            state, between = states[i], []
+            try:
+                for move in moves[i + 1 : j]:
+                    state = state.apply(move)
+                    between.append(state)
+            except IllegalMoveError:
+                i += 1
+                continue
+            if state != states[j + 1]:
+                i += 1
+                continue
+            del moves[j], moves[i], shapes[j], shapes[i]
+            states[i + 1 : j + 2] = between
+            dropped = True  # (and the move now at i is tried in turn)
+    return tuple(moves)
+
+
 def _check_budget(
     max_nodes: object, max_seconds: object, seed: object
 ) -> tuple[int | None, float | None, int]:
@@ -572,6 +639,8 @@ def solve(
             found = _allocation.Search(state, budget, seed).run()
         else:
             found = _Search(state, budget, seed).run()
+            if found is not None:
+                found = _shortened(state, found)
     except OutOfBudget:
         return answer(Outcome.UNKNOWN)
     if found is None:
