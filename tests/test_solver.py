@@ -158,6 +158,28 @@ def test_a_pair_put_into_a_win_is_dropped_again() -> None:
     assert same > tried * 0.9
 
 
+def test_the_dropping_stops_at_the_time_budget_with_a_winning_line() -> None:
+    start = pr.get_game("klondike").deal(2)
+    won = solve(start).moves
+    # (the first place in the line where a card can go to a column and back)
+    state, k = start, 0
+    while not (
+        there := [
+            (one, back)
+            for one in state.legal_moves()
+            if one.target.kind is PileKind.COLUMN
+            and state.apply(one).is_legal(back := Move(one.target, one.source, one.count))
+            and state.apply(one).apply(back) == state
+        ]
+    ):
+        state, k = state.apply(won[k]), k + 1
+    padded = (*won[:k], *there[0], *won[k:])
+    assert _shortened(start, padded) == won
+    # Past its deadline it drops nothing more: the line as it stands still wins.
+    assert _shortened(start, padded, deadline=time.perf_counter() - 1) == padded
+    assert _shortened(start, padded, deadline=time.perf_counter() + 60) == won
+
+
 def test_a_game_that_builds_is_lost_where_every_position_it_reaches_is_searched() -> None:
     # Klondike drawing three, deal 2: nine positions, none won (as the command
     # line's help says, a game that builds is proved lost only so).

@@ -157,9 +157,10 @@ to and fro: before it is returned, a move that a later move undoes (the
 same number of cards put back) is dropped with that move wherever the moves
 between them, played without the pair, are legal and reach the position
 that followed the second one, until no such pair is left.  Dropping spends
-no nodes and is outside both budgets; it replays only the moves between
-each pair (a few hundredths of a second for a line of some hundreds of
-moves, about a second for one of several thousand).  What is left is not
+no nodes, and stops where the time budget ends (with the line as dropped
+so far); it replays only the moves between each pair (a few hundredths of
+a second for a line of some hundreds of moves, about a second for one of
+several thousand).  What is left is not
 the shortest win, only a line with no such pair.
 
 The two cuts:
@@ -509,7 +510,9 @@ def _follow(start: State, budget: Budget) -> tuple[Move, ...] | None:
     return tuple(line)
 
 
-def _shortened(start: State, line: tuple[Move, ...]) -> tuple[Move, ...]:
+def _shortened(
+    start: State, line: tuple[Move, ...], deadline: float | None = None
+) -> tuple[Move, ...]:
     """A winning ``line`` without the moves that it later undoes.
 
     Where a move is undone later by a move of the same number of cards the other
@@ -519,7 +522,8 @@ def _shortened(start: State, line: tuple[Move, ...]) -> tuple[Move, ...]:
     is unchanged from there, so it stays legal and still wins.  Dropping a pair can
     bring the moves around it together, so the passes go on until none drops.  A
     move is matched with the first later move that would undo it.  Each try
-    replays only the moves between the pair.
+    replays only the moves between the pair.  Past ``deadline`` (a
+    :func:`time.perf_counter` time), the line dropped so far is returned.
     """
     moves = list(line)
     states = [start]
@@ -547,6 +551,8 @@ def _shortened(start: State, line: tuple[Move, ...]) -> tuple[Move, ...]:
             except ValueError:
                 i += 1
                 continue
+            if deadline is not None and time.perf_counter() > deadline:
+                return tuple(moves)
             state, between = states[i], []
             try:
                 for move in moves[i + 1 : j]:
@@ -640,7 +646,7 @@ def solve(
         else:
             found = _Search(state, budget, seed).run()
             if found is not None:
-                found = _shortened(state, found)
+                found = _shortened(state, found, budget.deadline)
     except OutOfBudget:
         return answer(Outcome.UNKNOWN)
     if found is None:
