@@ -779,27 +779,48 @@ def _chunks_of_text(text: str) -> Iterator[str]:
 
 
 def _chunks_of_stream(stream: TextStream) -> Iterator[str]:
+    """The text of ``stream`` in pieces of :data:`_CHUNK` characters (the last shorter).
+
+    A stream may give fewer characters than asked (``read(size)`` gives at most
+    ``size``): its pieces are joined up to a whole chunk, so that the reader,
+    which joins a line's or a word's unread start to each chunk it takes, does
+    so once a chunk and not once a character (a stream giving one character at
+    a time made a long line quadratic).
+    """
     while True:
-        try:
-            chunk = stream.read(_CHUNK)
-        except UnicodeDecodeError as error:
-            raise NotationError(
-                f"a record is text, but the file holds bytes that are not {error.encoding}: "
-                f"{error.reason}"
-            ) from None
-        except ValueError as error:  # a closed file, say
-            raise NotationError(f"a record's stream cannot be read: {_shown(str(error))}") from None
-        except OSError as error:  # a file opened for writing only, a device's I/O error
-            why = error.strerror or str(error)
-            raise NotationError(f"a record's stream cannot be read: {_shown(why)}") from None
-        if not isinstance(chunk, str):
-            raise NotationError(
-                f"a record is read from a text stream, got {type(chunk).__name__} from "
-                "read(): open the file in text mode, with encoding='utf-8'"
-            )
-        if not chunk:
+        pieces: list[str] = []
+        size = 0
+        while size < _CHUNK:
+            piece = _piece_of_stream(stream, _CHUNK - size)
+            if not piece:
+                break
+            pieces.append(piece)
+            size += len(piece)
+        if not pieces:
             return
-        yield _checks.plain(chunk)
+        yield pieces[0] if len(pieces) == 1 else "".join(pieces)
+
+
+def _piece_of_stream(stream: TextStream, size: int) -> str:
+    """``stream.read(size)``, checked: text (``""`` at the end), or the library's error."""
+    try:
+        piece = stream.read(size)
+    except UnicodeDecodeError as error:
+        raise NotationError(
+            f"a record is text, but the file holds bytes that are not {error.encoding}: "
+            f"{error.reason}"
+        ) from None
+    except ValueError as error:  # a closed file, say
+        raise NotationError(f"a record's stream cannot be read: {_shown(str(error))}") from None
+    except OSError as error:  # a file opened for writing only, a device's I/O error
+        why = error.strerror or str(error)
+        raise NotationError(f"a record's stream cannot be read: {_shown(why)}") from None
+    if not isinstance(piece, str):
+        raise NotationError(
+            f"a record is read from a text stream, got {type(piece).__name__} from "
+            "read(): open the file in text mode, with encoding='utf-8'"
+        )
+    return _checks.plain(piece)
 
 
 def _newlines(chunks: Iterable[str]) -> Iterator[str]:
