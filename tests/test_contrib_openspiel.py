@@ -1398,3 +1398,26 @@ def test_threads_registering_at_once_register_a_new_game_once(
     assert all(
         isinstance(names, tuple) and short_name("klondike-at-once") in names for names in results
     )
+
+
+def test_an_action_adds_to_the_history_without_copying_it() -> None:
+    # A state keeps the actions played as a chain, each play holding the one
+    # before: a tuple copied at every action made a long game quadratic (40,000
+    # actions of Klondike took 156 us each at the end, 40 us at 5,000).
+    game = pyspiel.load_game("patience_klondike", {"deal": 1, "max_moves": 100_000})
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    for _ in range(500):
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    before = state._play
+    action = state.legal_actions()[0]
+    state.apply_action(action)
+    after = state._play
+    assert after._chain[1] is before._chain
+    assert after.actions == (*before.actions, action)
+    assert after.moves == len(after.actions) == 501
+    assert state.history() == list(after.actions)
+    again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+    assert again._play.actions == after.actions
+    assert str(again) == str(state)

@@ -430,6 +430,22 @@ def _brought_into_view(before: _View, after: _View) -> str:
     return ", ".join(changed)
 
 
+#: The player's actions, the newest first, as a chain of pairs (action, the
+#: chain before), ending in ``()``: adding one costs the same however long
+#: the game is (a tuple copied at every action made a long game quadratic).
+_Chain: TypeAlias = "tuple[int, _Chain] | tuple[()]"
+
+
+def _in_order(chain: _Chain) -> tuple[int, ...]:
+    """The actions of ``chain``, the first first."""
+    actions = []
+    while chain:
+        action, chain = chain
+        actions.append(action)
+    actions.reverse()
+    return tuple(actions)
+
+
 class _Play:
     """The Python side of a :class:`PatienceState`, immutable so that clones share it.
 
@@ -438,22 +454,24 @@ class _Play:
     them, every action checked.
     """
 
-    __slots__ = ("_after", "_seen", "actions", "game", "left", "order", "reward", "state")
+    __slots__ = ("_after", "_chain", "_seen", "game", "left", "moves", "order", "reward", "state")
 
     def __init__(
         self,
         game: PatienceGame,
         order: tuple[int, ...],
         left: tuple[int, ...],
-        actions: tuple[int, ...],
+        chain: _Chain,
+        moves: int,
         state: State | None,
         reward: float,
-        after: tuple[tuple[str, ...], State, tuple[int, ...]] | None = None,
+        after: tuple[tuple[str, ...], State, _Chain] | None = None,
     ) -> None:
         self.game = game
         self.order = order  # the card indices dealt by chance nodes so far
         self.left = left  # how many copies of each card are not dealt yet
-        self.actions = actions  # the player's actions since play began
+        self._chain = chain  # the player's actions since play began, the last first
+        self.moves = moves  # how many
         self.state = state
         self.reward = reward  # the cards that went home in the last action
         # What the player has seen (see seen()), worked out when first asked.
@@ -465,7 +483,7 @@ class _Play:
     @classmethod
     def start(cls, game: PatienceGame) -> _Play:
         state = game.rules.deal(game.deal) if game.deal >= 0 else None
-        return cls(game, (), game.deck_counts, (), state, 0.0)
+        return cls(game, (), game.deck_counts, (), 0, state, 0.0)
 
     def dealt(self, card: int) -> _Play:
         left = self.left
@@ -493,7 +511,7 @@ class _Play:
             if len(order) == len(rules.deck())
             else None
         )
-        return _Play(self.game, order, left, (), state, 0.0)
+        return _Play(self.game, order, left, (), 0, state, 0.0)
 
     @property
     def over(self) -> bool:
@@ -506,7 +524,7 @@ class _Play:
         if state is None:
             return False
         limit = self.game.max_moves
-        at_limit = limit is not None and len(self.actions) >= limit
+        at_limit = limit is not None and self.moves >= limit
         return at_limit or _outcome(state) != "unfinished"
 
     def played(self, action: int) -> _Play:
@@ -515,11 +533,16 @@ class _Play:
         reward = float(state.cards_home - self.state.cards_home)
         seen, after = self._seen, self._after
         if seen is not None:
-            after = (seen, self.state, (action,))
+            after = (seen, self.state, (action, ()))
         elif after is not None:
-            after = (after[0], after[1], (*after[2], action))
-        actions = (*self.actions, action)
-        return _Play(self.game, self.order, self.left, actions, state, reward, after)
+            after = (after[0], after[1], (action, after[2]))
+        chain = (action, self._chain)
+        return _Play(self.game, self.order, self.left, chain, self.moves + 1, state, reward, after)
+
+    @property
+    def actions(self) -> tuple[int, ...]:
+        """The player's actions since play began."""
+        return _in_order(self._chain)
 
     def seen(self) -> tuple[str, ...]:
         """What the player saw: the view at the deal, then what each move brought into view.
@@ -534,7 +557,8 @@ class _Play:
             observe = game.observer.observe
             state: State
             if self._after is not None:
-                found, state, actions = list(self._after[0]), self._after[1], self._after[2]
+                found, state = list(self._after[0]), self._after[1]
+                actions = _in_order(self._after[2])
             else:
                 rules = game.rules
                 state = (
@@ -637,7 +661,7 @@ class PatienceState(SpielState):
             raise IllegalMoveError(
                 f"action {_shown(action)}: the game is won, and no action follows"
             )
-        if play.state is not None and limit is not None and len(play.actions) >= limit:
+        if play.state is not None and limit is not None and play.moves >= limit:
             raise IllegalMoveError(
                 f"action {_shown(action)}: the game stopped at its limit of "
                 f"{_counted(limit, 'moves')}, and no action follows"
