@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import re
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 from typing_extensions import assert_type
 
 import patience_rules as pr
+from composed import toy_game
 from notation_support import (
     GAME_NAMES,
     Played,
@@ -783,3 +785,19 @@ def test_the_writers_refuse_what_they_cannot_write(
 ) -> None:
     with pytest.raises(NotationError, match=re.escape(message)):
         write(value)
+
+
+def test_reading_a_move_keeps_nothing_of_a_game_once_it_is_dropped() -> None:
+    # The tables the readers work out from a layout go with it: a cache of the
+    # module's own kept every layout it met alive (64 of them, some 14 MB each
+    # for a composed game of 64 columns).
+    rules = toy_game(name="dropped-after-reading")
+    state = rules.deal(1)
+    move = state.legal_moves()[0]
+    assert pr.move_from_text(str(move), state) == move
+    with pytest.raises(NotationError, match="malformed place 'Q9'"):
+        pr.move_from_text("Q9-F1", state)
+    layout = id(rules.layout)
+    del rules, state, move
+    gc.collect()
+    assert not any(type(held) is pr.Layout and id(held) == layout for held in gc.get_objects())

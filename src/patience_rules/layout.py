@@ -24,6 +24,7 @@ and every move the layout can ever make, in the order of the action ids.
 from __future__ import annotations
 
 import enum
+import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
@@ -55,6 +56,7 @@ _MIDDLE: Final = Place(PileKind.MIDDLE)
 _PARTS: Final = ("decks", "foundations", "tableau", "reserve", "middle", "stock")
 
 E = TypeVar("E", bound=enum.Enum)
+T = TypeVar("T")
 
 
 class Layout:
@@ -91,6 +93,7 @@ class Layout:
         "_deck_sorted",
         "_hash",
         "_key",
+        "_memo",
         "_names",
         "_sealed",
         "_sources",
@@ -305,6 +308,8 @@ class Layout:
         #: same everywhere: a game without a stock (:attr:`has_stock`) or a
         #: redeal (:attr:`has_redeal`) never makes them.
         self.moves: Final[tuple[Move, ...]] = self._universe()
+        #: What :func:`_per_layout` functions worked out from the layout.
+        self._memo: Final[dict[object, object]] = {}
         self._sealed = True
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -546,6 +551,26 @@ class Layout:
         for source in self._sources[MoveKind.PARK]:
             moves += [Move(source, target) for target in self._targets[MoveKind.PARK]]
         return tuple(moves)
+
+
+def _per_layout(make: Callable[[Layout], T]) -> Callable[[Layout], T]:
+    """``make``, worked out once for each layout and kept with it.
+
+    What it works out goes when the layout goes: a cache of the module's own
+    (``functools.lru_cache``) would keep every layout it met alive, and with
+    it the tables of a large composed game (some 14 MB each for 64 columns).
+    """
+
+    @functools.wraps(make)
+    def made(layout: Layout) -> T:
+        memo = layout._memo
+        try:
+            return cast(T, memo[make])
+        except KeyError:
+            value = memo[make] = make(layout)
+            return value
+
+    return made
 
 
 def _named(part: str, noun: str) -> str:

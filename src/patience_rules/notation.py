@@ -76,7 +76,7 @@ from .errors import (
     UnknownGameError,
     _shown,
 )
-from .layout import Layout
+from .layout import Layout, _per_layout
 from .moves import LETTERS, SINGLE, Move, move_to_text, place_to_text
 from .piles import PileKind, Place
 from .rules import (
@@ -473,12 +473,12 @@ def place_from_text(text: str, game: GameRules | State) -> Place:
     return Place(kind, int(match[2]) - 1)
 
 
-@functools.lru_cache(maxsize=64)
+@_per_layout
 def _move_set(layout: Layout) -> frozenset[Move]:
     return frozenset(layout.moves)
 
 
-@functools.lru_cache(maxsize=64)
+@_per_layout
 def _written_moves(layout: Layout) -> dict[str, Move]:
     """Each move that ``layout`` makes by its text as the writers write it
     (``T3-F5``, ``draw``): every move of :attr:`Layout.moves`, but the draw
@@ -1199,7 +1199,7 @@ _KIND_WORDS: Final = {
 }
 
 
-@functools.lru_cache(maxsize=64)
+@_per_layout
 def _place_kinds(layout: Layout) -> tuple[PileKind, ...]:
     """The kinds of pile that the moves of ``layout`` use, in the order of PileKind.
 
