@@ -153,15 +153,19 @@ searched.  The transposition table still holds: a line that meets a state
 twice has a shorter line with the same end.
 
 A winning line found there, most often by a random playout, may move cards
-to and fro: before it is returned, a move that a later move undoes (the
-same number of cards put back) is dropped with that move wherever the moves
-between them, played without the pair, are legal and reach the position
-that followed the second one, until no such pair is left.  Dropping spends
-no nodes, and stops where the time budget ends (with the line as dropped
-so far); it replays only the moves between each pair (a few hundredths of
-a second for a line of some hundreds of moves, about a second for one of
-several thousand).  What is left is not
-the shortest win, only a line with no such pair.
+to and fro: before it is returned, its detours go.  A move that the next
+move out of the pile it went to, with as many cards, puts back where they
+came from is dropped with that move; one that the next such move carries
+on elsewhere is made with it as one move straight there, in the second
+one's turn.  Each is done only where the moves between, played without the
+first (and then the straight move), are legal and reach the position that
+followed the second one, and the passes go on until nothing changes.  It
+spends no nodes, and stops where the time budget ends (with the line as it
+stands); it replays only the moves between each pair, and a pair that
+failed is tried again only once something between changed (a few
+hundredths of a second for a line of some hundreds of moves, one or two
+seconds for one of several thousand).  What is left is not the shortest
+win, only a line without such detours.
 
 The two cuts:
 
@@ -186,6 +190,7 @@ proof (the replayed moves); only ``unknown`` says nothing.
 from __future__ import annotations
 
 import enum
+import itertools
 import math
 import random
 import time
@@ -197,7 +202,7 @@ import attrs
 from . import _allocation, _checks
 from ._allocation import KEENS, SLICE, Budget, OutOfBudget
 from .cards import _as_index
-from .errors import IllegalMoveError, InvalidArgumentError, _shown
+from .errors import InvalidArgumentError, PatienceRulesError, _shown
 from .games import get_game
 from .moves import MoveKind
 from .piles import PileKind, Place
@@ -225,8 +230,8 @@ class Solution:
 
     :param outcome: won, lost or unknown.
     :param moves: the winning moves from :attr:`start` (empty unless won;
-        where the search went move by move, without the moves that the line
-        undoes later: see the module notes).
+        where the search went move by move, without detours: see the module
+        notes).
     :param nodes: how many states the search reached (at most the
         ``max_nodes`` it was given).
     :param seconds: how long it took (not compared: two solutions of the same
@@ -513,60 +518,83 @@ def _follow(start: State, budget: Budget) -> tuple[Move, ...] | None:
 def _shortened(
     start: State, line: tuple[Move, ...], deadline: float | None = None
 ) -> tuple[Move, ...]:
-    """A winning ``line`` without the moves that it later undoes.
+    """A winning ``line`` without its detours.
 
-    Where a move is undone later by a move of the same number of cards the other
-    way (a card moved to a column and back, parked in a cell and taken back), and
-    the moves between them, played without the pair, are legal and reach the very
-    position that followed the second move, both are dropped: the rest of the line
-    is unchanged from there, so it stays legal and still wins.  Dropping a pair can
-    bring the moves around it together, so the passes go on until none drops.  A
-    move is matched with the first later move that would undo it.  Each try
-    replays only the moves between the pair.  Past ``deadline`` (a
-    :func:`time.perf_counter` time), the line dropped so far is returned.
+    Take a move of the line, and the next move out of the pile it went to
+    with as many cards (most often the same cards moving on).  Where that
+    one puts them back where they came from, both are dropped; where it takes
+    them elsewhere, the two become one move straight there, in the second
+    one's turn.  Either is done only where the moves between, played without
+    the first, and then the straight move, are legal and reach the very
+    position that followed the second move: the rest of the line is
+    unchanged from there, so it stays legal and still wins.  Each try
+    replays only the moves between; passes go on until none changes the
+    line.  Past ``deadline`` (a :func:`time.perf_counter` time), the line as
+    it stands is returned.
     """
     moves = list(line)
     states = [start]
     for move in moves:
         states.append(states[-1].apply(move))
-    # Each move as numbers (its piles numbered in order of appearance), so that
-    # the move undoing one is found by list.index.
+    # Each move's piles as numbers, so that the next move out of a pile with
+    # as many cards is found by list.index.
     places: dict[Place, int] = {}
-    shapes = [
-        (
-            places.setdefault(move.source, len(places)),
-            places.setdefault(move.target, len(places)),
-            move.count,
-        )
-        for move in moves
-    ]
-    dropped = True
-    while dropped:
-        dropped = False
+
+    def number(place: Place) -> int:
+        return places.setdefault(place, len(places))
+
+    outs = [(number(move.source), move.count) for move in moves]
+    ins = [number(move.target) for move in moves]
+    # A try's answer depends only on the state before its first move and on its
+    # moves: each move has a number, new wherever a change puts or replays it,
+    # so a try that failed is not made again until something in it changed.
+    ids = list(range(len(moves)))
+    fresh = itertools.count(len(moves))
+    failed: set[tuple[int, int, int, int]] = set()
+    changed = True
+    while changed:
+        changed = False
         i = 0
         while i < len(moves):
-            source, target, count = shapes[i]
+            first = moves[i]
             try:
-                j = shapes.index((target, source, count), i + 1)
+                if first.is_draw or first.is_redeal:  # (the stock's moves go nowhere else)
+                    raise ValueError
+                j = outs.index((ins[i], first.count), i + 1)
             except ValueError:
+                i += 1
+                continue
+            tried = (ids[i], ids[j], j - i, max(ids[i : j + 1]))
+            if tried in failed:
                 i += 1
                 continue
             if deadline is not None and time.perf_counter() > deadline:
                 return tuple(moves)
+            second = moves[j]
             state, between = states[i], []
             try:
-                for move in moves[i + 1 : j]:
+                straight = (
+                    []
+                    if second.target == first.source
+                    else [attrs.evolve(first, target=second.target)]
+                )
+                for move in (*moves[i + 1 : j], *straight):
                     state = state.apply(move)
                     between.append(state)
-            except IllegalMoveError:
+            except PatienceRulesError:  # (an illegal move, or piles that no move joins)
+                failed.add(tried)
                 i += 1
                 continue
             if state != states[j + 1]:
+                failed.add(tried)
                 i += 1
                 continue
-            del moves[j], moves[i], shapes[j], shapes[i]
+            moves[i : j + 1] = [*moves[i + 1 : j], *straight]
+            ids[i : j + 1] = [next(fresh) for _ in between]
+            outs[i : j + 1] = [*outs[i + 1 : j], *(outs[i] for _ in straight)]
+            ins[i : j + 1] = [*ins[i + 1 : j], *(ins[j] for _ in straight)]
             states[i + 1 : j + 2] = between
-            dropped = True  # (and the move now at i is tried in turn)
+            changed = True  # (and the move now at i is tried in turn)
     return tuple(moves)
 
 
