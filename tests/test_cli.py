@@ -25,7 +25,7 @@ from patience_rules import _allocation, cli
 from patience_rules.cli import main, move_text, parse_move_text
 from patience_rules.notation import cards_from_text
 from patience_rules.players import GreedyPlayer, RandomPlayer
-from patience_rules.solver import solve
+from patience_rules.solver import solve, solve_deal
 from patience_rules.stats import MAX_JOBS, DealStats, play_deal, play_deals, wilson_interval
 from random_play import won_with_moves_left
 
@@ -1422,6 +1422,77 @@ def test_solve_prints_a_win_that_replays(capsys: pytest.CaptureFixture[str]) -> 
         assert str(state.card_of(move)) == card
         state = state.apply(move)
     assert state.is_won
+
+
+def test_solve_json_gives_the_answer_and_moves_that_play_reads(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(capsys, "solve", "klondike[draw=1]", "--deal", "2", "--json")
+    assert (status, err) == (0, "")
+    answer = json.loads(out)
+    expected = solve_deal("klondike", 2)
+    assert answer["outcome"] == "won"
+    assert answer["nodes"] == expected.nodes
+    assert {key: answer[key] for key in ("game", "title", "deal", "seed")} == {
+        "game": "klondike",
+        "title": "Klondike",
+        "deal": 2,
+        "seed": 0,
+    }
+    assert (answer["max_nodes"], answer["max_seconds"]) == (200_000, None)
+    assert isinstance(answer["seconds"], float) and answer["seconds"] >= 0
+    state = pr.get_game("klondike").deal(2)
+    for text in answer["moves"]:
+        state = state.apply(pr.move_from_text(text, state))
+    assert state.is_won
+    assert len(answer["moves"]) == len(expected.moves)
+    # Lost and unknown answers: their exit statuses, and no moves.
+    status, out, _ = run(capsys, "solve", "captive-queens", "--deal", "2", "--json")
+    assert status == 1
+    assert (json.loads(out)["outcome"], json.loads(out)["moves"]) == ("lost", [])
+    argv = ["solve", "royal-cotillion", "--deal", "5", "--max-nodes", "300", "--max-seconds", "9"]
+    status, out, _ = run(capsys, *argv, "--json")
+    assert status == 3
+    answer = json.loads(out)
+    assert (answer["outcome"], answer["nodes"], answer["moves"]) == ("unknown", 300, [])
+    assert (answer["max_nodes"], answer["max_seconds"]) == (300, 9.0)
+    # The outcome alone, or the whole answer as JSON: not both.
+    status, out, err = run(capsys, "solve", "easy-start", "--json", "--quiet")
+    assert (status, out) == (2, "")
+    assert "argument --quiet: not allowed with argument --json" in err
+
+
+def test_replay_json_says_where_the_moves_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text, _, count = record_of_deal_3()
+    path = tmp_path / "game.txt"
+    path.write_text(text, encoding="utf-8")
+    status, out, err = run(capsys, "replay", str(path), "--json")
+    assert (status, err) == (0, "")
+    assert json.loads(out) == {
+        "game": "captive-queens",
+        "title": "Captive Queens",
+        "deal": 3,
+        "moves": count,
+        "cards_home": 52,
+        "cards": 52,
+        "result": "won",
+    }
+    # A deck order, a game the registry does not make, a game not over.
+    rules = toy_game()
+    order = rules.deck_order(4)
+    state = rules.deal_from(order)
+    moves = [state.legal_moves()[0]]
+    record = pr.GameRecord(rules, order, moves)
+    path.write_text(record.to_text(), encoding="utf-8")
+    status, out, err = run(capsys, "replay", str(path), "--json")
+    assert (status, err) == (0, "")
+    answer = json.loads(out)
+    assert answer["game"] is None and answer["title"] == rules.title
+    assert answer["deal"] == [str(card) for card in order]
+    assert (answer["moves"], answer["result"]) == (1, record.result)
+    assert answer["cards_home"] == state.apply(moves[0]).cards_home
 
 
 @pytest.mark.parametrize(

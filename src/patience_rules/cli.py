@@ -8,9 +8,10 @@ Commands:
 - ``stats GAME --deals N [--start K] [--jobs J | --scheduler ADDRESS]
   [--player P] [--seed S] [--json]``: the win rate over many deals, with a
   95% confidence interval, on a process pool or a Dask cluster;
-- ``replay FILE``: replay a game record and show the final state;
+- ``replay FILE [--json]``: replay a game record and show the final state;
 - ``solve GAME [--deal N] [--max-nodes K] [--max-seconds S] [--seed S]
-  [--quiet]``: search a deal for a win (see :mod:`patience_rules.solver`).
+  [--quiet | --json]``: search a deal for a win (see
+  :mod:`patience_rules.solver`).
 
 ``patience-rules --version`` prints the version; ``--help`` after the
 program or a command lists the options.
@@ -1235,13 +1236,38 @@ def _read_record(path: str) -> GameRecord:
 def _run_replay(args: argparse.Namespace, out: _Output) -> int:
     record = _read_record(args.file)
     final = record.replay()
-    out(_picture(final))
     total = len(record.rules.deck())
+    if args.json:
+        out(json.dumps(_replay_report(record, final)))
+        return ExitStatus.SUCCESS
+    out(_picture(final))
     out(
         f"{_counted(len(record.moves), 'moves')} replayed; {final.cards_home} of {total} cards home; "
         f"result: {record.result}"
     )
     return ExitStatus.SUCCESS
+
+
+def _replay_report(record: GameRecord, final: State) -> dict[str, object]:
+    """``replay --json``'s object: the game, the deal, and where the moves end."""
+    rules = record.rules
+    return {
+        "game": _game_text_or_none(rules),
+        "title": rules.title,
+        "deal": record.deal if isinstance(record.deal, int) else [str(c) for c in record.deal],
+        "moves": len(record.moves),
+        "cards_home": final.cards_home,
+        "cards": len(rules.deck()),
+        "result": record.result,
+    }
+
+
+def _game_text_or_none(rules: GameRules) -> str | None:
+    """The game's text form, or ``None`` for a game the registry does not make."""
+    try:
+        return game_to_text(rules)
+    except NotationError:
+        return None
 
 
 # -- solve --------------------------------------------------------------------
@@ -1275,12 +1301,33 @@ def _run_solve(args: argparse.Namespace, out: _Output) -> int:
         max_seconds=args.max_seconds,
         seed=args.seed,
     )
+    if args.json:
+        out(json.dumps(_solve_report(rules, args, solution)))
+        return _SOLVE_STATUS[solution.outcome]
     _note(f"Searched in {solution.seconds:.2f} s")
     for line in _solution_lines(solution):
         out(line)
         if args.quiet:
             break
     return _SOLVE_STATUS[solution.outcome]
+
+
+def _solve_report(
+    rules: GameRules, args: argparse.Namespace, solution: Solution
+) -> dict[str, object]:
+    """``solve --json``'s object: the search asked for, its answer and the moves."""
+    return {
+        "game": game_to_text(rules),
+        "title": rules.title,
+        "deal": args.deal,
+        "max_nodes": args.max_nodes,
+        "max_seconds": args.max_seconds,
+        "seed": args.seed,
+        "outcome": solution.outcome.value,
+        "nodes": solution.nodes,
+        "moves": [move_text(move) for move in solution.moves],
+        "seconds": round(solution.seconds, 3),
+    }
 
 
 # -- the commands -------------------------------------------------------------
@@ -1505,6 +1552,12 @@ def _build_parser() -> _Parser:
         "standard input) through the engine, checking every move, and show the final state.",
     )
     replay.add_argument("file", metavar="FILE", help="the game record, or - for standard input")
+    replay.add_argument(
+        "--json",
+        action="store_true",
+        help="print where the moves end as JSON (game, deal, moves, cards_home, cards, "
+        "result), without the picture",
+    )
     _with_cards(replay)
     replay.set_defaults(run=_run_replay, cards=True)
 
@@ -1531,7 +1584,14 @@ def _build_parser() -> _Parser:
     solve_.add_argument(
         "--seed", type=_seed, default=0, help="the seed of the playouts (default 0)"
     )
-    solve_.add_argument("--quiet", action="store_true", help="print the outcome only")
+    quiet_or_json = solve_.add_mutually_exclusive_group()
+    quiet_or_json.add_argument("--quiet", action="store_true", help="print the outcome only")
+    quiet_or_json.add_argument(
+        "--json",
+        action="store_true",
+        help="print the answer as JSON (outcome, nodes, and the moves in the notation "
+        "that play reads), the time it took with it",
+    )
     _with_cards(solve_)
     solve_.set_defaults(run=_run_solve, cards=True)
     return parser
