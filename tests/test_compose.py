@@ -282,6 +282,60 @@ def test_a_key_left_out_of_a_dict_form_gives_the_constructors_default(name: str 
     assert left_out >= 8
 
 
+@pytest.mark.parametrize("name", [*pr.game_names(), None])
+def test_each_dict_form_refuses_an_unknown_key_and_a_missing_one(name: str | None) -> None:
+    """Every part's reader refuses a key it does not know and the lack of one it
+    needs, naming them (a reader that let an unknown key by would read a
+    misspelt option, ``"colour"`` for ``"suits"``, as the default)."""
+    rules = GAME if name is None else pr.get_game(name)
+    parts: list[Any] = [
+        rules,
+        rules.stock,
+        rules.tableau,
+        rules.reserve,
+        rules.middle,
+        rules.tableau and rules.tableau.build,
+        *rules.foundations,
+        *(foundation.sequence for foundation in rules.foundations),
+    ]
+    required = 0
+    for part in filter(None, parts):
+        data = json.loads(json.dumps(part.to_dict()))
+        with pytest.raises(pr.NotationError, match="has the unknown key 'colour': expected"):
+            type(part).from_dict({**data, "colour": "red"})
+        for key, field in attrs.fields_dict(type(part)).items():
+            if key in data and field.default is attrs.NOTHING:
+                required += 1
+                trimmed = {k: v for k, v in data.items() if k != key}
+                with pytest.raises(pr.NotationError, match=f": lacks {key}: expected"):
+                    type(part).from_dict(trimmed)
+    assert required >= 4
+
+
+@pytest.mark.parametrize("name", [*pr.game_names(), None])
+def test_each_flag_of_a_part_is_true_or_false(name: str | None) -> None:
+    rules = GAME if name is None else pr.get_game(name)
+    parts: list[Any] = [
+        rules.stock,
+        rules.tableau,
+        rules.reserve,
+        rules.middle,
+        rules.tableau and rules.tableau.build,
+        *rules.foundations,
+        *(foundation.sequence for foundation in rules.foundations),
+    ]
+    flags = 0
+    for part in filter(None, parts):
+        for key, value in attrs.asdict(part, recurse=False).items():
+            field = attrs.fields_dict(type(part))[key]
+            if isinstance(value, bool) and field.init:
+                flags += 1
+                # (a reserve's dealt may also be a number of cells: it says so)
+                with pytest.raises(pr.InvalidRulesError, match=f"^{key} is True.*, got 'yes'$"):
+                    attrs.evolve(part, **{key: "yes"})
+    assert flags >= 3
+
+
 _ACE_UP = pr.FoundationSequence(start=Rank.ACE)
 
 
