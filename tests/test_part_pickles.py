@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -221,6 +222,18 @@ def test_mangled_bytes_of_a_pickled_part_are_refused() -> None:
     # Rules made of a mangled stock are never made.
     with pytest.raises(NotationError, match="a pickled Stock is malformed"):
         pickle.loads(pickle.dumps([pr.get_game("klondike"), forged(Stock(), "draw", 0)]))
+
+
+class Unreadable:
+    """A pickled value whose reading fails as no check foresees (a ValueError of its own)."""
+
+    def __iter__(self) -> Iterator[object]:
+        raise ValueError("unreadable")
+
+
+def test_a_pickled_value_that_fails_as_no_check_foresees_is_refused() -> None:
+    with pytest.raises(NotationError, match=r"^a pickled Middle is malformed: 'unreadable'$"):
+        pickle.loads(pickle.dumps(forged(Middle(ranks=[Rank.QUEEN]), "ranks", Unreadable())))
 
 
 def test_a_part_pickled_field_by_field_is_refused() -> None:
