@@ -1036,7 +1036,9 @@ def test_place_from_text(text: Any, rules: Any, hostile_inputs: Any) -> None:
     hostile_inputs["place_from_text"] += 1
     place = attempt(lambda: notation.place_from_text(text, rules), NotationError)
     if place is not REFUSED:
-        assert isinstance(rules, GameRules) and rules.layout.has(place)
+        # (a place reads for rules or a state of them, as a move does)
+        read_for = rules.rules if isinstance(rules, State) else rules
+        assert isinstance(read_for, GameRules) and read_for.layout.has(place)
         assert notation.place_from_text(notation.place_to_text(place), rules) == place
 
 
