@@ -207,7 +207,7 @@ def test_each_part_reprs_as_the_call_that_makes_it(name: str | None) -> None:
     parts += [*rules.foundations, *(foundation.sequence for foundation in rules.foundations)]
     if rules.tableau is not None:
         parts.append(rules.tableau.build)
-    for part in filter(None, parts):
+    for part in parts:
         assert eval(repr(part), vars(pr)) == part, repr(part)
 
 
@@ -242,6 +242,21 @@ def test_a_dict_form_with_keys_missing_or_unknown_is_refused_naming_them(
         pr.Foundation.from_dict(data)
 
 
+def parts_of(rules: pr.GameRules) -> list[Any]:
+    """The parts of ``rules`` that it has: stock, tableau, reserve, middle, building
+    rule, foundations and their sequences."""
+    parts: list[Any] = [
+        rules.stock,
+        rules.tableau,
+        rules.reserve,
+        rules.middle,
+        rules.tableau and rules.tableau.build,
+        *rules.foundations,
+        *(foundation.sequence for foundation in rules.foundations),
+    ]
+    return [part for part in parts if part]
+
+
 @pytest.mark.parametrize("name", [*pr.game_names(), None])
 def test_a_key_left_out_of_a_dict_form_gives_the_constructors_default(name: str | None) -> None:
     """Each optional key of the rules' and their parts' dict forms may be left out.
@@ -251,18 +266,9 @@ def test_a_key_left_out_of_a_dict_form_gives_the_constructors_default(name: str 
     rules, the reader refuses them as the constructor does.
     """
     rules = GAME if name is None else pr.get_game(name)
-    parts: list[Any] = [
-        rules,
-        rules.stock,
-        rules.tableau,
-        rules.reserve,
-        rules.middle,
-        rules.tableau and rules.tableau.build,
-        *rules.foundations,
-        *(foundation.sequence for foundation in rules.foundations),
-    ]
+    parts = [rules, *parts_of(rules)]
     left_out = 0
-    for part in filter(None, parts):
+    for part in parts:
         data = json.loads(json.dumps(part.to_dict()))
         for key, field in attrs.fields_dict(type(part)).items():
             if key not in data or field.default is attrs.NOTHING:
@@ -288,18 +294,9 @@ def test_each_dict_form_refuses_an_unknown_key_and_a_missing_one(name: str | Non
     needs, naming them (a reader that let an unknown key by would read a
     misspelt option, ``"colour"`` for ``"suits"``, as the default)."""
     rules = GAME if name is None else pr.get_game(name)
-    parts: list[Any] = [
-        rules,
-        rules.stock,
-        rules.tableau,
-        rules.reserve,
-        rules.middle,
-        rules.tableau and rules.tableau.build,
-        *rules.foundations,
-        *(foundation.sequence for foundation in rules.foundations),
-    ]
+    parts = [rules, *parts_of(rules)]
     required = 0
-    for part in filter(None, parts):
+    for part in parts:
         data = json.loads(json.dumps(part.to_dict()))
         with pytest.raises(pr.NotationError, match="has the unknown key 'colour': expected"):
             type(part).from_dict({**data, "colour": "red"})
@@ -318,18 +315,10 @@ def test_each_dict_form_refuses_values_of_the_wrong_kind_as_notation(name: str |
     or a suit that is none: each refused as ``NotationError`` (never a bare
     ``TypeError``, nor read as "any suit" or "any rank")."""
     rules = GAME if name is None else pr.get_game(name)
-    parts: list[Any] = [
-        rules.stock,
-        rules.tableau,
-        rules.reserve,
-        rules.middle,
-        rules.tableau and rules.tableau.build,
-        *rules.foundations,
-        *(foundation.sequence for foundation in rules.foundations),
-    ]
+    parts = parts_of(rules)
     wrong = {"suit": "X", "fill_rank": "Z", "start": "Z"}
     tried = 0
-    for part in filter(None, parts):
+    for part in parts:
         for given in (5, ["suit"]):
             with pytest.raises(pr.NotationError, match="expected a mapping"):
                 type(part).from_dict(given)
@@ -346,17 +335,9 @@ def test_each_dict_form_refuses_values_of_the_wrong_kind_as_notation(name: str |
 @pytest.mark.parametrize("name", [*pr.game_names(), None])
 def test_each_flag_of_a_part_is_true_or_false(name: str | None) -> None:
     rules = GAME if name is None else pr.get_game(name)
-    parts: list[Any] = [
-        rules.stock,
-        rules.tableau,
-        rules.reserve,
-        rules.middle,
-        rules.tableau and rules.tableau.build,
-        *rules.foundations,
-        *(foundation.sequence for foundation in rules.foundations),
-    ]
+    parts = parts_of(rules)
     flags = 0
-    for part in filter(None, parts):
+    for part in parts:
         for key, value in attrs.asdict(part, recurse=False).items():
             field = attrs.fields_dict(type(part))[key]
             if isinstance(value, bool) and field.init:

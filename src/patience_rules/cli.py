@@ -1366,9 +1366,8 @@ def _titled(rules: GameRules) -> str:
     which game it is: a variant's options (``Klondike (klondike[draw=3])``), or
     a variant registered under a name of its own (``Royal Cotillion
     (royal-cotillion-stock-refill)``)."""
-    try:
-        text = game_to_text(rules)
-    except NotationError:  # (a game the registry does not make: its title says it)
+    text = _game_text_or_none(rules)
+    if text is None:  # (a game the registry does not make: its title says it)
         return rules.title
     # (of the registered games that share a title, the one of the shortest name is the
     # game itself, the others its variants)

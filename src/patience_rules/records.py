@@ -798,7 +798,7 @@ def _chunks_of_stream(stream: TextStream) -> Iterator[str]:
             size += len(piece)
         if not pieces:
             return
-        yield pieces[0] if len(pieces) == 1 else "".join(pieces)
+        yield "".join(pieces)
 
 
 def _piece_of_stream(stream: TextStream, size: int) -> str:

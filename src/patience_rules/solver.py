@@ -557,9 +557,10 @@ def _shortened(
         i = 0
         while i < len(moves):
             first = moves[i]
-            try:
-                if first.is_draw or first.is_redeal:  # (the stock's moves go nowhere else)
-                    raise ValueError
+            if first.is_draw or first.is_redeal:  # (the stock's moves go nowhere else)
+                i += 1
+                continue
+            try:  # (the next move out of the pile it went to, with as many cards)
                 j = outs.index((ins[i], first.count), i + 1)
             except ValueError:
                 i += 1
