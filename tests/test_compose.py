@@ -333,6 +333,27 @@ def test_each_dict_form_refuses_values_of_the_wrong_kind_as_notation(name: str |
 
 
 @pytest.mark.parametrize("name", [*pr.game_names(), None])
+def test_each_dict_form_refuses_parts_that_do_not_fit_together_as_notation(
+    name: str | None,
+) -> None:
+    """Where the constructor refuses what each key read rightly (parts that do
+    not fit together), every part's reader says so as ``NotationError``,
+    naming the part, with the constructor's words."""
+    rules = GAME if name is None else pr.get_game(name)
+
+    def refuse(self: object, *args: object, **kwargs: object) -> None:
+        raise pr.InvalidRulesError("these do not fit together")
+
+    kinds = {type(part) for part in parts_of(rules)}
+    for part in parts_of(rules):
+        refusing: Any = type("Refusing", (type(part),), {"__init__": refuse})
+        data = json.loads(json.dumps(part.to_dict()))
+        with pytest.raises(pr.NotationError, match=r"^where: these do not fit together$"):
+            refusing.from_dict(data, "where")
+    assert len(kinds) >= 4
+
+
+@pytest.mark.parametrize("name", [*pr.game_names(), None])
 def test_each_flag_of_a_part_is_true_or_false(name: str | None) -> None:
     rules = GAME if name is None else pr.get_game(name)
     parts = parts_of(rules)

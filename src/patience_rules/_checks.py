@@ -13,7 +13,7 @@ import math
 import numbers
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import attrs
 
@@ -281,6 +281,21 @@ def read_given(
     in the constructor, and a dict form may leave out any optional key.
     """
     return {key: read(data[key], f"{where}.{key}") for key, read in readers.items() if key in data}
+
+
+_P = ParamSpec("_P")
+_Made = TypeVar("_Made")
+
+
+def made(where: str, make: Callable[_P, _Made], *args: _P.args, **kwargs: _P.kwargs) -> _Made:
+    """``make(*args, **kwargs)``, a part read from its dict form: parts that
+    each read rightly but do not fit together (the constructor's
+    :class:`InvalidRulesError`) are refused as the :class:`NotationError` of
+    ``where``, as every other fault of a dict form is."""
+    try:
+        return make(*args, **kwargs)
+    except InvalidRulesError as error:
+        raise NotationError(f"{where}: {error}") from None
 
 
 def member_reader(kind: type[enum.Enum]) -> Reader:

@@ -229,7 +229,7 @@ class Build:
         """
         data = _checks.mapping(data, where)
         _checks.keys(data, where, (), _BUILD_READERS)
-        return cls(**_checks.read_given(data, where, _BUILD_READERS))
+        return _checks.made(where, cls, **_checks.read_given(data, where, _BUILD_READERS))
 
 
 #: How :meth:`Build.from_dict` reads each key (left out: the default).

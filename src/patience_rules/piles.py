@@ -271,7 +271,9 @@ class Foundation:
         """The foundation written by :meth:`to_dict`, checked."""
         data = _checks.mapping(data, where)
         _checks.keys(data, where, ("suit", "sequence"), _FOUNDATION_READERS)
-        return cls(
+        return _checks.made(
+            where,
+            cls,
             _checks.read_suit(data["suit"], f"{where}.suit"),
             FoundationSequence.from_dict(
                 _checks.mapping(data["sequence"], f"{where}.sequence"), f"{where}.sequence"
@@ -446,10 +448,9 @@ class Tableau:
             )
         else:
             depth = _checks.read_whole(raw, f"{where}.depth", 0, MAX_DEPTH)
-        try:
-            return cls(columns, depth, **_checks.read_given(data, where, _TABLEAU_READERS))
-        except InvalidRulesError as error:
-            raise NotationError(f"{where}: {error}") from None
+        return _checks.made(
+            where, cls, columns, depth, **_checks.read_given(data, where, _TABLEAU_READERS)
+        )
 
 
 #: How :meth:`Tableau.from_dict` reads each optional key (left out: the default).
@@ -556,10 +557,7 @@ class Reserve:
         data = _checks.mapping(data, where)
         _checks.keys(data, where, ("cells",), _RESERVE_READERS)
         cells = _checks.read_whole(data["cells"], f"{where}.cells", 1, MAX_PILES)
-        try:
-            return cls(cells, **_checks.read_given(data, where, _RESERVE_READERS))
-        except InvalidRulesError as error:
-            raise NotationError(f"{where}: {error}") from None
+        return _checks.made(where, cls, cells, **_checks.read_given(data, where, _RESERVE_READERS))
 
 
 def _read_dealt(value: object, where: str) -> bool | int:
@@ -632,13 +630,12 @@ class Middle:
             raise NotationError(
                 f"{where}.ranks: expected a list of 1 to {MAX_RANKS} ranks, got {_shown(raw)}"
             )
-        try:
-            return cls(
-                [_checks.read_rank(rank, f"{where}.ranks[{i}]") for i, rank in enumerate(raw)],
-                **_checks.read_given(data, where, _MIDDLE_READERS),
-            )
-        except InvalidRulesError as error:
-            raise NotationError(f"{where}: {error}") from None
+        return _checks.made(
+            where,
+            cls,
+            [_checks.read_rank(rank, f"{where}.ranks[{i}]") for i, rank in enumerate(raw)],
+            **_checks.read_given(data, where, _MIDDLE_READERS),
+        )
 
 
 #: How :meth:`Middle.from_dict` reads each optional key (left out: the default).
@@ -705,7 +702,7 @@ class Stock:
         """The stock written by :meth:`to_dict`, checked."""
         data = _checks.mapping(data, where)
         _checks.keys(data, where, (), _STOCK_READERS)
-        return cls(**_checks.read_given(data, where, _STOCK_READERS))
+        return _checks.made(where, cls, **_checks.read_given(data, where, _STOCK_READERS))
 
 
 #: How :meth:`Stock.from_dict` reads each key (left out: the default).

@@ -144,10 +144,7 @@ class FoundationSequence:
         _checks.keys(data, where, ("start",), _SEQUENCE_READERS)
         given = _checks.read_given(data, where, _SEQUENCE_READERS)
         start = _checks.read_rank(data["start"], f"{where}.start")
-        try:
-            return cls(start, **given)
-        except InvalidRulesError as error:  # parts that do not fit together
-            raise NotationError(f"{where}: {error}") from None
+        return _checks.made(where, cls, start, **given)
 
 
 def _read_step(value: object, where: str) -> int:
