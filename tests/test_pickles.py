@@ -12,6 +12,7 @@ IndexError or ValueError.
 from __future__ import annotations
 
 import base64
+import copy
 import io
 import json
 import pickle
@@ -38,6 +39,7 @@ from patience_rules.rules import (
     _restore_state,
     _rules_from_json,
     _rules_from_parts,
+    _rules_of_kind,
     is_registered,
 )
 from validity_model import broken_rules, parts_of
@@ -461,6 +463,50 @@ def test_pickled_rules_that_are_no_json_text_are_refused_on_load() -> None:
         pickle.loads(pickle.dumps(_Call(_rules_from_json, [text])))
     with pytest.raises(NotationError, match="rules: malformed JSON"):
         pickle.loads(pickle.dumps(_Call(_rules_from_json, text[:-1])))
+
+
+class _Helpful(GameRules):
+    """Rules with a method of the caller's own."""
+
+    def corners(self) -> int:
+        return len(self.foundations)
+
+
+@attrs.frozen
+class _Tagged(GameRules):
+    """Rules with a field of the caller's own."""
+
+    tag: str = attrs.field(default="plain", kw_only=True)
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_rules_of_a_subclass_keep_their_class_and_fields_through_pickle_and_copy(
+    protocol: int,
+) -> None:
+    fields = {
+        name: getattr(ROYAL, name)
+        for name, field in attrs.fields_dict(GameRules).items()
+        if field.init
+    }
+    for rules in (_Helpful(**fields), _Tagged(**fields, tag="blue")):
+        for copied in (
+            pickle.loads(pickle.dumps(rules, protocol)),
+            copy.copy(rules),
+            copy.deepcopy(rules),
+            pickle.loads(pickle.dumps(rules.deal(3), protocol)).rules,
+        ):
+            assert copied.__class__ is rules.__class__ and copied == rules
+    assert copy.copy(_Tagged(**fields, tag="blue")).tag == "blue"
+    assert _Helpful(**fields) != ROYAL  # (attrs compares the class: a subclass is another game)
+
+
+def test_pickled_rules_of_a_subclass_are_refused_if_not_a_subclass() -> None:
+    text = json.dumps(ROYAL.to_dict())
+    for kind, own in ((dict, {}), ("GameRules", {}), (_Tagged, [("tag", "x")])):
+        with pytest.raises(NotationError, match=r"^pickled rules of a subclass are its class, "):
+            pickle.loads(pickle.dumps(_Call(_rules_of_kind, kind, text, own)))
+    with pytest.raises(NotationError, match=r"^pickled rules that _Tagged refuses: .*'colour'"):
+        pickle.loads(pickle.dumps(_Call(_rules_of_kind, _Tagged, text, {"colour": "red"})))
 
 
 class _Call:

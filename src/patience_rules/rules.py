@@ -465,10 +465,21 @@ class GameRules:
         # A registered game pickles as its name and options, any other as its
         # dict form; either way the engine (and its caches) is rebuilt, once
         # per process for equal rules.
+        # A subclass's rules travel whole, with their class and the values of
+        # the fields that it adds.
         named = _pickled_rules(self)
-        if named is self:
-            return (_rules_from_json, (json.dumps(self.to_dict()),))
-        return (_unpickled_rules, (named,))
+        if named is not self:
+            return (_unpickled_rules, (named,))
+        text = json.dumps(self.to_dict())
+        kind = self.__class__
+        if kind is GameRules:
+            return (_rules_from_json, (text,))
+        own = {
+            field.alias: getattr(self, field.name)
+            for field in attrs.fields(kind)
+            if field.init and field.name not in _RULES_FIELDS
+        }
+        return (_rules_of_kind, (kind, text, own))
 
     def __repr__(self) -> str:
         if is_registered(self):
@@ -802,6 +813,30 @@ def _rules_from_json(text: object) -> GameRules:
 
 
 _FROM_JSON: dict[str, GameRules] = {}
+
+
+def _rules_of_kind(kind: object, text: object, own: object) -> GameRules:
+    """The rules of a subclass of :class:`GameRules` (for unpickling): its
+    class, the dict form in JSON and the values of the fields it adds.
+
+    :raises NotationError: for values that are not such, or rules that the
+        class refuses.
+    """
+    if not (isinstance(kind, type) and issubclass(kind, GameRules)) or own.__class__ is not dict:
+        raise NotationError(
+            "pickled rules of a subclass are its class, their dict form as a JSON text and "
+            f"a dict of the fields it adds, got {_shown(kind)} and {_shown(own)}"
+        )
+    plain = _rules_from_json(text)
+    given = {name: getattr(plain, name) for name in _RULES_FIELDS}
+    try:
+        return kind(**given, **cast("dict[str, Any]", own))
+    except (PatienceRulesError, TypeError) as error:
+        raise NotationError(f"pickled rules that {kind.__name__} refuses: {error}") from None
+
+
+#: The fields of :class:`GameRules` that its constructor takes.
+_RULES_FIELDS: Final = tuple(field.name for field in attrs.fields(GameRules) if field.init)
 
 
 #: The parts of rules pickled in the first format, in their order there.
