@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 import patience_rules as pr
+from composed import UP, toy_game
 from patience_rules import PileKind, Place
 from random_play import random_game
 
@@ -194,3 +197,37 @@ def test_a_state_of_another_game_is_refused() -> None:
         space.legal_actions("state")  # type: ignore[arg-type]
     with pytest.raises(pr.InvalidRulesError, match="GameRules"):
         pr.ActionSpace("captive-queens")  # type: ignore[arg-type]
+
+
+def test_spaces_observers_and_engines_pickle_as_what_they_are_made_from() -> None:
+    # (their tables are made again where loaded: a space of a wide composed
+    # game pickled its whole move table, megabytes where its rules take a few
+    # kilobytes; and protocols 0 and 1 refused their slots)
+    wide = toy_game(
+        tableau=pr.Tableau(
+            columns=24, depth=2, build=pr.Build(suits=pr.Suits.ANY), runs=pr.Runs.ANY
+        ),
+        decks=2,
+        foundations=[pr.Foundation(suit, UP) for suit in pr.Suit for _ in range(2)],
+    )
+    for rules in (pr.get_game("klondike"), wide):
+        rules_size = len(pickle.dumps(rules))
+        made = (
+            pr.ActionSpace(rules),
+            pr.Observer(rules),
+            pr.Observer(rules, hide_covered=False),
+            pr.Engine.of(rules),
+        )
+        for thing in made:
+            for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+                blob = pickle.dumps(thing, protocol)
+                loaded = pickle.loads(blob)
+                assert loaded.__class__ is thing.__class__ and loaded.rules == rules
+                assert len(blob) < rules_size + 200
+        space = pickle.loads(pickle.dumps(made[0]))
+        assert space.moves == made[0].moves and space.size == len(rules.layout.moves)
+        assert pickle.loads(pickle.dumps(pr.Engine.of(rules))) is pr.Engine.of(
+            pickle.loads(pickle.dumps(rules))
+        )
+    hiding = pr.Observer(pr.get_game("captive-queens"), hide_covered=True)
+    assert pickle.loads(pickle.dumps(hiding, 0)).hide_covered is True

@@ -471,6 +471,19 @@ class TestStates:
         with pytest.raises(pr.InvalidArgumentError, match="expected the rules of a game"):
             pr.Engine.of("captive-queens")  # type: ignore[arg-type]
 
+    def test_the_engine_shared_by_every_state_of_its_rules_cannot_be_changed(self) -> None:
+        # (One engine serves every state of equal rules in the process: a
+        # changed hash or rules would corrupt every set of states.)
+        rules = pr.get_game("klondike")
+        engine = pr.Engine.of(rules)
+        state = rules.deal(5)
+        assert (engine.rules, engine.layout) == (rules, rules.layout)
+        for name in ("rules", "layout", "full_key", "rules_hash", "hash_columns", "pickled_as"):
+            with pytest.raises(AttributeError):
+                setattr(engine, name, 1)
+        assert engine.rules is rules and state == rules.deal(5)
+        assert hash(state) == hash(rules.deal(5)) and rules.deal(5).rules is rules
+
     def test_heights_pack_and_unpack_only_what_the_foundations_hold(self) -> None:
         # Klondike: four foundations of 13 cards, 4 bits each.
         engine = pr.Engine.of(pr.get_game("klondike"))

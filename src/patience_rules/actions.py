@@ -93,6 +93,11 @@ class ActionSpace:
     def __repr__(self) -> str:
         return f"<ActionSpace {self.rules.name}: {self.size} actions>"
 
+    def __reduce__(self) -> tuple[object, tuple[GameRules]]:
+        # (pickled as its rules, and numbered again where loaded: its tables
+        # are made from them, and may be far larger)
+        return (ActionSpace, (self._rules,))
+
     @property
     def rules(self) -> GameRules:
         """The game whose moves are numbered."""

@@ -140,9 +140,13 @@ class Engine:
         "_fixed",
         "_forced",
         "_free_columns",
+        "_full_key",
+        "_game",
+        "_hash_columns",
         "_home_index",
         "_known",
         "_last",
+        "_layout",
         "_listed",
         "_mask",
         "_max_run",
@@ -155,11 +159,13 @@ class Engine:
         "_order",
         "_park_rows",
         "_parks",
+        "_pickled_as",
         "_playable",
         "_redeal",
         "_redeal_limit",
         "_refills",
         "_rows",
+        "_rules_hash",
         "_runs",
         "_shift_anytime",
         "_shifts",
@@ -173,36 +179,29 @@ class Engine:
         "_waste_forced",
         "_waste_index",
         "_waste_only",
-        "full_key",
-        "hash_columns",
-        "layout",
-        "pickled_as",
-        "rules",
-        "rules_hash",
     )
 
-    #: The rules interpreted.
-    rules: GameRules
-    #: Their layout.
-    layout: Layout
-    #: The hash of the rules' identity (it agrees with ``==`` of the rules).
-    rules_hash: int
-    #: The packed key of every foundation full.
-    full_key: int
-    #: Whether a state's hash takes in its columns, whole (where cards move
-    #: onto or around in columns, the columns are most of what tells states apart).
-    hash_columns: bool
-    #: How a pickle names the rules, once they or a state are pickled.
-    pickled_as: _RulesName | GameRules | None
+    # The rules interpreted, and their layout (read as rules and layout).
+    _game: GameRules
+    _layout: Layout
+    # The hash of the rules' identity (it agrees with ``==`` of the rules).
+    _rules_hash: int
+    # The packed key of every foundation full (read as full_key).
+    _full_key: int
+    # Whether a state's hash takes in its columns, whole (where cards move
+    # onto or around in columns, the columns are most of what tells states apart).
+    _hash_columns: bool
+    # How a pickle names the rules, once they or a state are pickled.
+    _pickled_as: _RulesName | GameRules | None
 
     def __init__(self, rules: GameRules) -> None:
         if not isinstance(rules, _rules.GameRules):
             raise InvalidRulesError(f"an engine interprets GameRules, got {_shown(rules)}")
-        self.rules = rules
-        self.pickled_as = None
-        layout = self.layout = rules.layout
+        self._game = rules
+        self._pickled_as = None
+        layout = self._layout = rules.layout
         # (agrees with ==, which compares the options in any order)
-        self.rules_hash = hash((rules.name, rules.decks, _rules._typed_options(rules.options)))
+        self._rules_hash = hash((rules.name, rules.decks, _rules._typed_options(rules.options)))
         n = self._n_foundations = layout.foundations
         self._n_columns = layout.columns
         self._n_cells = layout.cells
@@ -217,7 +216,7 @@ class Engine:
         self._mask = (1 << bits) - 1
         self._shifts = tuple(bits * f for f in range(n))
         self._units = tuple(1 << shift for shift in self._shifts)
-        self.full_key = sum(
+        self._full_key = sum(
             len(cards) << shift
             for cards, shift in zip(layout.home_cards, self._shifts, strict=True)
         )
@@ -347,10 +346,29 @@ class Engine:
         #: Whether a position can come round again: cards move between piles,
         #: or the redeals have no limit.
         self._cycles = self._builds or self._parks or layout.redeals is None
-        self.hash_columns = self._builds or layout.redeal is Redeal.SHIFT
+        self._hash_columns = self._builds or layout.redeal is Redeal.SHIFT
 
     def __repr__(self) -> str:
-        return f"<Engine of {self.rules!r}>"
+        return f"<Engine of {self._game!r}>"
+
+    def __reduce__(self) -> tuple[object, tuple[GameRules]]:
+        # (pickled as its rules: loading gives their engine, built there once)
+        return (Engine.of, (self._game,))
+
+    @property
+    def rules(self) -> GameRules:
+        """The rules interpreted."""
+        return self._game
+
+    @property
+    def layout(self) -> Layout:
+        """Their layout."""
+        return self._layout
+
+    @property
+    def full_key(self) -> int:
+        """The packed key of every foundation full."""
+        return self._full_key
 
     @classmethod
     def of(cls, rules: GameRules) -> Engine:
@@ -380,10 +398,10 @@ class Engine:
         :raises InvalidArgumentError: for anything but the key of heights
             that this game's foundations can hold.
         """
-        number = _checks.whole_index("key", key, 0, self.full_key, InvalidArgumentError)
+        number = _checks.whole_index("key", key, 0, self._full_key, InvalidArgumentError)
         heights = self._heights(number)
         for f, (height, most) in enumerate(
-            zip(heights, self.layout.foundation_sizes, strict=True), 1
+            zip(heights, self._layout.foundation_sizes, strict=True), 1
         ):
             if height > most:
                 raise InvalidArgumentError(
@@ -403,7 +421,7 @@ class Engine:
         :raises InvalidArgumentError: unless ``heights`` gives one height per
             foundation, each a whole number from 0 to the cards it holds.
         """
-        most = self.layout.foundation_sizes
+        most = self._layout.foundation_sizes
         what = f"heights are one per foundation ({len(most)})"
         if not _checks.iterable_not_text(heights):
             raise InvalidArgumentError(f"{what}, got {_shown(heights)}")
@@ -504,7 +522,7 @@ class Engine:
 
     def check_deck_order(self, cards: Iterable[Card]) -> list[Card]:
         """``cards`` as a new list of the interned cards, if it is exactly the game's cards; else an error."""
-        layout = self.layout
+        layout = self._layout
         # A list or tuple as it is (read once more below); anything else, a
         # subclass too, copied once, since it could read differently each time.
         order: Sequence[Card]
@@ -532,16 +550,16 @@ class Engine:
                 f"{stray + 1} (counting from 1)"
             )
         difference = _difference(order, layout.deck) or "the order differs"
-        decks = self.rules.decks
+        decks = self._game.decks
         raise InvalidDealError(
-            f"the deck order is not the cards of {self.rules.title} "
+            f"the deck order is not the cards of {self._game.title} "
             f"({len(layout.deck)} cards: {_counted(decks, 'standard decks')}): "
             f"{difference}"
         )
 
     def deal_from(self, cards: Iterable[Card]) -> State:
         """Deal the cards in the given order (the first card is dealt first)."""
-        layout = self.layout
+        layout = self._layout
         order = self.check_deck_order(cards)
         # Cards laid out before play are taken out of the deck order first:
         # each laid-out foundation takes the first card it takes as its base,
@@ -829,7 +847,7 @@ class Engine:
             return f"expected a Move, got {_shown(move)}{hint}"
         assert isinstance(move, Move)
         return (
-            f"illegal move {move_to_text(move)} in {self.rules.title}: {self.refusal(state, move)}"
+            f"illegal move {move_to_text(move)} in {self._game.title}: {self.refusal(state, move)}"
         )
 
     def refusal(self, state: State, move: Move) -> str:
@@ -855,7 +873,7 @@ class Engine:
         if kind is _DRAWING:
             if state._nstock:
                 return None
-            return "the stock is empty" if self.layout.has_stock else "this game has no stock"
+            return "the stock is empty" if self._layout.has_stock else "this game has no stock"
         if kind is _REDEALING:
             return self._check_redeal(state)
         if kind is _BUILD:
@@ -864,7 +882,7 @@ class Engine:
 
     def _unknown(self, move: Move) -> str:
         """Why a move that the layout never makes is not legal."""
-        layout, source, target = self.layout, move.source, move.target
+        layout, source, target = self._layout, move.source, move.target
         for canonical, name, made in (
             (_DRAW, "draw", layout.has_stock),
             (_REDEAL, "redeal", layout.has_redeal and layout.redeal is Redeal.TURN_OVER),
@@ -885,7 +903,7 @@ class Engine:
         if not layout.has(target):
             return f"{layout.name(target)} is not in this game"
         cards = f"{move.count} cards" if move.count != 1 else "a card"
-        return f"{self.rules.title} never moves {cards} from {layout.name(source)} to {layout.name(target)}"
+        return f"{self._game.title} never moves {cards} from {layout.name(source)} to {layout.name(target)}"
 
     def _do(self, board: Any, move: Move, private: bool) -> None:
         """Make ``move`` on ``board`` (it is legal there).
@@ -1044,7 +1062,7 @@ class Engine:
         return self._why_not_home(state, source, f, card)
 
     def _why_not_home(self, state: Any, source: Place, f: int, card: Card | None) -> str:
-        layout = self.layout
+        layout = self._layout
         if card is None:
             return f"{layout.name(source)} has no card to play"
         if f < 0:
@@ -1199,7 +1217,7 @@ class Engine:
                 add(build_rows[i], card, 1)
 
     def _check_build(self, state: Any, move: Move) -> str | None:
-        layout, source, target, count = self.layout, move.source, move.target, move.count
+        layout, source, target, count = self._layout, move.source, move.target, move.count
         j = target.index
         head = self._card_at(state, source)
         if head is None:
@@ -1282,7 +1300,7 @@ class Engine:
             moves += [move for j in empty if (move := row[j]) is not None]
 
     def _check_park(self, state: Any, move: Move) -> str | None:
-        layout, source, target = self.layout, move.source, move.target
+        layout, source, target = self._layout, move.source, move.target
         if state._cells[target.index] is not None:
             return f"{layout.name(target)} holds a card already"
         if self._card_at(state, source) is None:

@@ -312,6 +312,10 @@ class Observer:
         hide = ", hide_covered=True" if self.hide_covered else ""
         return f"<Observer {self.rules.name}{hide}: {self.size} numbers>"
 
+    def __reduce__(self) -> tuple[object, tuple[GameRules, bool]]:
+        # (pickled as what it is made from, and made again where loaded)
+        return (_observer, (self._rules, self._hide))
+
     def field(self, name: str) -> VectorField:
         """The field called ``name``.
 
@@ -453,6 +457,11 @@ class Observer:
     def vector(self, state: State) -> tuple[int, ...]:
         """What a player sees of ``state``, as a vector: ``encode(observe(state))``."""
         return self.encode(self.observe(state))
+
+
+def _observer(rules: GameRules, hide_covered: bool) -> Observer:
+    """An observer, as a pickle makes it again (see :meth:`Observer.__reduce__`)."""
+    return Observer(rules, hide_covered=hide_covered)
 
 
 def _column_capacity(layout: Layout) -> int:

@@ -224,12 +224,12 @@ def _chain_length(chain: Chain) -> int:
 class _Engine(Protocol):
     """What a :class:`State` asks of the engine that interprets its rules."""
 
-    rules: GameRules
-    layout: Layout
-    rules_hash: int
-    full_key: int
-    hash_columns: bool
-    pickled_as: _RulesName | GameRules | None
+    _game: GameRules
+    _layout: Layout
+    _rules_hash: int
+    _full_key: int
+    _hash_columns: bool
+    _pickled_as: _RulesName | GameRules | None
     _forced: bool  # every move is compulsory (Compulsion.FORCED)
     #: In a compulsory game, the last state whose move was found, and its move.
     _last: tuple[object, tuple[Move, ...]]
@@ -1576,8 +1576,8 @@ class State:
                     waste[0] if waste else None,
                     self._nstock,
                     self._redeals,
-                    engine.rules_hash,
-                    self._columns if engine.hash_columns else None,
+                    engine._rules_hash,
+                    self._columns if engine._hash_columns else None,
                 )
             )
             _SET_HASH(self, h)
@@ -1603,7 +1603,7 @@ class State:
                     self._stock is other._stock
                     or self._stock[: self._nstock] == other._stock[: other._nstock]
                 )
-                and (self._engine is other._engine or self._engine.rules == other._engine.rules)
+                and (self._engine is other._engine or self._engine._game == other._engine._game)
             )
         except RecursionError:
             # Chains built apart compare one nesting level per card in C: a
@@ -1620,7 +1620,7 @@ class State:
         # The rules named (see _pickled_rules), a format version, and the
         # piles as bytes of card indices; loading checks them as make_state does.
         engine = self._engine
-        layout = engine.layout
+        layout = engine._layout
         more = self._more
         foundations: object = (
             tuple(_chains_as_bytes(more[0]))
@@ -1638,10 +1638,10 @@ class State:
             self.face_down if layout.face_down else None,
             self._redeals,
         )
-        named = engine.pickled_as
+        named = engine._pickled_as
         return (
             _restore_state,
-            (_pickled_rules(engine.rules) if named is None else named, PICKLE_FORMAT, payload),
+            (_pickled_rules(engine._game) if named is None else named, PICKLE_FORMAT, payload),
         )
 
     def __copy__(self) -> State:
@@ -1711,12 +1711,12 @@ class State:
         >>> pr.get_game("easy-start").deal(1).rules.name
         'easy-start'
         """
-        return self._engine.rules
+        return self._engine._game
 
     @property
     def layout(self) -> Layout:
         """The layout of this state's rules (see :class:`~patience_rules.Layout`)."""
-        return self._engine.layout
+        return self._engine._layout
 
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move in this state, in the engine's fixed order.
@@ -1804,7 +1804,7 @@ class State:
     def is_won(self) -> bool:
         """Whether every card is home: on a foundation or in the middle."""
         engine = self._engine
-        return self._key == engine.full_key and len(self._middle) == engine.layout.middle_size
+        return self._key == engine._full_key and len(self._middle) == engine._layout.middle_size
 
     def card_of(self, move: Move) -> Card | None:
         """The card that ``move`` would move here (``None`` for a redeal or an empty pile).
@@ -1878,7 +1878,7 @@ class State:
         return self._middle[-1] if self._middle else None
 
     def _check_place(self, place: object) -> None:
-        _check_place(self._engine.rules, place)
+        _check_place(self._engine._game, place)
 
     # -- the piles ----------------------------------------------------------
 
@@ -1957,7 +1957,7 @@ class State:
     @property
     def redeals_left(self) -> int | None:
         """How many redeals the rules still allow (``None``: no limit)."""
-        limit = self._engine.layout.redeals
+        limit = self._engine._layout.redeals
         return None if limit is None else limit - self._redeals
 
     @property
@@ -2082,7 +2082,7 @@ def _equal_without_recursion(state: State, other: State) -> bool:
     each chain walked into bytes: equal rules and equal piles are equal states.
     """
     return (
-        state._engine is other._engine or state._engine.rules == other._engine.rules
+        state._engine is other._engine or state._engine._game == other._engine._game
     ) and state.__reduce__()[1][2] == other.__reduce__()[1][2]
 
 
@@ -2167,7 +2167,7 @@ def _pickled_rules(rules: GameRules) -> _RulesName | GameRules:
     Rules that the registry makes, but with a description of their own,
     travel whole.
     """
-    named = rules._engine.pickled_as
+    named = rules._engine._pickled_as
     if named is None:
         named = rules
         if (
@@ -2176,7 +2176,7 @@ def _pickled_rules(rules: GameRules) -> _RulesName | GameRules:
             and _cached(rules.name, rules.options).description == rules.description
         ):
             named = (rules.name, rules.options) if rules.options else rules.name
-        rules._engine.pickled_as = named
+        rules._engine._pickled_as = named
     return named
 
 
