@@ -353,6 +353,45 @@ def test_each_dict_form_refuses_parts_that_do_not_fit_together_as_notation(
     assert len(kinds) >= 4
 
 
+def _ace_up(wrap: bool) -> FoundationSequence:
+    return FoundationSequence(start=Rank.ACE, length=13, wrap=wrap)
+
+
+def test_equal_parts_write_equal_dict_forms() -> None:
+    """Parts equal however given (a sequence's ``wrap`` that changes none of its
+    ranks, a depth the same for every column) write the same dict form, so
+    that equal positions write the same key (``state_to_dict`` with
+    ``sort_keys=True``, as the concepts page tells)."""
+    pairs: list[tuple[Any, Any]] = [
+        (_ace_up(True), _ace_up(False)),
+        (
+            FoundationSequence(Rank.KING, -1, wrap=True),
+            FoundationSequence(Rank.KING, -1, wrap=False),
+        ),
+        (Foundation(Suit.HEARTS, _ace_up(True)), Foundation(Suit.HEARTS, _ace_up(False))),
+        (Tableau(columns=4, depth=3), Tableau(columns=4, depth=(3, 3, 3, 3))),
+    ]
+    for one, other in pairs:
+        assert one == other and one.to_dict() == other.to_dict()
+        assert type(one).from_dict(one.to_dict()) == one
+    # (a sequence that runs on past the King or the Ace says so)
+    wraps = {(Rank.FIVE, -1, 6): True, (Rank.QUEEN, 1, 3): True, (Rank.ACE, 2, 7): False}
+    wraps |= {(Rank.ACE, 2, 8): True, (Rank.TWO, -1, 2): False, (Rank.ACE, 1, 26): True}
+    for (start, step, length), wrap in wraps.items():
+        assert FoundationSequence(start, step, length).to_dict()["wrap"] is wrap
+
+    def mine(wrap: bool, depth: int | tuple[int, ...]) -> GameRules:
+        foundations = [Foundation(suit, _ace_up(wrap)) for suit in Suit]
+        return GameRules(
+            name="mine", title="Mine", decks=1, foundations=foundations, tableau=Tableau(4, depth)
+        )
+
+    one, other = mine(True, 3), mine(False, (3, 3, 3, 3))
+    assert one == other and one.to_dict() == other.to_dict()
+    key = [json.dumps(pr.state_to_dict(rules.deal(7)), sort_keys=True) for rules in (one, other)]
+    assert key[0] == key[1]
+
+
 @pytest.mark.parametrize("name", [*pr.game_names(), None])
 def test_each_flag_of_a_part_is_true_or_false(name: str | None) -> None:
     rules = GAME if name is None else pr.get_game(name)
@@ -638,9 +677,10 @@ def test_one_depth_for_every_column_is_that_depth() -> None:
     assert Tableau(columns=2, depth=(6, 5)) != Tableau(columns=2, depth=6)
     assert Tableau(columns=3, depth=(6, 6, 6)) != Tableau(columns=2, depth=(6, 6))
     assert Tableau(columns=2, depth=(6, 6)) != Tableau(columns=2, depth=(6, 6), face_down=True)
-    # The form keeps what was given.
-    assert same.to_dict()["depth"] == [6] * 8
-    assert Tableau.from_dict(same.to_dict()) == Tableau(columns=8, depth=6)
+    # The form writes one count (equal tableaux write equal forms); a depth
+    # that differs by column is written a count for each.
+    assert same.to_dict()["depth"] == 6 and Tableau.from_dict(same.to_dict()) == same
+    assert Tableau(columns=2, depth=(6, 5)).to_dict()["depth"] == [6, 5]
 
 
 def test_an_unregistered_games_state_sums_up_only_the_piles_it_has() -> None:

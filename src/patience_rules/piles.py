@@ -256,7 +256,7 @@ class Foundation:
 
         >>> from patience_rules import FoundationSequence
         >>> Foundation(Suit.CLUBS, FoundationSequence(start=Rank.ACE), laid_out=True).to_dict()
-        {'suit': 'C', 'sequence': {'start': 'A', 'step': 1, 'length': 13, 'wrap': True}, 'laid_out': True, 'playable': False, 'name': ''}
+        {'suit': 'C', 'sequence': {'start': 'A', 'step': 1, 'length': 13, 'wrap': False}, 'laid_out': True, 'playable': False, 'name': ''}
         """
         return {
             "suit": self.suit.symbol if self.suit is not None else None,
@@ -313,7 +313,7 @@ def _check_depth(instance: Tableau, attribute: Any, value: Any) -> None:
         _checks.whole("depth", value, 0, MAX_DEPTH)
 
 
-def _depth_key(depth: int | tuple[int, ...]) -> object:
+def _depth_key(depth: int | tuple[int, ...]) -> int | tuple[int, ...]:
     """What a tableau's ``depth`` means, for comparing: one count per column
     that is the same for every column is that count (the number of columns
     is compared too)."""
@@ -413,14 +413,15 @@ class Tableau:
         return depth if isinstance(depth, tuple) else (depth,) * self.columns
 
     def to_dict(self) -> TableauDict:
-        """The tableau as a dict of JSON types.
+        """The tableau as a dict of JSON types (equal tableaux write equal
+        dicts: a depth the same for every column is written as one count).
 
         >>> Tableau(columns=4, depth=3, name="Ladies").to_dict()
         {'columns': 4, 'depth': 3, 'refill': 'never', 'name': 'Ladies', 'build': None, 'runs': 'none', 'fill_rank': None, 'face_down': False}
         """
         return {
             "columns": self.columns,
-            "depth": list(self.depth) if isinstance(self.depth, tuple) else self.depth,
+            "depth": list(depth) if isinstance(depth := _depth_key(self.depth), tuple) else depth,
             "refill": self.refill.value,
             "name": self.name,
             "build": self.build.to_dict() if self.build is not None else None,

@@ -115,14 +115,20 @@ class FoundationSequence:
     def to_dict(self) -> SequenceDict:
         """The sequence as a dict of JSON types.
 
+        ``wrap`` is written as whether the sequence runs on past the King or
+        the Ace, so that equal sequences write equal dicts:
+
         >>> FoundationSequence(start=Rank.FIVE, step=-1, length=6).to_dict()
         {'start': '5', 'step': -1, 'length': 6, 'wrap': True}
+        >>> FoundationSequence(start=Rank.ACE, wrap=True).to_dict()
+        {'start': 'A', 'step': 1, 'length': 13, 'wrap': False}
         """
+        last = self.start - 1 + self.step * (self.length - 1)
         return {
             "start": self.start.symbol,
             "step": self.step,
             "length": self.length,
-            "wrap": self.wrap,
+            "wrap": self.wrap and not 0 <= last < 13,
         }
 
     @classmethod
