@@ -130,6 +130,48 @@ def test_a_record_states_its_result_and_keeps_its_tags(game: Played) -> None:
     assert pickle.loads(pickle.dumps(record)) == record
 
 
+class _NotedRecord(GameRecord):
+    """A record with a method of the caller's own."""
+
+    def first(self) -> Move:
+        return self.moves[0]
+
+
+def test_a_records_repr_is_its_call_when_short_and_a_summary_when_long() -> None:
+    game = pr.get_game("klondike")
+    namespace = {"GameRecord": GameRecord, **vars(pr)}
+    deck = tuple(reversed(game.deck()))
+    for short in (
+        GameRecord(game, 3, [Move.draw()] * 20, {"Player": "Ada"}),
+        GameRecord(game, deck, [Move.draw()], {"Note": "x" * 990}),
+    ):
+        assert eval(repr(short), namespace) == short
+    long = {
+        "<GameRecord klondike, deal 3: 21 moves, 1 tag>": GameRecord(
+            game, 3, [Move.draw()] * 21, {"Player": "Ada"}
+        ),
+        "<GameRecord klondike, a deck order: 1 move, 2 tags>": GameRecord(
+            game, deck, [Move.draw()], {"Note": "x" * 990, "Player": "Ada"}
+        ),
+        "<GameRecord klondike, deal 3: 5000 moves, 1 tag>": GameRecord(
+            game, 3, ([Move.draw()] * 24 + [Move.redeal()]) * 200, {"Note": "x" * 100_000}
+        ),
+        "<_NotedRecord klondike, deal 3: 21 moves, 0 tags>": _NotedRecord(
+            game, 3, [Move.draw()] * 21
+        ),
+    }
+    for summary, record in long.items():
+        assert repr(record) == summary
+
+
+def test_a_subclass_of_record_keeps_its_class_through_pickle() -> None:
+    record = _NotedRecord(pr.get_game("klondike"), 3, [Move.draw()] * 2)
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        loaded = pickle.loads(pickle.dumps(record, protocol))
+        assert loaded.__class__ is _NotedRecord and loaded == record
+    assert loaded.first() == Move.draw()
+
+
 def test_a_pickled_record_is_replayed_and_checked_when_loaded() -> None:
     # A record pickles as its game, deal, moves and tags (no states), and
     # loading it replays the moves and checks the tags, as every reader of

@@ -102,6 +102,7 @@ from .errors import (
     InvalidDealError,
     NotationError,
     PatienceRulesError,
+    _counted,
     _shown,
 )
 from .notation import (
@@ -362,6 +363,11 @@ def _unquote(value: str, where: str) -> str:
     return _ESCAPE_RE.sub(unescape, value) if "\\" in value else value
 
 
+#: The most moves, and characters of tags, that a record's repr writes out whole.
+_REPR_MOVES: Final = 20
+_REPR_TAGS: Final = 1000
+
+
 @attrs.frozen(init=False)
 class GameRecord:
     """A game, its deal and the moves played, replayed and checked when made.
@@ -450,7 +456,30 @@ class GameRecord:
     def __reduce__(self) -> tuple[type[GameRecord], tuple[object, ...]]:
         """Pickled as its game, deal, moves and tags: loading one replays and checks
         it, as every reader of records does (its states are made again, not loaded)."""
-        return (GameRecord, (self.rules, self.deal, self.moves, self.tags))
+        return (self.__class__, (self.rules, self.deal, self.moves, self.tags))
+
+    def __repr__(self) -> str:
+        """The call that makes the record again; for a record of more than 20
+        moves or long tags, whose call would run to megabytes, a summary.
+
+        >>> import patience_rules as pr
+        >>> game = pr.get_game("klondike")
+        >>> GameRecord(game, 3, [Move.draw()], {"Player": "Ada"})
+        GameRecord(rules=get_game('klondike'), deal=3, moves=(Move.draw(),), tags=(('Player', 'Ada'),))
+        >>> GameRecord(game, 3, [Move.draw()] * 24)
+        <GameRecord klondike, deal 3: 24 moves, 0 tags>
+        """
+        moves, tags, deal = self.moves, self.tags, self.deal
+        if len(moves) <= _REPR_MOVES and sum(len(n) + len(v) for n, v in tags) <= _REPR_TAGS:
+            return (
+                f"{self.__class__.__name__}(rules={self.rules!r}, deal={deal!r}, "
+                f"moves={moves!r}, tags={tags!r})"
+            )
+        dealt = f"deal {deal}" if isinstance(deal, int) else "a deck order"
+        return (
+            f"<{self.__class__.__name__} {self.rules.name}, {dealt}: "
+            f"{_counted(len(moves), 'moves')}, {_counted(len(tags), 'tags')}>"
+        )
 
     def __copy__(self) -> GameRecord:
         return self  # (immutable: a copy is the record itself, as for a state)
