@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 import patience_rules as pr
-from composed import toy_game
+from composed import UP, toy_game
 
 
 @pytest.mark.parametrize("name", pr.game_names())
@@ -327,3 +327,98 @@ def test_a_pickled_layout_of_another_number_of_parts_is_refused(count: int) -> N
     with pytest.raises(pr.NotationError) as caught:
         pickled_layout(*given)
     assert str(caught.value) == message
+
+
+def test_a_shift_is_a_redeal_only_where_there_are_columns_and_shifts_left() -> None:
+    # (a layout of parts no game takes: a shift and no tableau; and Crescent
+    # with no shifts, which the solver and `play --auto safe` read as shifting
+    # piles where `shifts` says so)
+    aces = [pr.Foundation(suit, UP) for suit in pr.Suit]
+    bare = pr.Layout(
+        decks=1,
+        foundations=aces,
+        tableau=None,
+        reserve=None,
+        middle=None,
+        stock=pr.Stock(redeal=pr.Redeal.SHIFT, redeals=2),
+    )
+    assert (bare.has_redeal, bare.shifts) == (False, False)
+    loaded = pickle.loads(pickle.dumps(bare))
+    assert (loaded.has_redeal, loaded.shifts) == (False, False)
+    assert pr.get_game("crescent").layout.shifts
+    assert not pr.get_game("crescent", shifts=0).layout.shifts
+    assert not pr.get_game("crescent", shifts=0).layout.has_redeal
+
+
+def test_foundations_of_fixed_cards_have_a_table_of_them_and_recording_ones_none() -> None:
+    # `fixed_starts` is documented as empty where the cards are recorded.
+    assert (
+        pr.get_game("windmill").layout.records and pr.get_game("windmill").layout.fixed_starts == ()
+    )
+    klondike = pr.get_game("klondike").layout
+    assert not klondike.records
+    assert klondike.fixed_starts[0][:2] == (b"", bytes([pr.Card.from_str("AC")]))
+
+
+def test_foundations_of_fixed_and_of_any_suit_together_record_their_cards() -> None:
+    # One foundation of any suit among suited ones is enough for the states
+    # to record every foundation's cards (its height would not tell them).
+    suited = [pr.Foundation(suit, UP) for suit in (pr.Suit.CLUBS, pr.Suit.DIAMONDS)]
+    game = toy_game(
+        foundations=[*suited, pr.Foundation(None, UP), pr.Foundation(None, UP)],
+        reserve=None,
+        tableau=pr.Tableau(columns=2, depth=2, refill=pr.Refill.FROM_WASTE),
+    )
+    assert game.layout.records
+    state = game.deal(1)
+    home = [[pr.Card.from_str("AC")], [], [pr.Card.from_str(c) for c in ("AH", "2S")], []]
+    rest = [card for card in game.deck() if card not in home[0] + home[2]]
+    made = game.make_state(
+        columns=[rest[:2], rest[2:4]], waste=rest[4:5], stock=rest[5:], foundations=home
+    )
+    assert made.foundations == tuple(tuple(cards) for cards in home)
+    assert state.foundations == ((),) * 4
+
+
+def test_an_empty_column_dealt_none_and_refilled_holds_one_card() -> None:
+    # A column dealt no card but refilled from the waste holds one card once
+    # refilled; such a state is valid and reads back from its dict form.
+    game = toy_game(
+        tableau=pr.Tableau(columns=2, depth=(0, 2), refill=pr.Refill.FROM_WASTE), reserve=None
+    )
+    assert game.layout.most_unbuilt == (1, 2)
+    state = game.deal(1).apply(pr.Move.draw())
+    assert len(state.columns[0]) == 1
+    assert pr.state_from_dict(pr.state_to_dict(state), rules=game) == state
+    never = toy_game(tableau=pr.Tableau(columns=2, depth=(0, 2)), reserve=None)
+    assert never.layout.most_unbuilt == (0, 2)
+
+
+def test_a_column_refilled_by_move_takes_cards_though_nothing_is_built() -> None:
+    game = toy_game(tableau=pr.Tableau(columns=2, depth=1, refill=pr.Refill.BY_MOVE), reserve=None)
+    card = pr.Card.from_str
+    deck = [c for c in game.deck() if c not in (card("AC"), card("KS"), card("QH"))]
+    state = game.make_state(
+        columns=[[], [card("KS")]],
+        waste=[card("QH")],
+        stock=deck,
+        foundations=[[card("AC")], [], [], []],
+    )
+    moves = state.legal_moves()
+    waste = pr.Place(pr.PileKind.WASTE)
+    first, second = pr.Place(pr.PileKind.COLUMN, 0), pr.Place(pr.PileKind.COLUMN, 1)
+    assert pr.Move(waste, first, 1) in moves and pr.Move(second, first, 1) in moves
+
+
+def test_a_foundation_laid_out_before_play_is_never_empty() -> None:
+    layout = pr.get_game("easy-start").layout
+    assert layout.least_heights == (1,) * 8
+    assert pr.get_game("klondike").layout.least_heights == (0,) * 4
+    # Easy start's first foundation emptied, its Six of clubs in the stock:
+    # every card is there, but no play takes a laid-out base away.
+    text = (
+        "easy-start -/7D/6H/6S/5C/5D/5H/5S QCQDQHQS 7S9H2S3H10C8C2H4CAC3S3D9DKSAHAS7C4S8S"
+        "10DJS10S10HKHKCAD2C4H7HJH2D3CKDJC9SJD8D8H4D9C6C - 0"
+    )
+    with pytest.raises(pr.NotationError, match=r"foundation 1 \(clubs 6 7 8 9 10 J\) is laid out"):
+        pr.state_from_text(text)
