@@ -557,7 +557,7 @@ def test_numpy_integers_are_action_ids_and_seeds() -> None:
     env.reset(seed=np.int64(3), options={"deal": 2})  # the seed seeds the generator alone
     assert env.deal_number == 2
     with pytest.raises(pr.IllegalMoveError, match="expected a whole number from 0"):
-        env.actions.label(np.float64(29.0))
+        env.actions.label(np.float64(29.0))  # type: ignore[arg-type, unused-ignore]
     with pytest.raises(pr.IllegalMoveError, match="expected a whole number from 0"):
         env.actions.move_of(np.True_)  # type: ignore[arg-type]
     assert PatienceEnv("easy-start", illegal_reward=np.float32(-2)).illegal_reward == -2.0

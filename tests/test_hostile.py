@@ -2132,7 +2132,7 @@ BAD_ARGUMENTS: list[tuple[str, Callable[[], object], type[PatienceRulesError]]] 
         "Observer.encode(columns=5)",
         lambda: pr.Observer(_royal()).encode(
             pr.Observation(
-                **{**pr.Observer(_royal()).observe(_royal().deal(1)).__getstate__(), "columns": 5}  # type: ignore[attr-defined]
+                **{**pr.Observer(_royal()).observe(_royal().deal(1)).__getstate__(), "columns": 5}  # type: ignore[attr-defined, arg-type, dict-item, unused-ignore]
             )
         ),
         InvalidRulesError,

@@ -338,12 +338,12 @@ def test_a_deal_result_keeps_other_libraries_integers_as_ints() -> None:
 
 def test_deal_stats_keep_other_libraries_integers_as_ints() -> None:
     counts = DealStats(
-        games=UInt8(200),  # type: ignore[arg-type]
-        wins=UInt8(150),  # type: ignore[arg-type]
-        cards_home=(UInt8(100), Int64(0), UInt8(100), Int64(0)),  # type: ignore[arg-type]
-        moves=UInt8(255),  # type: ignore[arg-type]
-        stopped=Int64(10),  # type: ignore[arg-type]
-        at_limit=UInt8(4),  # type: ignore[arg-type]
+        games=UInt8(200),
+        wins=UInt8(150),
+        cards_home=(UInt8(100), Int64(0), UInt8(100), Int64(0)),
+        moves=UInt8(255),
+        stopped=Int64(10),
+        at_limit=UInt8(4),
     )
     assert counts == DealStats(200, 150, (100, 0, 100), 255, 10, 4)
     numbers = (
@@ -359,7 +359,7 @@ def test_deal_stats_keep_other_libraries_integers_as_ints() -> None:
     assert (counts + counts).games == 400
     assert json.loads(json.dumps(counts.to_dict()))["cards_home"] == [100, 0, 100]
     # A game of a wide integer (whose games * 2**64 no fixed width holds).
-    one = DealStats(games=Int64(1), wins=0, cards_home=(1,), moves=Int64(2**64))  # type: ignore[arg-type]
+    one = DealStats(games=Int64(1), wins=0, cards_home=(1,), moves=Int64(2**64))
     assert one == DealStats(1, 0, (1,), 2**64)
     # Refused as ever: a bool is no count, and the counts are checked as ints.
     with pytest.raises(
@@ -373,7 +373,7 @@ def test_deal_stats_keep_other_libraries_integers_as_ints() -> None:
     ):
         DealStats(games=True, cards_home=(1,))
     with pytest.raises(pr.InvalidArgumentError, match=r"got 1 game, 2 wins and 0 stopped$"):
-        DealStats(games=UInt8(1), wins=UInt8(2), cards_home=(1,))  # type: ignore[arg-type]
+        DealStats(games=UInt8(1), wins=UInt8(2), cards_home=(1,))
 
 
 # -- play_deal ------------------------------------------------------------------

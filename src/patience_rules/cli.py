@@ -1043,9 +1043,10 @@ def _play_moves(
 # -- stats --------------------------------------------------------------------
 
 
-def _progress_bar(stream: TextIO) -> Callable[[int, int], None] | None:
-    """A progress callback drawing a bar on ``stream``, or ``None`` if it is no terminal."""
-    if not _is_terminal(stream):
+def _progress_bar(stream: TextIO | None) -> Callable[[int, int], None] | None:
+    """A progress callback drawing a bar on ``stream``, or ``None`` if it is no
+    terminal (``sys.stderr`` is ``None`` where there is no standard error)."""
+    if stream is None or not _is_terminal(stream):
         return None
 
     def draw(done: int, total: int) -> None:

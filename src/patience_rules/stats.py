@@ -408,21 +408,21 @@ def wilson_interval(
     return (low, high)
 
 
-def _histogram(value: Iterable[int]) -> tuple[int, ...]:
+def _histogram(value: Iterable[SupportsIndex]) -> tuple[int, ...]:
     if not _checks.iterable_not_text(value):
         raise InvalidArgumentError(
             f"cards_home is a sequence of counts, one for each number of cards home, "
             f"got {_shown(value)}"
         )
-    counts = tuple(itertools.islice(value, MAX_CARDS + 2))
-    if len(counts) > MAX_CARDS + 1:
+    given = tuple(itertools.islice(value, MAX_CARDS + 2))
+    if len(given) > MAX_CARDS + 1:
         raise InvalidArgumentError(
             f"cards_home has a count for 0 to {MAX_CARDS} cards home, got more counts"
         )
-    counts = tuple(_whole("a count of cards_home", count, 0) for count in counts)
+    counts = [_whole("a count of cards_home", count, 0) for count in given]
     while counts and counts[-1] == 0:
-        counts = counts[:-1]
-    return counts
+        counts.pop()
+    return tuple(counts)
 
 
 def _check_stats(stats: DealStats) -> None:
@@ -512,12 +512,12 @@ class DealStats:
 
     def __init__(
         self,
-        games: int = 0,
-        wins: int = 0,
-        cards_home: Iterable[int] = (),
-        moves: int = 0,
-        stopped: int = 0,
-        at_limit: int = 0,
+        games: SupportsIndex = 0,
+        wins: SupportsIndex = 0,
+        cards_home: Iterable[SupportsIndex] = (),
+        moves: SupportsIndex = 0,
+        stopped: SupportsIndex = 0,
+        at_limit: SupportsIndex = 0,
     ) -> None:
         histogram = _histogram(cards_home)
         # (at most one game per deal number, each of at most as many moves as a game

@@ -121,7 +121,7 @@ import math
 import numbers
 import threading
 from collections.abc import Mapping
-from typing import Any, Final, SupportsIndex
+from typing import Any, Final, SupportsFloat, SupportsIndex
 
 from ..errors import _needs_extra
 
@@ -177,7 +177,7 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
         game: str | GameRules = "royal-cotillion",
         *,
         hide_covered: bool = False,
-        illegal_reward: float = -1.0,
+        illegal_reward: SupportsFloat = -1.0,
         render_mode: str | None = None,
     ) -> None:
         rules = get_game(game) if isinstance(game, str) else game
@@ -233,7 +233,7 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
         return self._deal
 
     def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+        self, *, seed: SupportsIndex | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Vector, dict[str, Any]]:
         """Deal a new game: deal number ``seed``, or ``options["deal"]``, or a random one.
 

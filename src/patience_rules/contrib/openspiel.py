@@ -1021,7 +1021,7 @@ def _restore_state(game: object, history: object) -> PatienceState:
     return state
 
 
-def deal_actions(game: PatienceGame, number: int) -> list[int]:
+def deal_actions(game: PatienceGame, number: SupportsIndex) -> list[int]:
     """The chance outcomes that deal deal number ``number`` in ``game``, in order.
 
     They are the cards of the game's deck order of that number,
