@@ -228,7 +228,8 @@ def hostile(session: nox.Session) -> None:
 
 @nox.session(python=MAIN_PYTHON)
 def typing(session: nox.Session) -> None:
-    """Check types with mypy --strict, then pyright's type completeness of the API (100%)."""
+    """Check types with mypy --strict (as Python 3.10, then as 3.11, where NumPy's types
+    are read), then pyright's type completeness of the API (100%)."""
     session.install("-e", ".[test,all]", "mypy>=1.14", "pyright[nodejs]>=1.1.400")
     session.run("mypy", "--strict", "src", "tests", "examples", "benchmarks")
     # Again as Python 3.11, where NumPy's own types are read (its stubs need

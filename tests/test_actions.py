@@ -231,3 +231,27 @@ def test_spaces_observers_and_engines_pickle_as_what_they_are_made_from() -> Non
         )
     hiding = pr.Observer(pr.get_game("captive-queens"), hide_covered=True)
     assert pickle.loads(pickle.dumps(hiding, 0)).hide_covered is True
+
+
+class _MySpace(pr.ActionSpace):
+    """A space with a method of the caller's own."""
+
+    def first(self) -> pr.Move:
+        return self.moves[0]
+
+
+class _MyObserver(pr.Observer):
+    """An observer with a method of the caller's own."""
+
+    def width(self) -> int:
+        return self.size
+
+
+def test_subclasses_of_spaces_and_observers_keep_their_class_through_pickle() -> None:
+    rules = pr.get_game("captive-queens")
+    for made in (_MySpace(rules), _MyObserver(rules, hide_covered=True)):
+        for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+            loaded = pickle.loads(pickle.dumps(made, protocol))
+            assert loaded.__class__ is made.__class__ and loaded.rules == rules
+    assert pickle.loads(pickle.dumps(_MySpace(rules))).first() == pr.Move.draw()
+    assert pickle.loads(pickle.dumps(_MyObserver(rules, hide_covered=True))).hide_covered

@@ -484,6 +484,23 @@ class TestStates:
         assert engine.rules is rules and state == rules.deal(5)
         assert hash(state) == hash(rules.deal(5)) and rules.deal(5).rules is rules
 
+    def test_an_engine_pickled_as_its_slots_by_an_earlier_release_loads(self) -> None:
+        # (earlier releases pickled an engine by its slots, the rules among
+        # them as "rules": protocol 2's NEWOBJ of the class, then its state)
+        rules = pr.get_game("klondike")
+
+        def earlier(state: object) -> bytes:
+            body = pickle.dumps(state, 2)[2:-1]  # (less PROTO 2 and STOP)
+            return b"\x80\x02cpatience_rules.engine\nEngine\n)\x81" + body + b"b."
+
+        engine = pickle.loads(earlier((None, {"rules": rules, "full_key": 5, "_draw": 3})))
+        assert engine.__class__ is pr.Engine and engine.rules is rules
+        assert engine.full_key == pr.Engine.of(rules).full_key
+        assert engine.legal_moves(rules.deal(3)) == rules.deal(3).legal_moves()
+        for state in ((None, {"full_key": 5}), (None, {"rules": "klondike"}), {"rules": rules}):
+            with pytest.raises(pr.NotationError, match=r"^a pickled engine is its rules"):
+                pickle.loads(earlier(state))
+
     def test_heights_pack_and_unpack_only_what_the_foundations_hold(self) -> None:
         # Klondike: four foundations of 13 cards, 4 bits each.
         engine = pr.Engine.of(pr.get_game("klondike"))

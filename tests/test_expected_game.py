@@ -11,6 +11,7 @@ import io
 import json
 import types
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -369,3 +370,53 @@ def test_none_reads_any_game_as_before() -> None:
     data = state_to_dict(record.replay())
     assert state_from_dict(data, rules=None) == state_from_dict(data) == record.replay()
     assert GameRecord.from_text(record.to_text(), rules=None).rules == TOY
+
+
+def test_the_spellings_of_earlier_writers_are_taken_and_no_others() -> None:
+    # Before the writers wrote what compares, a sequence that never runs past
+    # the King kept the wrap it was given (true by default), and a depth the
+    # same for every column given per column was written a count for each:
+    # files written so still read, told to expect the rules, and so do their
+    # records; a sequence's wrap that would change its ranks, or a depth that
+    # is not the same, is refused as before.
+    up = pr.FoundationSequence(start=pr.Rank.ACE)  # (wrap=True, the default)
+    rules = toy_game(
+        foundations=[pr.Foundation(suit, up) for suit in pr.Suit],
+        tableau=pr.Tableau(columns=2, depth=(2, 2), refill=pr.Refill.FROM_WASTE),
+    )
+    state = _played(rules).replay()
+    data = json.loads(json.dumps(state_to_dict(state)))
+    assert data["rules"]["tableau"]["depth"] == 2
+    assert data["rules"]["foundations"][0]["sequence"]["wrap"] is False
+    earlier = json.loads(json.dumps(data))
+    earlier["rules"]["tableau"]["depth"] = [2, 2]
+    for foundation in earlier["rules"]["foundations"]:
+        foundation["sequence"]["wrap"] = True
+    assert state_from_dict(earlier, rules=rules) == state
+    record = GameRecord(rules, 3, _played(rules).moves)
+    text = record.to_text()
+    # (the Rules tag is the JSON text, its quotes escaped)
+    now = {r"\"wrap\":false": r"\"wrap\":true", r"\"depth\":2,": r"\"depth\":[2,2],"}
+    old_text = text
+    for spelling, earlier_spelling in now.items():
+        assert spelling in text
+        old_text = old_text.replace(spelling, earlier_spelling)
+    assert GameRecord.from_text(old_text, rules=rules) == record
+    refused: dict[str, tuple[list[Any], object, str]] = {
+        "depth": (["tableau", "depth"], [2, 3], r"rules\.tableau\.depth from"),
+        "depth given thrice": (["tableau", "depth"], [2, 2, 2], r"rules\.tableau\.depth from"),
+        "depth as text": (["tableau", "depth"], ["2", "2"], r"rules\.tableau\.depth from"),
+        "wrap as 1": (
+            ["foundations", 0, "sequence", "wrap"],
+            1,
+            r"rules\.foundations\[0\]\.sequence\.wrap from",
+        ),
+    }
+    for path, value, message in refused.values():
+        wrong = json.loads(json.dumps(data))
+        at: Any = wrong["rules"]
+        for key in path[:-1]:
+            at = at[key]
+        at[path[-1]] = value
+        with pytest.raises(NotationError, match=f"differs at {message}"):
+            state_from_dict(wrong, rules=rules)

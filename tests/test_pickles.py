@@ -479,6 +479,13 @@ class _Tagged(GameRules):
     tag: str = attrs.field(default="plain", kw_only=True)
 
 
+@attrs.frozen
+class _Checked(GameRules):
+    """Rules with a field of the caller's own, checked by attrs' validator."""
+
+    level: int = attrs.field(default=0, kw_only=True, validator=attrs.validators.in_([0, 1]))
+
+
 @pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
 def test_rules_of_a_subclass_keep_their_class_and_fields_through_pickle_and_copy(
     protocol: int,
@@ -507,6 +514,8 @@ def test_pickled_rules_of_a_subclass_are_refused_if_not_a_subclass() -> None:
             pickle.loads(pickle.dumps(_Call(_rules_of_kind, kind, text, own)))
     with pytest.raises(NotationError, match=r"^pickled rules that _Tagged refuses: .*'colour'"):
         pickle.loads(pickle.dumps(_Call(_rules_of_kind, _Tagged, text, {"colour": "red"})))
+    with pytest.raises(NotationError, match=r"^pickled rules that _Checked refuses: 'level' must"):
+        pickle.loads(pickle.dumps(_Call(_rules_of_kind, _Checked, text, {"level": 5})))
 
 
 class _Call:

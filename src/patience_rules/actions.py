@@ -96,7 +96,7 @@ class ActionSpace:
     def __reduce__(self) -> tuple[object, tuple[GameRules]]:
         # (pickled as its rules, and numbered again where loaded: its tables
         # are made from them, and may be far larger)
-        return (ActionSpace, (self._rules,))
+        return (self.__class__, (self._rules,))
 
     @property
     def rules(self) -> GameRules:

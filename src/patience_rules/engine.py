@@ -54,6 +54,7 @@ from .errors import (
     InvalidArgumentError,
     InvalidDealError,
     InvalidRulesError,
+    NotationError,
     _counted,
     _shown,
 )
@@ -355,6 +356,18 @@ class Engine:
         # (pickled as its rules: loading gives their engine, built there once)
         return (Engine.of, (self._game,))
 
+    def __setstate__(self, state: object) -> None:
+        # An engine pickled by earlier releases, as its slots (its rules among
+        # them, as "rules"): built again from the rules.
+        slots = state[1] if isinstance(state, tuple) and len(state) == 2 else None
+        rules = slots.get("rules") if isinstance(slots, dict) else None
+        if not isinstance(rules, _rules.GameRules):
+            raise NotationError(
+                "a pickled engine is its rules (or, pickled by an earlier release, its "
+                f"slots, the rules among them), got {_shown(state)}"
+            )
+        Engine.__init__(self, rules)
+
     @property
     def rules(self) -> GameRules:
         """The rules interpreted."""
@@ -362,7 +375,7 @@ class Engine:
 
     @property
     def layout(self) -> Layout:
-        """Their layout."""
+        """The layout of the rules."""
         return self._layout
 
     @property

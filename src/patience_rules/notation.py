@@ -1019,9 +1019,9 @@ def _described(
 
     The description must be the expected rules' own as the writers write it,
     item by item: rules equal to the expected but written otherwise (another
-    ``description``, a depth of one number where theirs gives one per
-    column, keys left out at their defaults) are refused too, as it is not
-    read.
+    ``description``, keys left out at their defaults) are refused too, as it
+    is not read.  Two spellings that earlier writers gave are taken (see
+    :func:`_earlier_spelling`).
 
     (Reading rules costs about a millisecond, and a description sent by
     someone else may be any game at all.)
@@ -1056,7 +1056,7 @@ def _differs_at(given: object, own: object) -> str | None:
             if key not in given:
                 return f".{key} (missing)"
             differs = _differs_at(given[key], value)
-            if differs is not None:
+            if differs is not None and not _earlier_spelling(key, given[key], own):
                 return f".{key}{differs}"
         if len(given) != len(own):
             extra = next((key for key in given if key not in own), None)
@@ -1071,6 +1071,24 @@ def _differs_at(given: object, own: object) -> str | None:
                 return f"[{i}]{differs}"
         return None
     return None if _same_value(given, own) else ""
+
+
+def _earlier_spelling(key: str, given: object, part: dict[str, object]) -> bool:
+    """Whether ``given``, at ``key`` of a part whose own dict form is ``part``,
+    is how the writers wrote that value before they wrote what compares:
+    ``"wrap": true`` for a sequence that never runs on past the King or the
+    Ace (whose own form says false), and a depth the same for every column
+    as a count for each (whose own form is that count)."""
+    own = part[key]
+    if key == "wrap" and "length" in part:  # (a sequence's, not a building rule's)
+        return own is False and given is True
+    if key == "depth" and own.__class__ is int:
+        return (
+            isinstance(given, list | tuple)
+            and len(given) == part["columns"]
+            and all(_same_value(count, own) for count in given)
+        )
+    return False
 
 
 def _same_value(given: object, own: object) -> bool:

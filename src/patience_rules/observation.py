@@ -312,9 +312,9 @@ class Observer:
         hide = ", hide_covered=True" if self.hide_covered else ""
         return f"<Observer {self.rules.name}{hide}: {self.size} numbers>"
 
-    def __reduce__(self) -> tuple[object, tuple[GameRules, bool]]:
+    def __reduce__(self) -> tuple[object, tuple[type[Observer], GameRules, bool]]:
         # (pickled as what it is made from, and made again where loaded)
-        return (_observer, (self._rules, self._hide))
+        return (_observer, (self.__class__, self._rules, self._hide))
 
     def field(self, name: str) -> VectorField:
         """The field called ``name``.
@@ -459,9 +459,12 @@ class Observer:
         return self.encode(self.observe(state))
 
 
-def _observer(rules: GameRules, hide_covered: bool) -> Observer:
-    """An observer, as a pickle makes it again (see :meth:`Observer.__reduce__`)."""
-    return Observer(rules, hide_covered=hide_covered)
+def _observer(kind: type[Observer], rules: GameRules, hide_covered: bool) -> Observer:
+    """An observer of class ``kind``, as a pickle makes it again (see
+    :meth:`Observer.__reduce__`)."""
+    if not (isinstance(kind, type) and issubclass(kind, Observer)):
+        raise NotationError(f"a pickled observer names its class, got {_shown(kind)}")
+    return kind(rules, hide_covered=hide_covered)
 
 
 def _column_capacity(layout: Layout) -> int:

@@ -459,8 +459,10 @@ class GameRecord:
         return (self.__class__, (self.rules, self.deal, self.moves, self.tags))
 
     def __repr__(self) -> str:
-        """The call that makes the record again; for a record of more than 20
-        moves or long tags, whose call would run to megabytes, a summary.
+        """The call that makes the record (one that ``eval`` makes again where
+        the game is registered; a composed game's rules show as
+        ``<GameRules ...>``); for a record of more than 20 moves or long tags,
+        whose call would run to megabytes, a summary.
 
         >>> import patience_rules as pr
         >>> game = pr.get_game("klondike")

@@ -466,7 +466,9 @@ class GameRules:
         # dict form; either way the engine (and its caches) is rebuilt, once
         # per process for equal rules.
         # A subclass's rules travel whole, with their class and the values of
-        # the fields that it adds.
+        # the fields that it adds (its constructor is given GameRules' fields
+        # by name, and its own: one that takes other arguments cannot be
+        # pickled or copied, and is refused as NotationError).
         named = _pickled_rules(self)
         if named is not self:
             return (_unpickled_rules, (named,))
@@ -831,8 +833,10 @@ def _rules_of_kind(kind: object, text: object, own: object) -> GameRules:
     given = {name: getattr(plain, name) for name in _RULES_FIELDS}
     try:
         return kind(**given, **cast("dict[str, Any]", own))
-    except (PatienceRulesError, TypeError) as error:
-        raise NotationError(f"pickled rules that {kind.__name__} refuses: {error}") from None
+    except (PatienceRulesError, ValueError, TypeError) as error:
+        # (attrs' validators give their message first, then what they checked)
+        why = error.args[0] if error.args and isinstance(error.args[0], str) else error
+        raise NotationError(f"pickled rules that {kind.__name__} refuses: {why}") from None
 
 
 #: The fields of :class:`GameRules` that its constructor takes.

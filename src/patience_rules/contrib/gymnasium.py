@@ -157,7 +157,8 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
     :param hide_covered: hide the cards under each column's front card in
         the observations (see :class:`~patience_rules.Observer`; refused
         where runs move, as the mask would show them).
-    :param illegal_reward: the reward of an illegal action, which ends the episode.
+    :param illegal_reward: the reward of an illegal action, which ends the
+        episode: a finite real number (NumPy's too; not a bool).
     :param render_mode: ``None`` or ``"ansi"``.
 
     >>> env = PatienceEnv("captive-queens")
