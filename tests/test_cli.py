@@ -1298,12 +1298,18 @@ def record_of_deal_3() -> tuple[str, pr.State, int]:
     return pr.GameRecord(rules, 3, moves).to_text(), state, len(moves)
 
 
+def record_file_of_deal_3(folder: Path) -> tuple[Path, pr.State, int]:
+    """:func:`record_of_deal_3` written to a file in ``folder``."""
+    text, state, count = record_of_deal_3()
+    path = folder / "game.txt"
+    path.write_text(text, encoding="utf-8")
+    return path, state, count
+
+
 def test_replay_shows_the_final_state_of_a_record(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    text, state, count = record_of_deal_3()
-    path = tmp_path / "game.txt"
-    path.write_text(text, encoding="utf-8")
+    path, state, count = record_file_of_deal_3(tmp_path)
     status, out, err = run(capsys, "replay", str(path))
     assert status == 0, err
     assert out.startswith(str(state))
@@ -1465,9 +1471,7 @@ def test_solve_json_gives_the_answer_and_moves_that_play_reads(
 def test_replay_json_says_where_the_moves_end(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    text, _, count = record_of_deal_3()
-    path = tmp_path / "game.txt"
-    path.write_text(text, encoding="utf-8")
+    path, _, count = record_file_of_deal_3(tmp_path)
     status, out, err = run(capsys, "replay", str(path), "--json")
     assert (status, err) == (0, "")
     assert json.loads(out) == {

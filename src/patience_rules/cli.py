@@ -133,7 +133,7 @@ from .notation import (
 from .piles import PileKind
 from .players import get_player, player_names
 from .policies import Compulsion
-from .records import GameRecord
+from .records import GameRecord, _game_text_or_none
 from .rules import GameRules, _options_written
 from .solver import Outcome, Solution, solve
 from .state import Move, State
@@ -1261,14 +1261,6 @@ def _replay_report(record: GameRecord, final: State) -> dict[str, object]:
         "cards": len(rules.deck()),
         "result": record.result,
     }
-
-
-def _game_text_or_none(rules: GameRules) -> str | None:
-    """The game's text form, or ``None`` for a game the registry does not make."""
-    try:
-        return game_to_text(rules)
-    except NotationError:
-        return None
 
 
 # -- solve --------------------------------------------------------------------
