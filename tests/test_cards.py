@@ -367,7 +367,7 @@ def test_a_dict_form_says_so_of_an_integer_of_another_library() -> None:
     data["redeals_used"] = Int64(0)
     with pytest.raises(pr.NotationError, match=f"redeals_used: expected a whole number, {other}$"):
         pr.state_from_dict(data)
-    with pytest.raises(pr.InvalidDealError, match=f"redeals: .*{other}$"):
+    with pytest.raises(pr.InvalidDealError, match=f"redeals_used: .*{other}$"):
         klondike.make_state(
             stock=state.stock,
             waste=state.waste,

@@ -856,6 +856,18 @@ def test_a_deal_past_the_games_last_is_the_arguments_fault(
     assert status == 0 and out == f"{pr.get_game('freecell').deal(last)}\n"
 
 
+def test_a_first_deal_past_the_games_last_is_the_start_arguments_fault(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    last = pr.get_game("freecell").max_deal_number
+    status, out, err = run(capsys, "stats", "freecell", "--deals", "1", "--start", str(last + 1))
+    assert (status, out) == (2, "")
+    assert err == (
+        "patience-rules: error: argument --start: expected a deal number of FreeCell, a whole "
+        f"number from 0 to {last}, got {last + 1} (see 'patience-rules stats --help')\n"
+    )
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
 def test_play_refuses_a_device_or_a_directory_as_its_record_before_the_game(
     capsys: pytest.CaptureFixture[str], tmp_path: Path

@@ -742,8 +742,11 @@ def test_names_and_titles_that_cannot_be_shown_are_refused(title: str) -> None:
         attrs.evolve(GAME, title=title)
     with pytest.raises(pr.InvalidRulesError, match=r"^a game's name: it may not hold"):
         attrs.evolve(GAME, name=title)
-    with pytest.raises(pr.InvalidRulesError, match=r"^a part's name: it may not hold"):
+    with pytest.raises(pr.InvalidRulesError, match=r"^a part's name: it may not hold") as caught:
         Reserve(cells=4, name=title)
+    # (the character is counted from 1, as people count)
+    first = next(i for i, c in enumerate(title, 1) if not c.isprintable() or c == "\u202e")
+    assert f" at character {first} of " in str(caught.value), caught.value
     data = GAME.to_dict()
     assert data["tableau"] is not None
     data["tableau"]["name"] = title

@@ -153,8 +153,14 @@ def test_the_game_labels_actions_as_its_states_do(name: str) -> None:
         assert label == f"deal {pr.Card.from_index(card)}"
     with pytest.raises(pr.IllegalMoveError, match="is not an action of"):
         game.action_to_string(0, game.num_distinct_actions())
-    with pytest.raises(pr.NotationError, match="a card index is a whole number from 0 to 51"):
-        game.action_to_string(pyspiel.PlayerId.CHANCE, 52)
+    # (as applying it is: the outcome named, and what an outcome is)
+    for card in (52, -1):
+        with pytest.raises(
+            pr.InvalidDealError,
+            match=rf"^chance outcome {card}: a chance outcome is the index of the card dealt, "
+            r"from 0 \(AC\) to 51 \(KS\)$",
+        ):
+            game.action_to_string(pyspiel.PlayerId.CHANCE, card)
 
 
 def play_randomly(state: pyspiel.State, moves: int, seed: int) -> pyspiel.State:
@@ -233,6 +239,20 @@ def test_a_chance_outcome_that_is_no_card_is_refused(outcome: int) -> None:
         state.apply_action(outcome)
     assert state.history() == [5]
     assert dict(state.chance_outcomes())[4] == pytest.approx(1 / 51)
+
+
+def test_an_illegal_action_is_named_by_its_id_as_the_action_space_names_it() -> None:
+    state = pyspiel.load_game("patience_captive_queens", {"deal": 1}).new_initial_state()
+    rules = pr.get_game("captive-queens")
+    space = pr.ActionSpace(rules)
+    illegal = next(a for a in range(space.size) if a not in state.legal_actions())
+    with pytest.raises(pr.IllegalMoveError) as refused:
+        space.legal_move(rules.deal(1), illegal)
+    with pytest.raises(pr.IllegalMoveError) as caught:
+        state.apply_action(illegal)
+    assert str(caught.value) == str(refused.value)
+    assert str(caught.value).startswith(f"action {illegal}: illegal move ")
+    assert state.history() == []
 
 
 def test_a_card_dealt_more_often_than_the_deck_holds_it_is_refused_at_once() -> None:
@@ -448,7 +468,7 @@ def test_a_short_name_stays_with_the_game_registered_under_it_first(
     [
         ("history=0:0\nmove_number=1", None),
         ("history=0:0,0:0\nmove_number=2", None),
-        ("history=0:2\nmove_number=1", r"history entry 1 \(0:2\): illegal move"),
+        ("history=0:2\nmove_number=1", r"history entry 1 \(0:2\): action 2: illegal move"),
         ("history=0:11\nmove_number=1", r"history entry 1 \(0:11\): 11 is not an action"),
         ("history=-1:0\nmove_number=1", r"history entry 1 \(-1:0\): the action is player 0's"),
         ("history=0:0\nmove_number=2", "move_number: expected 1"),
@@ -677,7 +697,8 @@ def test_a_crafted_pickled_history_is_refused_with_a_notation_error(
     illegal = min(set(range(state.num_distinct_actions())) - set(state.legal_actions()))
     for read in (restore, replay):
         with pytest.raises(
-            pr.NotationError, match=rf"history entry 1 \({illegal}\): illegal move .* in Captive"
+            pr.NotationError,
+            match=rf"history entry 1 \({illegal}\): action {illegal}: illegal move .* in Captive",
         ):
             read(game_string, (illegal,))
 

@@ -16,6 +16,7 @@ from typing_extensions import assert_type
 
 import patience_rules as pr
 from composed import UP, toy_game
+from foreign_numbers import Int64
 from patience_rules import (
     Card,
     Compulsion,
@@ -151,7 +152,16 @@ class TestComposition:
                     r"^options are \(name, value\) pairs of a text and a whole number, a text or "
                     r"True/False, such as \('redeals', 3\), got ",
                 )
-                for options in ([("a",)], [(1, 2)], [("a", 1.5)], ["ab"], [("a", 1, 2)])
+                for options in ([("a",)], [(1, 2)], ["ab"], [("a", 1, 2)])
+            ),
+            (
+                lambda: toy_game(options=[("a", 1.5)]),
+                r"^option a: expected a whole number, a text or True/False, got 1\.5$",
+            ),
+            (
+                lambda: pr.get_game("klondike", draw=Int64(3)),  # type: ignore[arg-type]
+                r"^option draw: expected a whole number, a text or True/False, got "
+                r"Int64\(value=3\) \(an integer of another type: give int\(\.\.\.\)\)$",
             ),
         ],
     )
@@ -608,8 +618,19 @@ class TestRegistry:
             pr.is_registered(value)  # type: ignore[arg-type]
 
     def test_taken_names_are_refused(self) -> None:
-        with pytest.raises(InvalidRulesError, match="registered already: choose another name"):
+        with pytest.raises(
+            InvalidRulesError,
+            match=r"^the game name 'royal-cotillion' is registered already: choose another name$",
+        ):
             pr.register_game("royal-cotillion", pr.royal_cotillion, summary="again")
+        # (an alias taken is named as the alias given)
+        for taken in ("klondike", "quadrille"):
+            with pytest.raises(
+                InvalidRulesError,
+                match=f"^the game alias '{taken}' is registered already: choose another alias$",
+            ):
+                pr.register_game("not-taken", pr.royal_cotillion, summary="x", aliases=(taken,))
+        assert "not-taken" not in pr.game_names()
 
     @pytest.mark.parametrize(
         ("name", "hint"),
@@ -627,8 +648,10 @@ class TestRegistry:
             pr.register_game(name, pr.royal_cotillion, summary="x")
         assert str(caught.value).startswith("a game's registered name is lower-case letters")
         assert str(caught.value).endswith(f"got {name!r}{hint}")
-        with pytest.raises(InvalidRulesError, match="registered name"):
+        with pytest.raises(InvalidRulesError) as caught:
             pr.register_game("thieves", pr.royal_cotillion, summary="x", aliases=(name,))
+        assert str(caught.value).startswith("a game's registered alias is lower-case letters")
+        assert str(caught.value).endswith(f"got {name!r}{hint}")
         assert pr.game_names() == before
 
     @pytest.mark.usefixtures("isolated_registry")
@@ -738,10 +761,10 @@ class TestRegistry:
         renamed = attrs.evolve(pr.windmill(), name=name)
         pr.register_game(name, lambda: renamed, summary="Long.", aliases=(alias,))
         assert pr.get_game(alias) == pr.get_game(name) == renamed
-        too_long = "a game's name is a text of at most 100 characters"
-        with pytest.raises(InvalidRulesError, match=too_long):
+        too_long = "a game's {} is a text of at most 100 characters"
+        with pytest.raises(InvalidRulesError, match=too_long.format("name")):
             pr.register_game("m" * 101, pr.windmill, summary="x")
-        with pytest.raises(InvalidRulesError, match=too_long):
+        with pytest.raises(InvalidRulesError, match=too_long.format("alias")):
             pr.register_game("other", pr.windmill, summary="x", aliases=("b" * 101,))
 
     @pytest.mark.usefixtures("isolated_registry")

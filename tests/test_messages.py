@@ -274,28 +274,50 @@ def test_a_move_from_the_stock_or_the_middle_says_no_card_is_played_from_it(
     ("name", "move", "which"),
     [
         ("klondike[draw=3]", Move(Place(PileKind.STOCK), Place(PileKind.WASTE), 3), "draw"),
-        ("royal-cotillion", Move(Place(PileKind.STOCK, 1), Place(PileKind.WASTE)), "draw"),
         ("klondike", Move(Place(PileKind.WASTE), Place(PileKind.STOCK), 2), "redeal"),
-        ("captive-queens", Move(Place(PileKind.WASTE, 1), Place(PileKind.STOCK)), "redeal"),
+        ("captive-queens", Move(Place(PileKind.WASTE), Place(PileKind.STOCK), 13), "redeal"),
     ],
 )
 def test_a_move_of_the_draws_or_the_redeals_piles_names_the_one_that_is_made(
     name: str, move: Move, which: str
 ) -> None:
-    # A draw of three cards is still the one move Move.draw(): a move of its
-    # piles with a count (or another index) is refused for that, not for its source.
+    # A draw of three cards is still the one move written draw: a move of its
+    # piles with a count is refused for that, not for its source.
     state = pr.game_from_text(name).deal(1)
     assert (move.is_draw, move.is_redeal) == (which == "draw", which == "redeal")
     with pytest.raises(pr.IllegalMoveError) as caught:
         state.apply(move)
-    assert str(caught.value).endswith(
-        f"the {which} is the one move Move.{which}(), written {which}, "
-        "whatever the number of cards it moves"
-    ), caught.value
+    route = "stock to the waste" if which == "draw" else "waste to the stock"
+    message = str(caught.value)
+    assert message.endswith(
+        f"the {which} is the one move from the {route}, written {which}, "
+        "with no count: the rules say how many cards it moves"
+    ), message
+    assert_for_people(message)
     assert not state.is_legal(move)
     # (in a game without it, the move's piles are named as before)
     with pytest.raises(pr.IllegalMoveError, match=r"the stock is not in this game$"):
         pr.get_game("freecell").deal(1).apply(Move(Place(PileKind.STOCK), Place(PileKind.WASTE), 3))
+
+
+@pytest.mark.parametrize(
+    ("name", "move", "missing"),
+    [
+        ("royal-cotillion", Move(Place(PileKind.STOCK, 1), Place(PileKind.WASTE)), "stock 2"),
+        ("klondike", Move(Place(PileKind.STOCK, 3), Place(PileKind.WASTE), 2), "stock 4"),
+        ("captive-queens", Move(Place(PileKind.WASTE, 1), Place(PileKind.STOCK)), "waste 2"),
+        ("klondike", Move(Place(PileKind.STOCK), Place(PileKind.WASTE, 1)), "waste 2"),
+    ],
+)
+def test_a_draw_or_redeal_between_piles_the_game_lacks_names_the_missing_pile(
+    name: str, move: Move, missing: str
+) -> None:
+    # (a pile the game does not have is the fault, whatever the move's shape)
+    state = pr.game_from_text(name).deal(1)
+    with pytest.raises(pr.IllegalMoveError) as caught:
+        state.apply(move)
+    assert str(caught.value).endswith(f": {missing} is not in this game"), caught.value
+    assert not state.is_legal(move)
 
 
 def test_one_card_or_one_move_is_counted_in_the_singular() -> None:
@@ -476,3 +498,36 @@ def test_a_refusal_says_what_is_wrong_in_its_own_words(
     # (from a review of every raise: each said something else, or less)
     with pytest.raises(pr.PatienceRulesError, match=message):
         call()
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (
+            lambda: pr.Tableau(columns=3, depth=1, runs=pr.Runs.ANY),
+            "runs=Runs.ANY needs a build rule: a run is cards built on each other",
+        ),
+        (
+            lambda: pr.Tableau(columns=3, depth=1, fill_rank=pr.Rank.KING),
+            "fill_rank says which rank a move may put into an empty column, so it needs "
+            "refill=Refill.BY_MOVE, got refill=Refill.NEVER",
+        ),
+        (
+            lambda: pr.Middle(ranks=[pr.Rank.QUEEN, pr.Rank.KING, pr.Rank.QUEEN, pr.Rank.KING]),
+            "the middle takes each rank once, got Q K more than once",
+        ),
+        (
+            lambda: Card(pr.Rank.ACE, "x"),  # type: ignore[arg-type]
+            "Card(rank, suit) takes a Rank and a Suit, got Rank.ACE and 'x': expected such as "
+            "Card(Rank.QUEEN, Suit.HEARTS); Card.from_index() and Card.from_str() read a "
+            "card's number and text",
+        ),
+    ],
+)
+def test_members_of_enums_are_shown_as_code_writes_them(
+    make: Callable[[], object], message: str
+) -> None:
+    # (as Runs.ANY, never as its repr <Runs.ANY: 'any'>)
+    with pytest.raises(pr.PatienceRulesError) as caught:
+        make()
+    assert str(caught.value) == message

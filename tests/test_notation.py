@@ -621,8 +621,11 @@ def _royal_fields() -> list[str]:
             "expected 16 cells separated by .*, got 15",
         ),
         (lambda f: [*f[:3], f[3].replace("6D", "6DD", 1), *f[4:]], "cells: R1: malformed"),
-        (lambda f: [*f[:-1], "1"], "redeals: expected a count from 0 to 0, got 1"),
-        (lambda f: [*f[:-1], "x"], "redeals: expected the number of redeals used"),
+        (
+            lambda f: [*f[:-1], "1"],
+            "redeals_used: expected 0 \\(the rules allow no redeal\\), got 1",
+        ),
+        (lambda f: [*f[:-1], "x"], "redeals_used: expected the number of redeals used"),
         (lambda f: [*f[:-3], f[-3][2:], *f[-2:]], "cards: .* exactly .*: missing QC$"),
         (lambda f: [*f[:-2], "KS", f[-1]], "cards: .* exactly .*: extra KS$"),
         (lambda f: [*f[:-2], "QC2", f[-1]], "waste: malformed cards 'QC2'"),
@@ -658,7 +661,7 @@ def test_a_redeal_count_of_any_limit_reads_back() -> None:
         saved["redeals_used"] = used
         state = pr.state_from_dict(saved)
         assert state_from_text(state_to_text(state)) == state
-    with pytest.raises(NotationError, match="redeals: expected the number of redeals used"):
+    with pytest.raises(NotationError, match="redeals_used: expected the number of redeals used"):
         state_from_text(state_to_text(state).rpartition(" ")[0] + " " + "1" * 20)
 
 

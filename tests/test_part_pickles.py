@@ -197,7 +197,7 @@ def test_every_part_and_move_pickles_back_equal_and_is_checked_on_load() -> None
             Middle(ranks=[Rank.QUEEN]),
             "ranks",
             (Rank.QUEEN, Rank.QUEEN),
-            "a pickled Middle is malformed: the middle's ranks repeat",
+            "a pickled Middle is malformed: the middle takes each rank once, got Q more than once",
         ),
     ],
 )

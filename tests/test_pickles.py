@@ -183,7 +183,7 @@ def _royal(**changes: object) -> tuple[Any, ...]:
         ),
         (
             (QUEENS, PICKLE_FORMAT, (bytes(QUEENS.deck()), b"", (), b"", (0,) * 8, b"", None, -99)),
-            "redeals: expected a count from 0 to 2, got -99",
+            "redeals_used: expected a count from 0 to 2, got -99",
         ),
         (
             (

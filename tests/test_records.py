@@ -266,7 +266,10 @@ def test_a_forced_game_refuses_any_move_but_the_compulsory_one() -> None:
         ('[Game "captive-queens"]\n', "either a deal number"),
         ('[Game "captive-queens"]\n[Deal "1"]\n[Deck "AC"]\n', "either a deal number"),
         ('[Game "spider"]\n[Deal "1"]\n', "Game: unknown game 'spider'"),
-        ('[Game "captive-queens"]\n[Deal "-1"]\n', "Deal: expected a deal number, got '-1'"),
+        (
+            '[Game "captive-queens"]\n[Deal "-1"]\n',
+            "Deal: a deal number is a whole number from 0 to 18446744073709551615, got '-1'",
+        ),
         ('[Game "captive-queens"]\n[Deal "18446744073709551616"]\n', "Deal: a deal number is"),
         ('[Game "captive-queens"]\n[Deck "AC 2C"]\n', "Deck: the deck order .* missing 3C"),
         ('[Game "captive-queens"]\n[Deck "AC 2"]\n', "Deck: malformed cards"),
@@ -322,11 +325,38 @@ def test_a_bad_deal_is_refused_when_the_record_is_made() -> None:
         ),
         (lambda d: d.pop("game"), "^a record's dict form: lacks game: expected the keys"),
         (lambda d: d.update(deck=["AC"]), "either a deal number"),
-        (lambda d: (d.pop("deal"), d.update(deck=["AC", 2])), "deck: expected a list of cards"),
-        (lambda d: (d.pop("deal"), d.update(deck="AC 2C")), "deck: expected a list of cards"),
+        (
+            lambda d: (d.pop("deal"), d.update(deck=["AC", 2])),
+            "^deck, card 2: expected a card in text such as 'QH', got 2$",
+        ),
+        (
+            lambda d: (d.pop("deal"), d.update(deck=["AC", "2C3C"])),
+            "^deck, card 2: malformed card '2C3C': expected a rank",
+        ),
+        (
+            lambda d: (d.pop("deal"), d.update(deck=["AC"] * 40 + ["ZZ"])),
+            "^deck, card 41: malformed card 'ZZ'",
+        ),
+        (
+            lambda d: (d.pop("deal"), d.update(deck=["AC", "2C"])),
+            "^deck: the deck order is not the cards of Captive Queens",
+        ),
+        (
+            lambda d: (d.pop("deal"), d.update(deck="AC 2C")),
+            r"^deck: expected a list of cards in text such as \['QH'\], got 'AC 2C'$",
+        ),
         (lambda d: (d.pop("deal"), d.update(deck=["AC"] * 833)), "deck: no game has more than"),
         (lambda d: d.update(deal="1"), "deal: expected a deal number"),
         (lambda d: d.update(moves="draw"), "moves: expected a list"),
+        (
+            lambda d: d.update(moves=["draw", None]),
+            "^moves, move 2: expected a move in text such as 'T3-F5', got None$",
+        ),
+        (lambda d: d.update(tags=[]), r"^tags: expected a mapping of tag names to text, got \[\]$"),
+        (
+            lambda d: (d.pop("options", None), d.update(game="freecell", deal=2**31)),
+            "^deal: a Microsoft FreeCell deal number is a whole number from 0 to 2147483647",
+        ),
         (lambda d: d.update(moves=["draw", "T9-F1"]), "move 2: move 'T9-F1'"),
         (lambda d: d.update(moves=["redeal"]), r"move 1 \(redeal\)"),
         (lambda d: d.update(tags={"Note": 3}), "Note's value is text"),
@@ -343,6 +373,24 @@ def test_malformed_record_dicts_are_refused(change: object, message: str) -> Non
     change(data)  # type: ignore[operator]
     with pytest.raises(NotationError, match=message):
         GameRecord.from_dict(data)
+
+
+def test_a_records_dict_form_given_as_text_is_told_where_it_reads() -> None:
+    text = json.dumps(GameRecord(pr.get_game("captive-queens"), 2, [Move.draw()]).to_dict())
+    expected = (
+        '^expected a record\'s text form, which starts with its tags \\(\\[Game "..."\\] '
+        "first\\), got '{': a record's dict form, such as JSON holds, reads with "
+        "GameRecord.from_dict$"
+    )
+    with pytest.raises(NotationError, match=expected):
+        GameRecord.from_text(text)
+    with pytest.raises(NotationError, match=expected):
+        GameRecord.read(io.StringIO("\n  " + text))
+    # (other text without tags is told what a record starts with)
+    with pytest.raises(
+        NotationError, match=r'^a record names its game: expected a \[Game "..."\] tag$'
+    ):
+        GameRecord.from_text("1. draw")
 
 
 def test_a_record_dict_takes_tuples_where_it_takes_lists() -> None:
@@ -406,7 +454,9 @@ def test_a_tag_value_holds_no_lone_surrogate(code: int) -> None:
     # Half of a character UTF-16 writes in two: no UTF-8 text, and so no JSON
     # written as UTF-8, can hold it.  Refused however the record is made.
     captive = pr.get_game("captive-queens")
-    refused = rf"^tags: Note's value holds a lone surrogate, U\+{ord(lone):04X} at 2, which"
+    refused = (
+        rf"^tags: Note's value holds a lone surrogate, U\+{ord(lone):04X} at character 3, which"
+    )
     with pytest.raises(NotationError, match=refused):
         GameRecord(captive, 1, (), {"Note": f"ab{lone}c"})
     data = GameRecord(captive, 1, (), {"Note": "ab"}).to_dict()

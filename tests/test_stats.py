@@ -888,3 +888,40 @@ def test_play_deals_refuses_executor_and_jobs() -> None:
 
 
 # -- the published figures ------------------------------------------------------
+
+
+class Choosing:
+    """Plays first moves, then from move ``at`` on returns ``choice`` instead."""
+
+    name = "choosing"
+
+    def __init__(self, choice: object, at: int) -> None:
+        self.choice, self.at = choice, at
+
+    def chooser(self, deal: int) -> Callable[[pr.State, tuple[pr.Move, ...]], object]:
+        made = 0
+
+        def choose(state: pr.State, moves: tuple[pr.Move, ...]) -> object:
+            nonlocal made
+            made += 1
+            return self.choice if made >= self.at else moves[0]
+
+        return choose
+
+
+@pytest.mark.parametrize(
+    ("choice", "at", "refusal"),
+    [
+        ("draw", 1, r"expected a Move, got 'draw'"),
+        (pr.Move.redeal(), 3, r"illegal move redeal in Captive Queens: a redeal needs an empty"),
+    ],
+)
+def test_a_players_illegal_choice_is_named_by_its_deal_and_move(
+    choice: object, at: int, refusal: str
+) -> None:
+    # (the player's fault, not the caller's: the message says where it chose)
+    head = rf"^deal 1, move {at}: the player's choice is not one of the legal moves it was given: "
+    with pytest.raises(pr.IllegalMoveError, match=head + refusal):
+        play_deal(CAPTIVE, 1, player=Choosing(choice, at))  # type: ignore[arg-type]
+    with pytest.raises(pr.IllegalMoveError, match=head + refusal):
+        play_deals(CAPTIVE, 1, start=1, jobs=1, player=Choosing(choice, at))  # type: ignore[arg-type]

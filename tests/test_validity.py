@@ -193,7 +193,12 @@ def test_captive_queens_accepts_such_cards_where_play_leaves_them() -> None:
             "5 refill",
             "is empty while the stock has cards",
         ),
-        ("royal-cotillion", lambda p: p.__setitem__("redeals_used", 1), "8 redeals", "from 0 to 0"),
+        (
+            "royal-cotillion",
+            lambda p: p.__setitem__("redeals_used", 1),
+            "8 redeals",
+            "expected 0 \\(the rules allow no redeal\\)",
+        ),
         ("klondike", lambda p: p.__setitem__("redeals_used", 1), "8 redeals", "do not count them"),
         (
             "royal-cotillion",
@@ -250,7 +255,12 @@ def test_positions_that_no_play_reaches_are_refused(
         # Heights alone, a laid-out foundation's height 0.
         ("royal-cotillion", "heights", "foundation 1 .* is laid out before play, so it holds at"),
         # Cards that hold the base, with heights that do not match them.
-        ("crescent", "both", "the heights given do not match the foundations' cards"),
+        (
+            "crescent",
+            "both",
+            "^foundations: the heights given do not match the foundations' cards: "
+            "F1 holds 1 card, its height given is 0$",
+        ),
         # Heights alone where the foundations take any suit: give their cards.
         ("windmill", "heights", "take cards of any suit, so give their cards"),
     ],
@@ -309,7 +319,7 @@ def test_a_redeal_count_past_its_bounds_or_not_whole_is_refused(count: object, s
     rules = pr.get_game("odd-and-even")
     parts: dict[str, Any] = {**rules.deal(3).parts(), "redeals_used": count}
     with pytest.raises(
-        InvalidDealError, match=rf"^redeals: expected a count from 0 to 1, got {shown}$"
+        InvalidDealError, match=rf"^redeals_used: expected a count from 0 to 1, got {shown}$"
     ):
         rules.make_state(**parts)
 
@@ -671,3 +681,24 @@ def test_a_foundation_that_holds_the_wrong_card_is_named_by_its_place() -> None:
     foundation[0], stock[-1] = stock[-1], foundation[0]
     with pytest.raises(InvalidDealError, match=r"^foundations: F2 \(diamonds A 3 5 .*, got 8D$"):
         rules.make_state(**parts)
+
+
+@pytest.mark.parametrize(
+    ("game", "expected"),
+    [
+        ("klondike", "0 \\(the rules allow any number of redeals, and do not count them\\)"),
+        ("royal-cotillion", "0 \\(the rules allow no redeal\\)"),
+        ("captive-queens", "a count from 0 to 2"),
+    ],
+)
+def test_a_redeal_count_is_refused_by_the_name_the_caller_gave_it(game: str, expected: str) -> None:
+    # (make_state's argument and the dict form's key are both redeals_used)
+    rules = pr.get_game(game)
+    parts: dict[str, Any] = {**rules.deal(3).parts(), "redeals_used": 3}
+    refused = rf"redeals_used: expected {expected}, got 3$"
+    with pytest.raises(InvalidDealError, match="^" + refused):
+        rules.make_state(**parts)
+    data = dict(pr.state_to_dict(rules.deal(3)))
+    data["redeals_used"] = 3
+    with pytest.raises(NotationError, match=refused):
+        pr.state_from_dict(data)

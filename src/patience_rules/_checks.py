@@ -185,7 +185,7 @@ def _unprintable(value: str, lines: bool) -> str | None:
     controls = "control characters but line breaks and tabs" if lines else "control characters"
     return (
         f"it may not hold {controls}, bidirectional controls, lone surrogates, U+FFFE or "
-        f"U+FFFF, got U+{ord(found[0]):04X} at {found.start()} in {_shown(value)}"
+        f"U+FFFF, got U+{ord(found[0]):04X} at character {found.start() + 1} of {_shown(value)}"
     )
 
 

@@ -436,9 +436,12 @@ def _foundations(
             )
         ]
         found = tuple(map(len, piles))
-        if heights is not None and _heights(layout, heights) != found:
+        given = _heights(layout, heights) if heights is not None else found
+        if given != found:
+            f = next(f for f, (a, b) in enumerate(zip(given, found, strict=True)) if a != b)
             raise InvalidDealError(
-                "foundations: the heights given do not match the foundations' cards"
+                f"foundations: the heights given do not match the foundations' cards: "
+                f"F{f + 1} holds {_counted(found[f], 'cards')}, its height given is {given[f]}"
             )
         if layout.records:
             held = tuple(map(bytes, piles))
@@ -506,12 +509,13 @@ def _redeals(layout: Layout, value: object) -> int:
     if value.__class__ is int and 0 <= value <= most:
         return value
     if not _is_whole(value) or not 0 <= value <= most:
-        why = (
-            " (the rules allow any number, and do not count them)" if layout.redeals is None else ""
-        )
-        raise InvalidDealError(
-            f"redeals: expected a count from 0 to {most}{why}, got {shown_whole(value)}"
-        )
+        if layout.redeals is None:
+            expected = "0 (the rules allow any number of redeals, and do not count them)"
+        elif not most:
+            expected = "0 (the rules allow no redeal)"
+        else:
+            expected = f"a count from 0 to {most}"
+        raise InvalidDealError(f"redeals_used: expected {expected}, got {shown_whole(value)}")
     return int(value)  # (an IntEnum: its number)
 
 

@@ -1125,7 +1125,7 @@ def _run_stats(args: argparse.Namespace, out: _Output) -> int:
         play_deals,
         rules,
         args.deals,
-        start=args.start,
+        start=_deal_of(rules, args, "start"),
         player=player,
         progress=_stopping_when_asked(_progress_bar(sys.stderr)),
         max_moves=args.max_moves,
@@ -1342,13 +1342,13 @@ def _run_show(args: argparse.Namespace, out: _Output) -> int:
     return ExitStatus.SUCCESS
 
 
-def _deal_of(rules: GameRules, args: argparse.Namespace) -> int:
-    """The ``--deal`` number, refused as the argument's fault where it is past the
-    game's last deal (FreeCell's deal numbers stop at 2**31 - 1)."""
-    number: int = args.deal
+def _deal_of(rules: GameRules, args: argparse.Namespace, option: str = "deal") -> int:
+    """The ``--deal`` number (or ``--start``'s), refused as the argument's fault where
+    it is past the game's last deal (FreeCell's deal numbers stop at 2**31 - 1)."""
+    number: int = getattr(args, option)
     if number > rules.max_deal_number:
         raise _UsageError(
-            f"argument --deal: expected a deal number of {rules.title}, a whole number "
+            f"argument --{option}: expected a deal number of {rules.title}, a whole number "
             f"from 0 to {rules.max_deal_number}, got {number} (see '{_PROG} {args.command} --help')"
         )
     return number

@@ -896,25 +896,30 @@ class Engine:
     def _unknown(self, move: Move) -> str:
         """Why a move that the layout never makes is not legal."""
         layout, source, target = self._layout, move.source, move.target
-        for canonical, name, made in (
-            (_DRAW, "draw", layout.has_stock),
-            (_REDEAL, "redeal", layout.has_redeal and layout.redeal is Redeal.TURN_OVER),
+        if not layout.has(source):
+            return f"{layout.name(source)} is not in this game"
+        if not layout.has(target):
+            return f"{layout.name(target)} is not in this game"
+        for canonical, name, route, made in (
+            (_DRAW, "draw", "stock to the waste", layout.has_stock),
+            (
+                _REDEAL,
+                "redeal",
+                "waste to the stock",
+                layout.has_redeal and layout.redeal is Redeal.TURN_OVER,
+            ),
         ):
             if made and (source.kind, target.kind) == (
                 canonical.source.kind,
                 canonical.target.kind,
             ):
-                # (the pile kinds of the draw or of the redeal, another move)
+                # (the pile kinds of the draw or of the redeal, another count)
                 return (
-                    f"the {name} is the one move Move.{name}(), written {name}, "
-                    f"whatever the number of cards it moves"
+                    f"the {name} is the one move from the {route}, written {name}, "
+                    "with no count: the rules say how many cards it moves"
                 )
-        if not layout.has(source):
-            return f"{layout.name(source)} is not in this game"
         if source.kind is _STOCK or source.kind is _MIDDLE:
             return f"{layout.name(source)} is not a pile that cards are played from in this game"
-        if not layout.has(target):
-            return f"{layout.name(target)} is not in this game"
         cards = f"{move.count} cards" if move.count != 1 else "a card"
         return f"{self._game.title} never moves {cards} from {layout.name(source)} to {layout.name(target)}"
 

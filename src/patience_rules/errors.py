@@ -36,6 +36,7 @@ UnknownGameError
 
 from __future__ import annotations
 
+import enum
 import operator
 from typing import Final
 
@@ -212,7 +213,15 @@ def _shown(value: object, limit: int = _QUOTE_LIMIT) -> str:
     "'xxxxx'… (1000 characters)"
     >>> _shown(-(10**80))
     'a negative integer of 81 digits'
+
+    A member of an enum is shown by its name, as it is written in code:
+
+    >>> from patience_rules import Rank
+    >>> _shown(Rank.QUEEN)
+    'Rank.QUEEN'
     """
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
     if isinstance(value, int) and not isinstance(value, bool):
         number = operator.index(value)  # (exactly an int: a subclass's methods are not asked)
         if abs(number).bit_length() > 3 * limit:

@@ -678,7 +678,10 @@ def _height_of_top(rules: GameRules, f: int, top: Card | None) -> int:
 
 def _redeals_from_text(text: str) -> int:
     if not re.fullmatch(r"[0-9]{1,19}", text):
-        raise NotationError(f"redeals: expected the number of redeals used, got {_shown(text)}")
+        raise NotationError(
+            f"redeals_used: expected the number of redeals used, a whole number from 0, "
+            f"got {_shown(text)}"
+        )
     return int(text)
 
 

@@ -16,6 +16,7 @@ Every part turns into a dict of JSON types and back (``to_dict`` and
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypedDict
 
@@ -389,7 +390,7 @@ class Tableau:
             )
         if self.runs is not Runs.NONE and self.build is None:
             raise InvalidRulesError(
-                f"runs={self.runs!r} needs a build rule: a run is cards built on each other"
+                f"runs={_shown(self.runs)} needs a build rule: a run is cards built on each other"
             )
         if self.fill_rank is not None:
             if not isinstance(self.fill_rank, Rank):
@@ -399,7 +400,7 @@ class Tableau:
             if self.refill is not Refill.BY_MOVE:
                 raise InvalidRulesError(
                     "fill_rank says which rank a move may put into an empty column, so it "
-                    f"needs refill=Refill.BY_MOVE, got {self.refill!r}"
+                    f"needs refill=Refill.BY_MOVE, got refill={_shown(self.refill)}"
                 )
 
     @property
@@ -611,7 +612,10 @@ class Middle:
         if not value or not all(isinstance(rank, Rank) for rank in value):
             raise InvalidRulesError(f"the middle takes one or more Ranks, got {_shown(value)}")
         if len(set(value)) != len(value):
-            raise InvalidRulesError(f"the middle's ranks repeat: {_shown(value)}")
+            repeated = " ".join(rank.symbol for rank, n in Counter(value).items() if n > 1)
+            raise InvalidRulesError(
+                f"the middle takes each rank once, got {repeated} more than once"
+            )
 
     def to_dict(self) -> MiddleDict:
         """The middle as a dict of JSON types."""

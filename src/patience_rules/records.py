@@ -315,7 +315,7 @@ def _check_tags(tags: Iterable[object]) -> tuple[tuple[str, str], ...]:
         if lone is not None:
             raise NotationError(
                 f"tags: {_tag_name(name)}'s value holds a lone surrogate, U+{ord(lone[0]):04X} "
-                f"at {lone.start()}, which no UTF-8 text can hold: expected text of whole "
+                f"at character {lone.start() + 1}, which no UTF-8 text can hold: expected text of whole "
                 "characters"
             )
         if len(value) + len(name) + 4 > MAX_TAG_LINE or len(_tag_line(name, value)) > MAX_TAG_LINE:
@@ -709,21 +709,24 @@ class GameRecord:
             deck = _texts(
                 data["deck"],
                 _checks.MAX_CARDS,
-                f"deck: no game has more than {_checks.MAX_CARDS} cards",
-                "deck: expected a list of cards such as ['QH', '10S']",
+                f"no game has more than {_checks.MAX_CARDS} cards",
+                ("deck", "card", "QH"),
             )
-            deal = cards_from_text(" ".join(deck)) if deck else ()
-            if len(deal) != len(deck):
-                raise NotationError("deck: expected one card in each item of the list")
+            try:
+                deal = tuple(map(Card.from_str, deck))
+            except NotationError:  # (read again, to name the bad card's place)
+                deal = tuple(_card(text, f"deck, card {i}") for i, text in enumerate(deck, 1))
         raw_moves = _texts(
             data.get("moves", []),
             MAX_RECORD_MOVES,
-            f"moves: a record holds at most {MAX_RECORD_MOVES} moves",
-            "moves: expected a list of moves in text such as ['T3-F5']",
+            f"a record holds at most {MAX_RECORD_MOVES} moves",
+            ("moves", "move", "T3-F5"),
         )
         raw_tags = data.get("tags", {})
         if not isinstance(raw_tags, Mapping):
-            raise NotationError("tags: expected a mapping of tag names to text")
+            raise NotationError(
+                f"tags: expected a mapping of tag names to text, got {_shown(raw_tags)}"
+            )
         result = data.get("result")
         if result is not None and not (
             isinstance(result, str) and result in ("won", "lost", "unfinished")
@@ -731,7 +734,7 @@ class GameRecord:
             raise NotationError(
                 f"result: expected 'won', 'lost' or 'unfinished' (or none), got {_shown(result)}"
             )
-        replay = _Replay(rules, deal)
+        replay = _Replay(rules, deal, "deal" if isinstance(deal, int) else "deck")
         for text in raw_moves:
             replay.play(text)
         record = replay.record(tuple(raw_tags.items()))
@@ -743,16 +746,35 @@ class GameRecord:
         return record
 
 
-def _texts(value: object, most: int, too_many: str, expected: str) -> list[str]:
+def _texts(value: object, most: int, too_many: str, names: tuple[str, str, str]) -> list[str]:
     """A list of texts from a record's dict form (a tuple too, as state_from_dict reads
-    its piles; copied, to be read once): at most ``most`` of them, else ``too_many``
-    (with the count); anything else is refused with ``expected``."""
-    if isinstance(value, list | tuple) and len(value) > most:
-        raise NotationError(f"{too_many}, got {len(value)}")
-    items = list(value) if isinstance(value, list | tuple) else None
-    if items is None or not all(isinstance(item, str) for item in items):
-        raise NotationError(expected)
+    its piles; copied, to be read once): at most ``most`` items, else ``too_many``
+    (with the count).  ``names`` are the key, an item's name and an example of one;
+    a bad item is named by its place, from 1."""
+    where, item, example = names
+    if not isinstance(value, list | tuple):
+        raise NotationError(
+            f"{where}: expected a list of {item}s in text such as [{example!r}], "
+            f"got {_shown(value)}"
+        )
+    if len(value) > most:
+        raise NotationError(f"{where}: {too_many}, got {len(value)}")
+    items = list(value)
+    for number, text in enumerate(items, 1):
+        if not isinstance(text, str):
+            raise NotationError(
+                f"{where}, {item} {number}: expected a {item} in text such as {example!r}, "
+                f"got {_shown(text)}"
+            )
     return items
+
+
+def _card(text: str, where: str) -> Card:
+    """The card written ``text``, else a NotationError that says ``where`` it was."""
+    try:
+        return Card.from_str(text)
+    except NotationError as error:
+        raise NotationError(f"{where}: {error}") from None
 
 
 def _move_text(move: object) -> str:
@@ -766,13 +788,14 @@ def _move_text(move: object) -> str:
 class _Replay:
     """A game replayed move by move as its record is read; errors are notation errors."""
 
-    def __init__(self, rules: GameRules, deal: int | tuple[Card, ...]) -> None:
+    def __init__(self, rules: GameRules, deal: int | tuple[Card, ...], where: str) -> None:
+        """Deal ``deal`` of ``rules``; ``where`` names its field in a message (``Deal``, ``deck``)."""
         self.rules = rules
         self.deal = deal
         try:
             self.start = rules.deal(deal) if isinstance(deal, int) else rules.deal_from(deal)
         except PatienceRulesError as error:
-            raise NotationError(f"{'Deal' if isinstance(deal, int) else 'Deck'}: {error}") from None
+            raise NotationError(f"{where}: {error}") from None
         self.state = self.start
         self.moves: list[Move] = []
 
@@ -980,6 +1003,12 @@ def _read(chunks: Iterable[str], expected: GameRules | None) -> GameRecord:
         if len(tags) > MAX_TAGS and len(tags.keys() - _RESERVED) > MAX_TAGS:
             raise NotationError(f"line {number}: {_TOO_MANY_TAGS}")
     if "Game" not in tags:
+        if not tags and reader.next_character() == "{":
+            raise NotationError(
+                'expected a record\'s text form, which starts with its tags ([Game "..."] '
+                "first), got '{': a record's dict form, such as JSON holds, reads with "
+                "GameRecord.from_dict"
+            )
         raise NotationError('a record names its game: expected a [Game "..."] tag')
     game = tags.pop("Game")
     if "Rules" in tags:
@@ -997,7 +1026,7 @@ def _read(chunks: Iterable[str], expected: GameRules | None) -> GameRecord:
     result = tags.pop("Result", None)
     if result is not None and result not in _RESULTS:
         raise NotationError(f"Result: expected won, lost or unfinished, got {_shown(result)}")
-    replay = _Replay(rules, deal)
+    replay = _Replay(rules, deal, "Deal" if isinstance(deal, int) else "Deck")
     for word in reader.words(itertools.count(len(replay.moves) + 1)):
         match = _NUMBER_RE.fullmatch(word)
         if match is not None:
@@ -1025,7 +1054,10 @@ def _deal_from_tags(tags: dict[str, str]) -> int | tuple[Card, ...]:
     if "Deal" in tags:
         text = tags.pop("Deal").strip()
         if not _DEAL_RE.fullmatch(text):
-            raise NotationError(f"Deal: expected a deal number, got {_shown(text)}")
+            raise NotationError(
+                f"Deal: a deal number is a whole number from 0 to {MAX_DEAL_NUMBER}, "
+                f"got {_shown(text)}"
+            )
         return int(text)
     try:
         return cards_from_text(tags.pop("Deck"))

@@ -283,15 +283,15 @@ def _to_options(
     for item in _checks.bounded(
         items, _MOST_OPTIONS, f"a game takes at most {_MOST_OPTIONS} options", InvalidRulesError
     ):
-        if (
-            not isinstance(item, tuple)
-            or len(item) != 2
-            or not isinstance(item[0], str)
-            or not (isinstance(item[1], bool | str) or _is_whole(item[1]))
-        ):
+        if not isinstance(item, tuple) or len(item) != 2 or not isinstance(item[0], str):
             raise InvalidRulesError(
                 "options are (name, value) pairs of a text and a whole number, a text or "
                 f"True/False, such as ('redeals', 3), got {_shown(item)}"
+            )
+        if not (isinstance(item[1], bool | str) or _is_whole(item[1])):
+            raise InvalidRulesError(
+                f"option {_key_shown(item[0])}: expected a whole number, a text or True/False, "
+                f"got {_checks.shown_whole(item[1])}"
             )
         # (a subclass's value read once, as its plain text or int: an IntEnum is its number)
         name, value = str.__str__(item[0]), item[1]
@@ -1094,13 +1094,13 @@ def _register(
     # (Plain texts: a subclass's own hash or == could register a name no lookup finds.)
     name = _checks.plain(name)
     others = tuple(map(_checks.plain, others))
-    for each in (name, *others):
-        _checks.text("a game's name", each, 100)
+    for each, what in ((name, "name"), *((alias, "alias") for alias in others)):
+        _checks.text(f"a game's {what}", each, 100)
         if not _REGISTRY_NAME.fullmatch(each):
             lowered = each.strip().lower()
             hint = f": register it as {lowered!r}" if _REGISTRY_NAME.fullmatch(lowered) else ""
             raise InvalidRulesError(
-                "a game's registered name is lower-case letters, digits, '-', '_' and '.', "
+                f"a game's registered {what} is lower-case letters, digits, '-', '_' and '.', "
                 "starting with a letter or a digit (as get_game and the text notation read "
                 f"it), got {_shown(each)}{hint}"
             )
@@ -1122,8 +1122,9 @@ def _register(
     with _LOCK:
         taken = [n for n in (name, *others) if n in _REGISTRY or n in _ALIASES]
         if taken:
+            what = "name" if taken[0] == name else "alias"
             raise InvalidRulesError(
-                f"the game name {taken[0]!r} is registered already: choose another name"
+                f"the game {what} {taken[0]!r} is registered already: choose another {what}"
             )
         # (Made before the entry is published: no other thread sees a game
         # that is then refused, nor runs its factory while it is checked.)

@@ -50,6 +50,7 @@ from ._checks import MAX_CARDS
 from .cards import _as_index
 from .deals import MAX_DEAL_NUMBER
 from .errors import (
+    IllegalMoveError,
     InvalidArgumentError,
     InvalidDealError,
     NotationError,
@@ -310,6 +311,8 @@ def play_deal(
         many games stop, give it more.
     :raises InvalidDealError: for a deal number out of range.
     :raises InvalidArgumentError: for rules or a player that are not one.
+    :raises IllegalMoveError: for a move the player chose that is not legal
+        (its message names the deal and the move's number).
 
     >>> import patience_rules as pr
     >>> from patience_rules.stats import play_deal
@@ -337,7 +340,13 @@ def play_deal(
             return DealResult(
                 deal, False, state.cards_home, moves_made, stopped=True, at_limit=at_limit
             )
-        state = state.apply(move)
+        try:
+            state = state.apply(move)
+        except IllegalMoveError as refused:
+            raise IllegalMoveError(
+                f"deal {deal}, move {moves_made + 1}: the player's choice is not one of "
+                f"the legal moves it was given: {refused}"
+            ) from None
         moves_made += 1
         moves = () if state.is_won else state.legal_moves()
     return DealResult(deal, state.is_won, state.cards_home, moves_made)
@@ -805,6 +814,8 @@ def play_deals(
     :raises InvalidArgumentError: for a negative count, bad jobs, chunk size,
         ``max_pending``, executor or player, or both ``executor`` and
         ``jobs``.
+    :raises IllegalMoveError: for a move the player chose that is not legal
+        (see :func:`play_deal`).
 
     If a task fails, or ``progress`` raises, or the call is interrupted,
     the tasks not yet started are cancelled and those running are waited

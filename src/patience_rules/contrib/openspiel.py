@@ -487,11 +487,7 @@ class _Play:
 
     def dealt(self, card: int) -> _Play:
         left = self.left
-        if not _is_whole(card) or not 0 <= card < 52:
-            raise InvalidDealError(
-                f"chance outcome {_shown(card)}: a chance outcome is the index of the card "
-                "dealt, from 0 (AC) to 51 (KS)"
-            )
+        _check_outcome(card)
         if not left[card]:
             copies = self.game.deck_counts[card]
             name = Card.from_index(card)
@@ -529,7 +525,11 @@ class _Play:
 
     def played(self, action: int) -> _Play:
         assert self.state is not None
-        state = self.state.apply(self.game.actions.move_of(action))
+        move = self.game.actions.move_of(action)
+        try:
+            state = self.state.apply(move)
+        except IllegalMoveError as error:  # (named by its action, as ActionSpace.legal_move does)
+            raise IllegalMoveError(f"action {_shown(action)}: {error}") from None
         reward = float(state.cards_home - self.state.cards_home)
         seen, after = self._seen, self._after
         if seen is not None:
@@ -701,9 +701,19 @@ class PatienceState(SpielState):
         return str(play.state)
 
 
+def _check_outcome(card: object) -> None:
+    """Refuse ``card`` unless it is a chance outcome: the index of a card, 0 to 51."""
+    if not _is_whole(card) or not 0 <= card < 52:
+        raise InvalidDealError(
+            f"chance outcome {_shown(card)}: a chance outcome is the index of the card "
+            "dealt, from 0 (AC) to 51 (KS)"
+        )
+
+
 def _action_label(game: PatienceGame, player: SupportsIndex, action: SupportsIndex) -> str:
     """An action in words: a chance outcome as the card dealt, the player's as its label."""
     if player == pyspiel.PlayerId.CHANCE:
+        _check_outcome(action)
         return f"deal {Card.from_index(action)}"
     return str(game.actions.label(action))
 
