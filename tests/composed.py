@@ -152,8 +152,8 @@ def compositions(draw: st.DrawFn) -> pr.GameRules:
             if refill is pr.Refill.NEVER
             else draw(st.booleans() | st.integers(0, cells), label="cells dealt"),
         )
-    # (a shift redeal with no shifts to make is drawn seldom: its games play as a
-    # stock redeal's with none)
+    # (a shift redeal with no shifts to make is drawn one time in four: its games
+    # play as a stock redeal's with none)
     shifts = (1, 2, None, 0) if stock_redeal is pr.Redeal.SHIFT else (0, 1, 2, None)
     stock = pr.Stock(
         redeals=draw(st.sampled_from(shifts), label="redeals"),

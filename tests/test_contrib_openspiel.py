@@ -153,6 +153,9 @@ def test_the_game_labels_actions_as_its_states_do(name: str) -> None:
         assert label == f"deal {pr.Card.from_index(card)}"
     with pytest.raises(pr.IllegalMoveError, match="is not an action of"):
         game.action_to_string(0, game.num_distinct_actions())
+    # (an integer of NumPy's is an outcome too, as it is an action)
+    assert game.action_to_string(pyspiel.PlayerId.CHANCE, np.int64(51)) == "deal KS"
+    assert game.action_to_string(pyspiel.PlayerId.CHANCE, np.uint8(0)) == "deal AC"
     # (as applying it is: the outcome named, and what an outcome is)
     for card in (52, -1):
         with pytest.raises(

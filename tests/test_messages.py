@@ -9,6 +9,7 @@ value.
 
 from __future__ import annotations
 
+import enum
 import json
 import random
 import re
@@ -276,6 +277,7 @@ def test_a_move_from_the_stock_or_the_middle_says_no_card_is_played_from_it(
         ("klondike[draw=3]", Move(Place(PileKind.STOCK), Place(PileKind.WASTE), 3), "draw"),
         ("klondike", Move(Place(PileKind.WASTE), Place(PileKind.STOCK), 2), "redeal"),
         ("captive-queens", Move(Place(PileKind.WASTE), Place(PileKind.STOCK), 13), "redeal"),
+        ("crescent", Move(Place(PileKind.WASTE), Place(PileKind.STOCK), 2), "redeal"),
     ],
 )
 def test_a_move_of_the_draws_or_the_redeals_piles_names_the_one_that_is_made(
@@ -287,10 +289,12 @@ def test_a_move_of_the_draws_or_the_redeals_piles_names_the_one_that_is_made(
     assert (move.is_draw, move.is_redeal) == (which == "draw", which == "redeal")
     with pytest.raises(pr.IllegalMoveError) as caught:
         state.apply(move)
-    route = "stock to the waste" if which == "draw" else "waste to the stock"
+    route = "from the stock to the waste, " if which == "draw" else "from the waste to the stock, "
+    if name == "crescent":  # (its redeal shifts the columns: it has no waste)
+        route = ""
     message = str(caught.value)
     assert message.endswith(
-        f"the {which} is the one move from the {route}, written {which}, "
+        f"the {which} is the one move {route}written {which}, "
         "with no count: the rules say how many cards it moves"
     ), message
     assert_for_people(message)
@@ -307,6 +311,7 @@ def test_a_move_of_the_draws_or_the_redeals_piles_names_the_one_that_is_made(
         ("klondike", Move(Place(PileKind.STOCK, 3), Place(PileKind.WASTE), 2), "stock 4"),
         ("captive-queens", Move(Place(PileKind.WASTE, 1), Place(PileKind.STOCK)), "waste 2"),
         ("klondike", Move(Place(PileKind.STOCK), Place(PileKind.WASTE, 1)), "waste 2"),
+        ("crescent", Move(Place(PileKind.WASTE, 1), Place(PileKind.STOCK)), "waste 2"),
     ],
 )
 def test_a_draw_or_redeal_between_piles_the_game_lacks_names_the_missing_pile(
@@ -318,6 +323,35 @@ def test_a_draw_or_redeal_between_piles_the_game_lacks_names_the_missing_pile(
         state.apply(move)
     assert str(caught.value).endswith(f": {missing} is not in this game"), caught.value
     assert not state.is_legal(move)
+
+
+@pytest.mark.parametrize(
+    ("name", "move", "refusal"),
+    [
+        (
+            "captive-queens",
+            Move(Place(PileKind.STOCK), Place(PileKind.COLUMN, 0), 2),
+            "the stock is not a pile that cards are played from in this game",
+        ),
+        (
+            "easy-start",
+            Move(Place(PileKind.MIDDLE), Place(PileKind.CELL, 0)),
+            "the Queens is not a pile that cards are played from in this game",
+        ),
+        (
+            "freecell",
+            Move(Place(PileKind.STOCK), Place(PileKind.WASTE), 3),
+            "the stock is not in this game",
+        ),
+    ],
+)
+def test_a_move_from_a_pile_never_played_from_names_its_source(
+    name: str, move: Move, refusal: str
+) -> None:
+    # (the source is the fault, whether or not the target is in the game)
+    with pytest.raises(pr.IllegalMoveError) as caught:
+        pr.game_from_text(name).deal(1).apply(move)
+    assert str(caught.value).endswith(f": {refusal}"), caught.value
 
 
 def test_one_card_or_one_move_is_counted_in_the_singular() -> None:
@@ -531,3 +565,28 @@ def test_members_of_enums_are_shown_as_code_writes_them(
     with pytest.raises(pr.PatienceRulesError) as caught:
         make()
     assert str(caught.value) == message
+
+
+class Wide(enum.IntFlag):
+    NARROW = 1
+    BROAD = 2
+
+
+def test_a_value_is_shown_as_code_writes_it_within_its_limit() -> None:
+    # A member by its own name; a combination of flags or a member of no name
+    # as its repr, which says what it is; never beyond the limit of a quoted value.
+    layout = pr.get_game("klondike").layout
+    for value, shown in (
+        (pr.Runs.ANY, "Runs.ANY"),
+        (Wide.BROAD, "Wide.BROAD"),
+        (Wide.NARROW | Wide.BROAD, repr(Wide.NARROW | Wide.BROAD)),
+        (Wide(8), repr(Wide(8))),
+        (re.I | re.M, "re.IGNORECASE|re.MULTILINE"),
+    ):
+        with pytest.raises(pr.InvalidArgumentError) as caught:
+            layout.count(value)  # type: ignore[arg-type]
+        assert str(caught.value) == f"expected a PileKind such as PileKind.STOCK, got {shown}"
+    long = enum.Enum("Named", {"X" * 300: 1})  # type: ignore[misc]
+    with pytest.raises(pr.InvalidArgumentError) as caught:
+        layout.count(next(iter(long)))  # type: ignore[arg-type]
+    assert len(str(caught.value)) < 200, caught.value

@@ -83,7 +83,9 @@ _WASTE: Final = PileKind.WASTE
 _CELL: Final = PileKind.CELL
 _COLUMN: Final = PileKind.COLUMN
 _DRAW: Final = Move.draw()
+_DRAW_KINDS: Final = (_DRAW.source.kind, _DRAW.target.kind)
 _REDEAL: Final = Move.redeal()
+_REDEAL_KINDS: Final = (_REDEAL.source.kind, _REDEAL.target.kind)
 _DRAW_ONLY: Final = (_DRAW,)
 _REDEAL_ONLY: Final = (_REDEAL,)
 _AUTOMATIC: Final = (Refill.FROM_WASTE, Refill.FROM_WASTE_THEN_STOCK)
@@ -896,30 +898,31 @@ class Engine:
     def _unknown(self, move: Move) -> str:
         """Why a move that the layout never makes is not legal."""
         layout, source, target = self._layout, move.source, move.target
+        kinds = (source.kind, target.kind)
+        if (kinds == _DRAW_KINDS and layout.has_stock) or (
+            kinds == _REDEAL_KINDS and layout.has_redeal
+        ):
+            # (a move of the draw's or the redeal's piles: another count, or a pile
+            # the game lacks)
+            for place in (source, target):
+                if not layout.has(place) and place.index:
+                    return f"{layout.name(place)} is not in this game"
+            if kinds == _DRAW_KINDS:
+                name, route = "draw", "from the stock to the waste, "
+            elif layout.redeal is Redeal.TURN_OVER:
+                name, route = "redeal", "from the waste to the stock, "
+            else:  # (Crescent's shift, which moves no card from a waste)
+                name, route = "redeal", ""
+            return (
+                f"the {name} is the one move {route}written {name}, with no count: "
+                "the rules say how many cards it moves"
+            )
         if not layout.has(source):
             return f"{layout.name(source)} is not in this game"
-        if not layout.has(target):
-            return f"{layout.name(target)} is not in this game"
-        for canonical, name, route, made in (
-            (_DRAW, "draw", "stock to the waste", layout.has_stock),
-            (
-                _REDEAL,
-                "redeal",
-                "waste to the stock",
-                layout.has_redeal and layout.redeal is Redeal.TURN_OVER,
-            ),
-        ):
-            if made and (source.kind, target.kind) == (
-                canonical.source.kind,
-                canonical.target.kind,
-            ):
-                # (the pile kinds of the draw or of the redeal, another count)
-                return (
-                    f"the {name} is the one move from the {route}, written {name}, "
-                    "with no count: the rules say how many cards it moves"
-                )
         if source.kind is _STOCK or source.kind is _MIDDLE:
             return f"{layout.name(source)} is not a pile that cards are played from in this game"
+        if not layout.has(target):
+            return f"{layout.name(target)} is not in this game"
         cards = f"{move.count} cards" if move.count != 1 else "a card"
         return f"{self._game.title} never moves {cards} from {layout.name(source)} to {layout.name(target)}"
 

@@ -221,7 +221,12 @@ def _shown(value: object, limit: int = _QUOTE_LIMIT) -> str:
     'Rank.QUEEN'
     """
     if isinstance(value, enum.Enum):
-        return f"{type(value).__name__}.{value.name}"
+        members, name = type(value).__members__, value.name
+        # (a member by its own name; a combination of flags, or a name too long, as its repr)
+        if name is not None and members.get(name) is value:
+            shown = f"{type(value).__name__}.{name}"
+            if len(shown) <= limit:
+                return shown
     if isinstance(value, int) and not isinstance(value, bool):
         number = operator.index(value)  # (exactly an int: a subclass's methods are not asked)
         if abs(number).bit_length() > 3 * limit:

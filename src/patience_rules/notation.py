@@ -679,8 +679,8 @@ def _height_of_top(rules: GameRules, f: int, top: Card | None) -> int:
 def _redeals_from_text(text: str) -> int:
     if not re.fullmatch(r"[0-9]{1,19}", text):
         raise NotationError(
-            f"redeals_used: expected the number of redeals used, a whole number from 0, "
-            f"got {_shown(text)}"
+            "redeals_used: expected the number of redeals used, a whole number of at most "
+            f"19 digits, got {_shown(text)}"
         )
     return int(text)
 

@@ -932,8 +932,8 @@ class GameEntry:
                         " (it has no default)" if empty else f" (its default is {defaults[key]!r})"
                     )
                 raise InvalidRulesError(
-                    f"option {_key_shown(key)}: a whole number, a text or True/False{default}, "
-                    "got None"
+                    f"option {_key_shown(key)}: expected a whole number, a text or "
+                    f"True/False{default}, got None"
                 )
         return kept
 

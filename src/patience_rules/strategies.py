@@ -675,10 +675,10 @@ def states(
     The deal comes from :func:`deals` (with the same ``deal_numbers``);
     then moves are drawn one at a time, each among the legal moves of the
     position it is made in, until ``max_moves`` are made, the game is over,
-    or a choice ends the game early (most games go on to ``max_moves`` or
-    to their end, but Hypothesis also draws games of no move at all: about
-    one in four of the first hundred examples, and some states more than
-    once).  The deal and the moves are noted with a failure, in the
+    or a choice ends the game early (a choice ends from a twentieth to
+    two fifths of the first hundred games early, by the game and the seed;
+    about one in four of them has no move at all, and some states come
+    more than once).  The deal and the moves are noted with a failure, in the
     notation, with the command that shows the deal; the state prints as
     ``state_from_text('...')`` (as :func:`deals` says).
 

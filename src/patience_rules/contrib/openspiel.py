@@ -364,7 +364,8 @@ class PatienceGame(SpielGame):
         'deal KS'
 
         :raises IllegalMoveError: for an action id out of range.
-        :raises NotationError: for a chance outcome that is no card index (0 to 51).
+        :raises InvalidDealError: for a chance outcome that is no card index (0 to 51),
+            as applying it to a state does.
         """
         return _action_label(self, player, action)
 
@@ -701,20 +702,22 @@ class PatienceState(SpielState):
         return str(play.state)
 
 
-def _check_outcome(card: object) -> None:
-    """Refuse ``card`` unless it is a chance outcome: the index of a card, 0 to 51."""
-    if not _is_whole(card) or not 0 <= card < 52:
+def _check_outcome(card: object) -> int:
+    """``card`` as an int if it is a chance outcome, the index of a card from 0 to 51
+    (an integer of NumPy's too), else an InvalidDealError."""
+    index = _as_index(card)
+    if index is None or not 0 <= index < 52:
         raise InvalidDealError(
             f"chance outcome {_shown(card)}: a chance outcome is the index of the card "
             "dealt, from 0 (AC) to 51 (KS)"
         )
+    return index
 
 
 def _action_label(game: PatienceGame, player: SupportsIndex, action: SupportsIndex) -> str:
     """An action in words: a chance outcome as the card dealt, the player's as its label."""
     if player == pyspiel.PlayerId.CHANCE:
-        _check_outcome(action)
-        return f"deal {Card.from_index(action)}"
+        return f"deal {Card.from_index(_check_outcome(action))}"
     return str(game.actions.label(action))
 
 
