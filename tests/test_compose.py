@@ -12,10 +12,12 @@ registered games.
 
 from __future__ import annotations
 
+import gc
 import json
 import pickle
 import random
 import re
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +25,7 @@ import attrs
 import pytest
 
 import patience_rules as pr
+from composed import toy_game
 from notation_support import assert_typed_dict
 from patience_rules import (
     Build,
@@ -943,3 +946,24 @@ def test_a_tableau_s_depth_compares_the_same_however_it_is_given() -> None:
     assert pr.Tableau(1, depth=(3,)) == pr.Tableau(1, depth=3)
     assert hash(pr.Tableau(1, depth=(3,))) == hash(pr.Tableau(1, depth=3))
     assert pr.Tableau(2, depth=(3, 3)) == pr.Tableau(2, depth=3) != pr.Tableau(2, depth=(3, 2))
+
+
+def test_a_composed_game_is_not_kept_alive_by_what_the_library_remembers() -> None:
+    # Asking whether rules are registered (a repr, a state's or a record's dict
+    # form do) remembers the answer only while the rules live: a composed game's
+    # tables are large (some 14 MB for 64 columns), and a process that composes
+    # many would otherwise keep hundreds of them.
+    from patience_rules.records import GameRecord
+
+    alive = []
+    for number in range(12):
+        game = toy_game(name=f"toy-{number}", title=f"Toy {number}")
+        state = game.deal(1)
+        repr(game)
+        pr.state_to_dict(state)
+        GameRecord(game, 1).to_text()
+        assert not pr.is_registered(game)
+        alive.append(weakref.ref(game))
+    del game, state
+    gc.collect()
+    assert [ref for ref in alive if ref() is not None] == []

@@ -769,3 +769,26 @@ def test_a_drawn_record_prints_as_the_call_that_rebuilds_it() -> None:
     found = re.search(r"record=GameRecord\.from_text\(\s*('(?:[^'\\]|\\.)*')", text)
     assert found, text
     assert len(pr.GameRecord.from_text(ast.literal_eval(found.group(1))).moves) >= 3
+
+
+def test_the_strategies_keep_no_composed_game_alive() -> None:
+    # Their caches of deals, deck orders and moves serve registered games: a
+    # composed game drawn from (a new one for each example, as a strategy of
+    # compositions draws them) goes with its last state.
+    import gc
+    import weakref
+
+    from composed import toy_game
+
+    # (a registered game drawn from first: Hypothesis keeps the first strategy that
+    # a process evaluates)
+    find(deals(pr.get_game("klondike")), lambda value: True, settings=SHRUNK)
+    alive = []
+    for number in range(6):
+        game = toy_game(name=f"toy-{number}", title=f"Toy {number}")
+        for strategy in (deals(game), states(game, max_moves=5), illegal_moves(game.deal(1))):
+            find(strategy, lambda value: True, settings=SHRUNK)
+        alive.append(weakref.ref(game))
+    del game, strategy
+    gc.collect()
+    assert [ref for ref in alive if ref() is not None] == []

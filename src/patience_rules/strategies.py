@@ -96,7 +96,7 @@ from .piles import (
 )
 from .policies import Compulsion, Refill
 from .records import GameRecord, RecordDict
-from .rules import GameRules, RulesDict, _pickled_rules
+from .rules import GameRules, RulesDict, _pickled_rules, is_registered
 from .sequences import FoundationSequence, SequenceDict
 from .state import Move, State, StateParts
 
@@ -174,7 +174,16 @@ def _strategy(
 
 def _registered_name(rules: GameRules) -> str | None:
     """The registry name that makes exactly these rules, if there is one."""
-    return _registered_name_among(rules, game_entries())
+    return _cached_for(rules, _registered_name_among)(rules, game_entries())
+
+
+def _cached_for(rules: GameRules, cached: functools._lru_cache_wrapper[_T]) -> Callable[..., _T]:
+    """``cached`` (a function under ``functools.lru_cache``, whose first argument is
+    ``rules``) for a registered game, and the function it wraps, not cached, for any
+    other: a cache of the module's would keep every composed game drawn alive until it
+    is pushed out (some 40 MB each for 64 columns), and a composed game seldom comes
+    twice."""
+    return cached if is_registered(rules) else cached.__wrapped__
 
 
 # The registry's entries are part of each key below: a game registered (or
@@ -193,7 +202,7 @@ def _registered_name_among(rules: GameRules, entries: tuple[GameEntry, ...]) -> 
 
 def _game_expression(rules: GameRules) -> str:
     """The rules as the call that makes them: ``royal_cotillion()``, ``easy_start(redeals=3)``."""
-    return _game_expression_among(rules, game_entries())
+    return _cached_for(rules, _game_expression_among)(rules, game_entries())
 
 
 @functools.lru_cache(maxsize=128)
@@ -445,7 +454,7 @@ def _draw_order(draw: st.DrawFn, rules: GameRules) -> tuple[Card, ...]:
     swaps, or lowers them to swap a card with itself, so a deck shrinks
     towards deal 1's order one displaced pair at a time.
     """
-    order = list(_base_order(rules))
+    order = list(_cached_for(rules, _base_order)(rules))
     size = len(order)
     more = st.integers(0, _MORE_SWAPS)
     pairs = st.integers(0, size * size - 1)
@@ -512,11 +521,11 @@ def _draw_start(
         number = _check_deal_number(draw(numbers), f"a number drawn from {where}")
         # (a number past the game's largest deals as itself modulo the count of deals)
         number %= rules.max_deal_number + 1
-        state = _dealt(rules, number)
+        state = _cached_for(rules, _dealt)(rules, number)
         return _Start(state, number, ())
     order = _draw_order(draw, rules)
-    if order == _base_order(rules):
-        return _Start(_dealt(rules, _BASE_DEAL), _BASE_DEAL, ())
+    if order == _cached_for(rules, _base_order)(rules):
+        return _Start(_cached_for(rules, _dealt)(rules, _BASE_DEAL), _BASE_DEAL, ())
     return _Start(rules.deal_from(order), None, order)
 
 
@@ -560,7 +569,7 @@ def _describe_start(rules: GameRules, start: _Start) -> tuple[str, str | None]:
         if command is not None:
             words += f" ({command})"
         return words, None
-    base = _base_order(rules)
+    base = _cached_for(rules, _base_order)(rules)
     moved = [p for p, (card, was) in enumerate(zip(start.order, base, strict=True)) if card != was]
     if len(moved) == 2 and start.order[moved[0]] == base[moved[1]]:
         first, second = moved
@@ -796,7 +805,7 @@ def _layout_moves(
 def _illegal_moves(draw: st.DrawFn, state: _Shown, *, outside_layout: bool = False) -> Move:
     checked = _check_state(state.value, "illegal_moves()")
     wide = _check_flag(outside_layout, "illegal_moves(outside_layout=...)")
-    moves, position = _layout_moves(checked.rules, wide)
+    moves, position = _cached_for(checked.rules, _layout_moves)(checked.rules, wide)
     # The refused moves are the layout's moves but the legal ones: the i-th
     # refused move is found by stepping over the legal moves' positions,
     # without listing the thousands of refused moves at every draw.  A
