@@ -792,7 +792,9 @@ class PoolOfNone:
         self.finished = 0
         self.most_waiting = 0
 
-    def __call__(self, max_workers: int, mp_context: object = None) -> PoolOfNone:
+    def __call__(
+        self, max_workers: int, mp_context: object = None, initializer: object = None
+    ) -> PoolOfNone:
         self.workers.append(max_workers)
         return self
 
@@ -925,3 +927,38 @@ def test_a_players_illegal_choice_is_named_by_its_deal_and_move(
         play_deal(CAPTIVE, 1, player=Choosing(choice, at))  # type: ignore[arg-type]
     with pytest.raises(pr.IllegalMoveError, match=head + refusal):
         play_deals(CAPTIVE, 1, start=1, jobs=1, player=Choosing(choice, at))  # type: ignore[arg-type]
+
+
+@attrs.frozen
+class Lingering:
+    """Plays deal ``quick`` at once; any other deal waits ``seconds`` first, then
+    leaves a file named for it in ``folder`` (a worker that plays it to its end)."""
+
+    folder: str
+    quick: int
+    seconds: float
+    name = "lingering"
+
+    def chooser(self, deal: int) -> Callable[[pr.State, tuple[pr.Move, ...]], pr.Move]:
+        if deal != self.quick:
+            time.sleep(self.seconds)
+            Path(self.folder, f"played-{deal}").touch()
+        return lambda state, moves: moves[0]
+
+
+def test_ctrl_c_stops_the_default_pools_workers_without_waiting_for_their_chunks(
+    tmp_path: Path,
+) -> None:
+    # Ctrl-C (a KeyboardInterrupt, here from the progress callback once the quick
+    # deal is in) while both workers play deals that take long: the call goes on
+    # with the interrupt and stops the workers, rather than waiting for their
+    # chunks to end (a minute for a long one), and leaves nothing running.
+    player = Lingering(str(tmp_path), quick=0, seconds=30.0)
+
+    def interrupt(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        play_deals(CAPTIVE, 3, player=player, jobs=2, chunk_size=1, progress=interrupt)
+    assert list(tmp_path.iterdir()) == []  # (no worker played a lingering deal to its end)
+    assert multiprocessing.active_children() == []

@@ -35,6 +35,7 @@ import multiprocessing
 import multiprocessing.context
 import os
 import pickle
+import signal
 import statistics
 import sys
 import warnings
@@ -758,6 +759,29 @@ def _unpicklable(player: Player) -> str | None:
     return None
 
 
+#: How long the tasks of the default pool may take to fail once its workers are
+#: stopped (they fail at once), before they are cancelled and waited for instead.
+_STOPPING: Final = 10.0
+
+
+def _ignore_interrupts() -> None:
+    """A worker of the default pool leaves Ctrl-C to the process that made it, which stops
+    it (a worker interrupted would only fail its chunk, print a traceback, and go on)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: concurrent.futures.Executor) -> bool:
+    """Stop the worker processes of ``pool``, the default pool; whether it could (its
+    processes are the standard library's private ``_processes``, as Python 3.10 to
+    3.14 name them; the pool then fails the tasks it had)."""
+    processes = getattr(pool, "_processes", None)
+    if not isinstance(processes, dict):
+        return False
+    for process in list(processes.values()):
+        process.terminate()
+    return True
+
+
 def _withdraw(futures: Iterable[Future[DealStats]]) -> None:
     """Cancel ``futures``, and wait for those already running, which cannot be cancelled."""
     running = [future for future in futures if not future.cancel()]
@@ -887,7 +911,7 @@ def play_deals(
         if why is not None:
             raise InvalidArgumentError(why)
         pool: concurrent.futures.Executor = ProcessPoolExecutor(
-            max_workers=workers, mp_context=_process_context()
+            max_workers=workers, mp_context=_process_context(), initializer=_ignore_interrupts
         )
         limit = max_pending or min(2 * workers, MAX_PENDING)
     else:
@@ -930,6 +954,14 @@ def play_deals(
             "that guard; the worker's own error is printed above); jobs=1 plays in this "
             "process"
         ) from error
+    except KeyboardInterrupt:
+        # (Ctrl-C: the default pool's workers, which ignore it, are stopped at once,
+        # not waited for to the end of their chunks; the pool then fails every task
+        # of its own, which none may cancel first)
+        if own and _stop_workers(pool):
+            pending = dict.fromkeys(wait(pending, timeout=_STOPPING)[1], 0)
+        _withdraw(pending)
+        raise
     except BaseException:
         _withdraw(pending)
         raise
