@@ -6,6 +6,7 @@ import json
 import math
 import multiprocessing
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -962,3 +963,38 @@ def test_ctrl_c_stops_the_default_pools_workers_without_waiting_for_their_chunks
         play_deals(CAPTIVE, 3, player=player, jobs=2, chunk_size=1, progress=interrupt)
     assert list(tmp_path.iterdir()) == []  # (no worker played a lingering deal to its end)
     assert multiprocessing.active_children() == []
+
+
+@attrs.frozen
+class Reporting:
+    """Plays first moves; each deal leaves a file that says whether the worker
+    playing it ignores Ctrl-C (SIGINT)."""
+
+    folder: str
+    name = "reporting"
+
+    def chooser(self, deal: int) -> Callable[[pr.State, tuple[pr.Move, ...]], pr.Move]:
+        ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        Path(self.folder, f"{deal}-{'ignores' if ignored else 'takes'}").touch()
+        return lambda state, moves: moves[0]
+
+
+def test_the_default_pools_workers_leave_ctrl_c_to_a_call_on_the_main_thread(
+    tmp_path: Path,
+) -> None:
+    # Ctrl-C reaches only the main thread: there the call stops the workers,
+    # which ignore it; a call on another thread cannot see it, so its workers
+    # take it (their chunks fail with it, and the call stops).
+    main, other = tmp_path / "main", tmp_path / "other"
+    main.mkdir()
+    other.mkdir()
+    play_deals(CAPTIVE, 2, player=Reporting(str(main)), jobs=2, chunk_size=1)
+    thread = threading.Thread(
+        target=play_deals,
+        args=(CAPTIVE, 2),
+        kwargs={"player": Reporting(str(other)), "jobs": 2, "chunk_size": 1},
+    )
+    thread.start()
+    thread.join()
+    assert sorted(path.name for path in main.iterdir()) == ["0-ignores", "1-ignores"]
+    assert sorted(path.name for path in other.iterdir()) == ["0-takes", "1-takes"]

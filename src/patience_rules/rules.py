@@ -1428,12 +1428,12 @@ def is_registered(rules: GameRules) -> bool:
         # (options refused, or the factory failed: it may not fail next time,
         # so the answer, not registered now, is not kept)
         return False
-    key = id(rules)
+    key, kept_in = id(rules), _REGISTERED
 
     def forget(_: object) -> None:  # (when the rules go, before another object has their id)
-        _REGISTERED.pop(key, None)
+        kept_in.pop(key, None)
 
-    _remember(_REGISTERED, key, (weakref.ref(rules, forget), known), generation)
+    _remember(kept_in, key, (weakref.ref(rules, forget), known), generation)
     return known
 
 

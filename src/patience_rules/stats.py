@@ -38,6 +38,7 @@ import pickle
 import signal
 import statistics
 import sys
+import threading
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -910,8 +911,14 @@ def play_deals(
         why = _unloadable(chosen)
         if why is not None:
             raise InvalidArgumentError(why)
+        # (Ctrl-C reaches the main thread alone: called there, the workers leave it to
+        # this process, which stops them; called on another thread, they take it, and
+        # their chunks fail with it, as the only way it stops the call)
+        main = threading.current_thread() is threading.main_thread()
         pool: concurrent.futures.Executor = ProcessPoolExecutor(
-            max_workers=workers, mp_context=_process_context(), initializer=_ignore_interrupts
+            max_workers=workers,
+            mp_context=_process_context(),
+            initializer=_ignore_interrupts if main else None,
         )
         limit = max_pending or min(2 * workers, MAX_PENDING)
     else:

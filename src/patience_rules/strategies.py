@@ -50,7 +50,7 @@ import itertools
 import operator
 import shlex
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Concatenate, ParamSpec, Protocol, SupportsIndex, TypeVar
+from typing import Any, Concatenate, ParamSpec, Protocol, SupportsIndex, TypeVar, cast
 
 from .errors import _needs_extra
 
@@ -777,35 +777,38 @@ def legal_moves(state: State) -> st.SearchStrategy[Move]:
     return _legal_moves(_shown_state(state))
 
 
-@functools.lru_cache(maxsize=64)
-def _layout_moves(
-    rules: GameRules, outside_layout: bool
-) -> tuple[tuple[Move, ...], dict[Move, int]]:
+def _layout_moves(layout: Layout, outside_layout: bool) -> tuple[tuple[Move, ...], dict[Move, int]]:
     """Every move from a pile of the layout to a pile of the layout, runs of every length included,
     with each move's position in that order.
 
     The piles are the layout's places, with the stock and the waste;
     ``outside_layout`` adds, for each kind of pile, one past the last (a
-    first one, for a kind the game lacks).
+    first one, for a kind the game lacks).  Worked out once for each layout,
+    and kept with it (it goes with the layout: a composed game's too).
     """
-    places = {*rules.layout.places, Place(PileKind.STOCK), Place(PileKind.WASTE)}
+    key = (_layout_moves, outside_layout)
+    kept = layout._memo.get(key)
+    if kept is not None:
+        return cast("tuple[tuple[Move, ...], dict[Move, int]]", kept)
+    places = {*layout.places, Place(PileKind.STOCK), Place(PileKind.WASTE)}
     if outside_layout:
         for kind in PileKind:
             indices = [place.index for place in places if place.kind is kind]
             places.add(Place(kind, max(indices) + 1 if indices else 0))
     ordered = sorted(places)
-    counts = range(1, rules.layout.max_run + 1)  # (runs as long as the layout moves)
+    counts = range(1, layout.max_run + 1)  # (runs as long as the layout moves)
     moves = tuple(
         Move(source, target, count) for source in ordered for target in ordered for count in counts
     )
-    return moves, {move: i for i, move in enumerate(moves)}
+    made = layout._memo[key] = (moves, {move: i for i, move in enumerate(moves)})
+    return made
 
 
 @_strategy("illegal_moves")
 def _illegal_moves(draw: st.DrawFn, state: _Shown, *, outside_layout: bool = False) -> Move:
     checked = _check_state(state.value, "illegal_moves()")
     wide = _check_flag(outside_layout, "illegal_moves(outside_layout=...)")
-    moves, position = _cached_for(checked.rules, _layout_moves)(checked.rules, wide)
+    moves, position = _layout_moves(checked.rules.layout, wide)
     # The refused moves are the layout's moves but the legal ones: the i-th
     # refused move is found by stepping over the legal moves' positions,
     # without listing the thousands of refused moves at every draw.  A
