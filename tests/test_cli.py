@@ -500,6 +500,8 @@ def test_stats_scheduler_needs_dask(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
+    # (what another test found installed is forgotten, as in a new process)
+    cli._distributed_client.cache_clear()
     status, _, err = run(
         capsys, "stats", "easy-start", "--deals", "5", "--scheduler", "tcp://127.0.0.1:8786"
     )
