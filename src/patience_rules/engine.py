@@ -907,12 +907,13 @@ class Engine:
             for place in (source, target):
                 if not layout.has(place) and place.index:
                     return f"{layout.name(place)} is not in this game"
-            if kinds == _DRAW_KINDS:
-                name, route = "draw", "from the stock to the waste, "
-            elif layout.redeal is Redeal.TURN_OVER:
-                name, route = "redeal", "from the waste to the stock, "
-            else:  # (Crescent's shift, which moves no card from a waste)
-                name, route = "redeal", ""
+            name = "draw" if kinds == _DRAW_KINDS else "redeal"
+            # (its piles named where the game has them: Crescent's shift has no waste)
+            route = (
+                f"from {layout.name(source)} to {layout.name(target)}, "
+                if layout.has(source) and layout.has(target)
+                else ""
+            )
             return (
                 f"the {name} is the one move {route}written {name}, with no count: "
                 "the rules say how many cards it moves"

@@ -107,6 +107,7 @@ from .errors import (
 )
 from .notation import (
     FORMAT_VERSION,
+    _card_list,
     _described,
     _expected_game,
     _game_of_text,
@@ -712,10 +713,7 @@ class GameRecord:
                 f"no game has more than {_checks.MAX_CARDS} cards",
                 ("deck", "card", "QH"),
             )
-            try:
-                deal = tuple(map(Card.from_str, deck))
-            except NotationError:  # (read again, to name the bad card's place)
-                deal = tuple(_card(text, f"deck, card {i}") for i, text in enumerate(deck, 1))
+            deal = tuple(_card_list(deck, "deck"))
         raw_moves = _texts(
             data.get("moves", []),
             MAX_RECORD_MOVES,
@@ -767,14 +765,6 @@ def _texts(value: object, most: int, too_many: str, names: tuple[str, str, str])
                 f"got {_shown(text)}"
             )
     return items
-
-
-def _card(text: str, where: str) -> Card:
-    """The card written ``text``, else a NotationError that says ``where`` it was."""
-    try:
-        return Card.from_str(text)
-    except NotationError as error:
-        raise NotationError(f"{where}: {error}") from None
 
 
 def _move_text(move: object) -> str:

@@ -50,7 +50,7 @@ import itertools
 import operator
 import shlex
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Concatenate, ParamSpec, Protocol, SupportsIndex, TypeVar, cast
+from typing import Any, Concatenate, Final, ParamSpec, Protocol, SupportsIndex, TypeVar
 
 from .errors import _needs_extra
 
@@ -69,7 +69,7 @@ from .cards import Card, Rank, Suit, _as_index, standard_deck
 from .deals import MAX_DEAL_NUMBER
 from .errors import PatienceRulesError, _shown
 from .games import GameEntry, game_entries, game_names, get_game
-from .layout import Layout
+from .layout import Layout, _per_layout
 from .notation import (
     StateDict,
     cards_from_text,
@@ -783,13 +783,8 @@ def _layout_moves(layout: Layout, outside_layout: bool) -> tuple[tuple[Move, ...
 
     The piles are the layout's places, with the stock and the waste;
     ``outside_layout`` adds, for each kind of pile, one past the last (a
-    first one, for a kind the game lacks).  Worked out once for each layout,
-    and kept with it (it goes with the layout: a composed game's too).
+    first one, for a kind the game lacks).  Read through :data:`_MOVES_OF`.
     """
-    key = (_layout_moves, outside_layout)
-    kept = layout._memo.get(key)
-    if kept is not None:
-        return cast("tuple[tuple[Move, ...], dict[Move, int]]", kept)
     places = {*layout.places, Place(PileKind.STOCK), Place(PileKind.WASTE)}
     if outside_layout:
         for kind in PileKind:
@@ -800,15 +795,22 @@ def _layout_moves(layout: Layout, outside_layout: bool) -> tuple[tuple[Move, ...
     moves = tuple(
         Move(source, target, count) for source in ordered for target in ordered for count in counts
     )
-    made = layout._memo[key] = (moves, {move: i for i, move in enumerate(moves)})
-    return made
+    return moves, {move: i for i, move in enumerate(moves)}
+
+
+#: :func:`_layout_moves` of a layout without and with ``outside_layout``, worked
+#: out once for each layout and kept with it (so it goes with a composed game).
+_MOVES_OF: Final = {
+    wide: _per_layout(functools.partial(_layout_moves, outside_layout=wide))
+    for wide in (False, True)
+}
 
 
 @_strategy("illegal_moves")
 def _illegal_moves(draw: st.DrawFn, state: _Shown, *, outside_layout: bool = False) -> Move:
     checked = _check_state(state.value, "illegal_moves()")
     wide = _check_flag(outside_layout, "illegal_moves(outside_layout=...)")
-    moves, position = _layout_moves(checked.rules.layout, wide)
+    moves, position = _MOVES_OF[wide](checked.rules.layout)
     # The refused moves are the layout's moves but the legal ones: the i-th
     # refused move is found by stepping over the legal moves' positions,
     # without listing the thousands of refused moves at every draw.  A

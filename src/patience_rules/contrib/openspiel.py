@@ -488,7 +488,7 @@ class _Play:
 
     def dealt(self, card: int) -> _Play:
         left = self.left
-        _check_outcome(card)
+        card = _check_outcome(card)
         if not left[card]:
             copies = self.game.deck_counts[card]
             name = Card.from_index(card)
