@@ -2,7 +2,9 @@
 
 - References to the package's re-exports (``patience_rules.GameRules``, or a
   bare ``GameRules`` left by an annotation that names a type imported only
-  for type checking) resolve to the object's canonical entry.
+  for type checking) resolve to the object's canonical entry, and those to
+  a standard class by its private module (``concurrent.futures._base``) to
+  its public name in Python's documentation.
 - ``.. public-submodules:: PACKAGE`` documents every public module in a
   package (the games), each under its own heading.
 - ``.. public-names::`` draws a table of the names the package exports, each
@@ -27,6 +29,7 @@ from docutils.statemachine import StringList
 from sphinx.addnodes import pending_xref
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.ext import intersphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import nested_parse_with_titles
@@ -50,11 +53,25 @@ def _canonical_target(target: str) -> str | None:
     return ".".join([base, *parts[1:]])
 
 
+#: Python's classes that live in a private module, by the public name that
+#: Python's inventory lists them under (an annotation evaluated by autodoc
+#: names the class where it lives).
+_PUBLIC_HOMES = {"concurrent.futures._base.": "concurrent.futures."}
+
+
 def _resolve_reexport(
     app: Sphinx, env: BuildEnvironment, node: pending_xref, contnode: nodes.TextElement
 ) -> nodes.reference | None:
     if node.get("refdomain") != "py":
         return None
+    for private, public in _PUBLIC_HOMES.items():
+        if node["reftarget"].startswith(private):
+            renamed = node.deepcopy()
+            renamed["reftarget"] = public + node["reftarget"].removeprefix(private)
+            found: nodes.reference | None = intersphinx.missing_reference(
+                app, env, renamed, contnode
+            )
+            return found
     canonical = _canonical_target(node["reftarget"])
     if canonical is None or canonical == node["reftarget"]:
         return None

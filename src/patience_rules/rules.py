@@ -115,7 +115,7 @@ __all__ = [
 #: The value of a game's option: a whole number, a text or True/False.
 OptionValue: TypeAlias = int | str | bool
 #: How a pickle names the rules of a registered game: its name, or its name and options.
-_RulesName: TypeAlias = "str | tuple[str, tuple[tuple[str, OptionValue], ...]]"
+_RulesName: TypeAlias = str | tuple[str, tuple[tuple[str, OptionValue], ...]]
 
 #: The version of the dict form written by :meth:`GameRules.to_dict`.
 RULES_FORMAT: Final = 1

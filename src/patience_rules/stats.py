@@ -29,6 +29,7 @@ likewise an alias of ``player=``, with a warning.
 
 from __future__ import annotations
 
+import concurrent.futures  # (play_deals' signature names its Executor in full)
 import itertools
 import math
 import multiprocessing
@@ -70,11 +71,6 @@ from .players import (
     player_names,
 )
 from .rules import GameRules, _game_rules
-
-if TYPE_CHECKING:
-    # Named in full in the signature of play_deals, so that the documentation
-    # links it to its public name rather than to concurrent.futures._base.
-    import concurrent.futures
 
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
