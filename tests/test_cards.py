@@ -214,21 +214,22 @@ def test_a_card_is_still_its_index_where_an_int_is_wanted() -> None:
 @pytest.mark.parametrize("number", [3, 0, True, Rank.KING, Indexable(3)])
 def test_cards_are_ordered_among_cards_only(number: object) -> None:
     king = Card.from_str("KS")
+    # (A type checker refuses these too: a card is compared with cards alone.)
     compares: list[Callable[[], object]] = [
-        lambda: king < number,
-        lambda: king <= number,
-        lambda: king > number,
-        lambda: king >= number,
+        lambda: king < number,  # type: ignore[operator]
+        lambda: king <= number,  # type: ignore[operator]
+        lambda: king > number,  # type: ignore[operator]
+        lambda: king >= number,  # type: ignore[operator]
     ]
     if type(number) in (int, Indexable):  # as for equality: Python asks the card
-        compares += [lambda: number < king, lambda: number >= king]
+        compares += [lambda: number < king, lambda: number >= king]  # type: ignore[operator]
         with pytest.raises(TypeError, match="cards are ordered among cards only"):
             sorted([king, number])  # type: ignore[type-var]
     for compare in compares:
         with pytest.raises(TypeError, match=r"compare KS\.index with a number"):
             compare()
     with pytest.raises(TypeError):
-        king < "QH"  # noqa: B015
+        king < "QH"  # type: ignore[operator]  # noqa: B015
     assert king != "KS" and king != None  # noqa: E711
 
 
@@ -270,6 +271,29 @@ def test_a_card_is_neither_added_to_nor_subtracted_from(operation: Callable[[int
     assert operation(card.index) is not None  # (the same with its number is fine)
     # Its rank and suit, and the uses of its number, stay as they were.
     assert (card.rank, card.suit, int(card), bytes([card])) == (Rank.QUEEN, Suit.HEARTS, 37, b"%")
+
+
+def test_a_type_checker_is_told_of_a_card_added_to_or_ordered_with_a_number() -> None:
+    # Each line raises, and is reported to a type checker as deprecated: the
+    # typing session's mypy (warn_unused_ignores) fails where one is not.
+    card = Card.from_str("QH")
+    refusals: list[Callable[[], object]] = [
+        lambda: card + 1,  # type: ignore[deprecated]
+        lambda: 1 + card,  # type: ignore[deprecated]
+        lambda: card - 1,  # type: ignore[deprecated]
+        lambda: 51 - card,  # type: ignore[deprecated]
+        lambda: card < 1,  # type: ignore[deprecated]
+        lambda: card <= 1,  # type: ignore[deprecated]
+        lambda: card > 1,  # type: ignore[deprecated]
+        lambda: card >= 1,  # type: ignore[deprecated]
+    ]
+    for refusal in refusals:
+        with pytest.raises(TypeError, match="card"):
+            refusal()
+    # Among cards, and the other operators, nothing is reported.
+    king = Card.from_str("KS")
+    assert card < king and king >= card and sorted([king, card]) == [card, king]
+    assert (card * 2, card // 13, abs(card)) == (74, 2, 37)
 
 
 @pytest.mark.parametrize("operation", OTHER_OPERATORS)

@@ -481,6 +481,20 @@ class TestStates:
         with pytest.raises(pr.InvalidArgumentError, match="expected the rules of a game"):
             pr.Engine.of("captive-queens")  # type: ignore[arg-type]
 
+    def test_the_engines_listing_is_typed_by_its_limit_and_takes_states_only(self) -> None:
+        rules = pr.get_game("klondike")
+        engine = pr.Engine.of(rules)
+        state = rules.deal(5)
+        every = engine.legal_moves(state)
+        first = engine.legal_moves(state, 1)
+        assert_type(every, tuple[pr.Move, ...])
+        assert_type(first, list[pr.Move])
+        assert first and first == list(every[: len(first)])
+        # The engine trusts its arguments (the state's methods check them):
+        # a type checker refuses anything but a state, with a limit or not.
+        with pytest.raises(AttributeError):
+            engine.legal_moves("T1-F1", 1)  # type: ignore[call-overload]
+
     def test_the_engine_shared_by_every_state_of_its_rules_cannot_be_changed(self) -> None:
         # (One engine serves every state of equal rules in the process: a
         # changed hash or rules would corrupt every set of states.)

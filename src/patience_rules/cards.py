@@ -24,7 +24,9 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from operator import itemgetter
-from typing import TYPE_CHECKING, Final, NoReturn, SupportsIndex, TypeGuard, final
+from typing import TYPE_CHECKING, Final, NoReturn, SupportsIndex, TypeGuard, final, overload
+
+from typing_extensions import deprecated
 
 from .errors import InvalidRulesError, NotationError, _int_like, _shown
 
@@ -161,13 +163,16 @@ class Card(int):
     ``Fraction`` or a NumPy integer *before* a card (``Rank.ACE == card``,
     ``np.int64(1) + card``) still compares or adds as a number, since Python
     asks it first; only a plain :class:`int` before a card is refused.  And
-    a type checker sees the :class:`int` too: mypy accepts ``card == 1``,
-    ``card + 1`` and ``{1: "x"}.get(card)``; the first is always false, the
-    second raises, and the third finds nothing, as a card is no key of 1 (a
-    dict of card indices is looked up by ``card.index``).  The integer
-    operators other than ``+`` and ``-`` (``abs``, ``%``, ``//``, shifts)
-    stay the index's, as code that handles any :class:`int` (a serializer,
-    Hypothesis's observability) uses them.
+    a type checker sees the :class:`int` too: it accepts ``card == 1`` and
+    ``{1: "x"}.get(card)``, the first always false, the second finding
+    nothing, as a card is no key of 1 (a dict of card indices is looked up by
+    ``card.index``); ``card + 1``, ``card - 1`` and ``card < 1``, which
+    raise, it reports as deprecated (mypy with its ``deprecated`` error code
+    on, pyright by default), the one way an :class:`int`'s operators can be
+    refused to a type checker.  The integer operators other than ``+`` and
+    ``-`` (``abs``, ``%``, ``//``, shifts) stay the index's, as code that
+    handles any :class:`int` (a serializer, Hypothesis's observability) uses
+    them.
 
     Why an int that equals only cards, measured by ``benchmarks/cards.py
     --long`` (CPython 3.11; rates per second, each the best of several
@@ -324,25 +329,45 @@ class Card(int):
     def __bool__(self) -> bool:
         return True  # a card, the Ace of clubs (index 0) too, is something
 
-    def __lt__(self, other: object) -> bool:
+    @overload
+    def __lt__(self, other: Card, /) -> bool: ...
+    @overload
+    @deprecated("cards are ordered among cards only: compare card.index with a number")
+    def __lt__(self, other: int, /) -> bool: ...
+    def __lt__(self, other: object, /) -> bool:
         if type(other) is Card:
             return int.__lt__(self, other)
         _refuse_numbers(self, other)
         return NotImplemented
 
-    def __le__(self, other: object) -> bool:
+    @overload
+    def __le__(self, other: Card, /) -> bool: ...
+    @overload
+    @deprecated("cards are ordered among cards only: compare card.index with a number")
+    def __le__(self, other: int, /) -> bool: ...
+    def __le__(self, other: object, /) -> bool:
         if type(other) is Card:
             return int.__le__(self, other)
         _refuse_numbers(self, other)
         return NotImplemented
 
-    def __gt__(self, other: object) -> bool:
+    @overload
+    def __gt__(self, other: Card, /) -> bool: ...
+    @overload
+    @deprecated("cards are ordered among cards only: compare card.index with a number")
+    def __gt__(self, other: int, /) -> bool: ...
+    def __gt__(self, other: object, /) -> bool:
         if type(other) is Card:
             return int.__gt__(self, other)
         _refuse_numbers(self, other)
         return NotImplemented
 
-    def __ge__(self, other: object) -> bool:
+    @overload
+    def __ge__(self, other: Card, /) -> bool: ...
+    @overload
+    @deprecated("cards are ordered among cards only: compare card.index with a number")
+    def __ge__(self, other: int, /) -> bool: ...
+    def __ge__(self, other: object, /) -> bool:
         if type(other) is Card:
             return int.__ge__(self, other)
         _refuse_numbers(self, other)
@@ -352,7 +377,21 @@ class Card(int):
     # index's, that looked like the next card.  The other integer operators
     # stay the index's: code that handles any int uses them (Hypothesis's
     # observability asks ``abs()`` of every int it records, encoders shift).
-    if not TYPE_CHECKING:
+    # Type checkers are told so as they can be, by marking the operators
+    # deprecated (an int's operators cannot be taken away from a subclass; the
+    # messages are written out, as mypy reads only a literal text there).
+    if TYPE_CHECKING:
+
+        @deprecated("a card is no number: add to or subtract from card.index")
+        def __add__(self, other: int, /) -> int: ...
+        @deprecated("a card is no number: add to or subtract from card.index")
+        def __radd__(self, other: int, /) -> int: ...
+        @deprecated("a card is no number: add to or subtract from card.index")
+        def __sub__(self, other: int, /) -> int: ...
+        @deprecated("a card is no number: add to or subtract from card.index")
+        def __rsub__(self, other: int, /) -> int: ...
+
+    else:
         __add__ = __radd__ = __sub__ = __rsub__ = _refuse_addition
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
