@@ -1306,7 +1306,7 @@ def _stub_signatures() -> dict[str, dict[str, list[tuple[tuple[str, ...], str]]]
         if isinstance(node, ast.ClassDef):
             methods = classes[node.name] = {}
             for item in node.body:
-                if isinstance(item, ast.FunctionDef) and item.name != "__getattr__":
+                if isinstance(item, ast.FunctionDef) and item.args.vararg is None:
                     arguments = [*item.args.posonlyargs, *item.args.args][1:]
                     parameters = tuple(ast.unparse(a.annotation) for a in arguments if a.annotation)
                     assert len(parameters) == len(arguments), f"{node.name}.{item.name}"
@@ -1314,6 +1314,34 @@ def _stub_signatures() -> dict[str, dict[str, list[tuple[tuple[str, ...], str]]]
                     signature = (parameters, ast.unparse(item.returns))
                     methods.setdefault(item.name, []).append(signature)
     return classes
+
+
+def _stub_names() -> dict[str, set[str]]:
+    """Each stub class's methods by name, those typed as Any (``*args``) too."""
+    return {
+        node.name: {item.name for item in node.body if isinstance(item, ast.FunctionDef)}
+        for node in ast.parse(_STUB.read_text(encoding="utf-8")).body
+        if isinstance(node, ast.ClassDef)
+    }
+
+
+def test_the_typed_bases_declare_every_method_of_pyspiels_classes_and_no_other() -> None:
+    # A name the stub lacks would be a type checker's error for a method that
+    # exists; a name the real class lacks would pass a misspelt call.
+    real = {"SpielGame": pyspiel.Game, "SpielState": pyspiel.State}
+    for name, declared in _stub_names().items():
+        public = {method for method in dir(real[name]) if not method.startswith("_")}
+        assert public - declared == set(), f"the stub's {name} lacks these of pyspiel's"
+        assert {method for method in declared - public if method != "__init__"} == set()
+    # Most are typed as pyspiel documents them; the rest are Any.
+    typed = _stub_signatures()
+    for name, declared in _stub_names().items():
+        assert len(declared) > len(typed[name]) > 20
+    # A misspelt method is a type checker's error (the typing session's mypy
+    # fails where this ignore is unused), as it is an AttributeError here.
+    state = PatienceGame("captive-queens").new_initial_state()
+    with pytest.raises(AttributeError):
+        state.legal_actoins()  # type: ignore[attr-defined]
 
 
 def _as_stub_writes(type_text: str) -> set[str]:
