@@ -14,6 +14,7 @@ from foreign_numbers import Int64, bool_
 from patience_rules import stats
 from patience_rules.deals import _SplitMix64
 from patience_rules.players import (
+    Chooser,
     FirstPlayer,
     GreedyPlayer,
     Player,
@@ -62,6 +63,23 @@ def test_a_player_named_in_the_code_is_typed_as_its_class() -> None:
     assert_type(get_player(name), Player)
 
 
+def test_a_chooser_is_any_function_of_a_state_and_its_moves_checked_as_one() -> None:
+    # A lambda given as a chooser is read by a type checker as taking a state
+    # and its moves (were Chooser a protocol, mypy would take its parameters as
+    # Any and pass the second lambda, whose ignore would then be unused).
+    choosers: list[Chooser] = [
+        lambda state, moves: moves[-1] if state.stock else None,
+        lambda state, moves: moves[0].nonexistent,  # type: ignore[attr-defined]
+    ]
+    last, wrong = choosers
+    state = ROYAL.deal(7)
+    assert last(state, state.legal_moves()) == state.legal_moves()[-1]
+    with pytest.raises(AttributeError):
+        wrong(state, state.legal_moves())
+    chooser: Chooser = GreedyPlayer().chooser(7)  # (a player's chooser is one)
+    assert chooser(state, state.legal_moves()) in state.legal_moves()
+
+
 def test_the_old_names_stay_importable_from_stats_with_a_warning() -> None:
     olds: list[tuple[str, Any]] = [
         ("GreedyPolicy", GreedyPlayer),
@@ -86,6 +104,14 @@ def test_the_old_names_stay_importable_from_stats_with_a_warning() -> None:
     with pytest.warns(DeprecationWarning, match="get_policy is an old name"):
         player: Player = stats.get_policy("random", seed=2)  # type: ignore[deprecated]
     assert (greedy, player) == (GreedyPlayer(), RandomPlayer(seed=2))
+    # ... with get_player's overloads, and the protocol checkable as at run time.
+    with pytest.warns(DeprecationWarning, match="get_policy is an old name"):
+        random = stats.get_policy("random", seed=Int64(2))  # type: ignore[deprecated]
+    assert_type(random, RandomPlayer)
+    assert random == RandomPlayer(seed=2)
+    with pytest.warns(DeprecationWarning, match="Policy is an old name"):
+        policy = stats.Policy  # type: ignore[deprecated]
+    assert isinstance(GreedyPlayer(), policy) and not isinstance("greedy", policy)
     typo = "Polic"  # (stats.Polic would be a type checker's error, as it should be)
     with pytest.raises(AttributeError, match="has no attribute 'Polic'"):
         getattr(stats, typo)

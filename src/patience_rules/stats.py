@@ -115,11 +115,12 @@ if TYPE_CHECKING:
     # The old names as type checkers see them: typed as the new ones, and
     # flagged as deprecated; any other name is an error there, as it is at run
     # time (a module __getattr__ would make every name there Any).
-    from typing import Protocol
+    from typing import Literal, Protocol, overload, runtime_checkable
 
     from typing_extensions import deprecated
 
     @deprecated("an old name of patience_rules.players.Player")
+    @runtime_checkable
     class Policy(Player, Protocol): ...
 
     @deprecated("an old name of patience_rules.players.FirstPlayer")
@@ -131,8 +132,19 @@ if TYPE_CHECKING:
     @deprecated("an old name of patience_rules.players.RandomPlayer")
     class RandomPolicy(RandomPlayer): ...
 
+    @overload
     @deprecated("an old name of patience_rules.players.get_player")
-    def get_policy(name: str, *, seed: int = 0) -> Player: ...
+    def get_policy(name: Literal["greedy"], *, seed: SupportsIndex = 0) -> GreedyPlayer: ...
+    @overload
+    @deprecated("an old name of patience_rules.players.get_player")
+    def get_policy(name: Literal["random"], *, seed: SupportsIndex = 0) -> RandomPlayer: ...
+    @overload
+    @deprecated("an old name of patience_rules.players.get_player")
+    def get_policy(name: Literal["first"], *, seed: SupportsIndex = 0) -> FirstPlayer: ...
+    @overload
+    @deprecated("an old name of patience_rules.players.get_player")
+    def get_policy(name: str, *, seed: SupportsIndex = 0) -> Player: ...
+    def get_policy(name: str, *, seed: SupportsIndex = 0) -> Player: ...
 
     @deprecated("an old name of patience_rules.players.player_names")
     def policy_names() -> tuple[str, ...]: ...
