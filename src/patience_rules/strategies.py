@@ -35,7 +35,7 @@ and ``@given(state=...)`` work without importing this module.
 >>> from patience_rules.strategies import states
 >>> @settings(max_examples=10)
 ... @given(states(pr.royal_cotillion(), max_moves=20))
-... def test_cards_home_never_exceed_the_deck(state):
+... def test_cards_home_never_exceed_the_deck(state: pr.State) -> None:
 ...     assert state.cards_home <= len(state.rules.deck())
 >>> test_cards_home_never_exceed_the_deck()
 >>> states(pr.royal_cotillion(), max_moves=20)
@@ -379,9 +379,10 @@ def games(*, names: Iterable[str] | None = None) -> st.SearchStrategy[GameRules]
     ``get_game('royal-cotillion')``.
 
     >>> from hypothesis import given, settings
+    >>> import patience_rules as pr
     >>> @settings(max_examples=5)
     ... @given(games(names=["easy-start", "quadrille"]))
-    ... def test_one_deck(game):
+    ... def test_one_deck(game: pr.GameRules) -> None:
     ...     assert game.decks == 1
     >>> test_one_deck()
     >>> games(names=["easy-start", "quadrille"])
@@ -424,7 +425,7 @@ def deal_numbers(*, min_value: int = 0, max_value: int = MAX_DEAL_NUMBER) -> st.
     >>> game = pr.captive_queens()
     >>> @settings(max_examples=5)
     ... @given(deal_numbers(max_value=999))
-    ... def test_every_deal_number_deals(number):
+    ... def test_every_deal_number_deals(number: int) -> None:
     ...     assert game.deal(number).stock_size == 52
     >>> test_every_deal_number_deals()
     >>> deal_numbers(max_value=999)
@@ -495,7 +496,7 @@ def deck_orders(game: GameRules) -> st.SearchStrategy[tuple[Card, ...]]:
     >>> game = pr.captive_queens()
     >>> @settings(max_examples=5)
     ... @given(deck_orders(game))
-    ... def test_every_order_deals(order):
+    ... def test_every_order_deals(order: tuple[pr.Card, ...]) -> None:
     ...     assert sorted(order) == sorted(game.deck())
     ...     assert game.deal_from(order).stock == order[::-1]
     >>> test_every_order_deals()
@@ -649,7 +650,7 @@ def deals(
     >>> import patience_rules as pr
     >>> @settings(max_examples=5)
     ... @given(deals(pr.odd_and_even()))
-    ... def test_the_layout(state):
+    ... def test_the_layout(state: pr.State) -> None:
     ...     assert (len(state.cells), len(state.stock), state.cards_home) == (9, 87, 8)
     >>> test_the_layout()
     """
@@ -717,7 +718,7 @@ def states(
     >>> game = pr.easy_start()
     >>> @settings(max_examples=5)
     ... @given(states(game, max_moves=10))
-    ... def test_laid_out_cards_stay_home(state):
+    ... def test_laid_out_cards_stay_home(state: pr.State) -> None:
     ...     assert state.cards_home >= 12
     >>> test_laid_out_cards_stay_home()
 
@@ -729,7 +730,7 @@ def states(
     >>> bad
     states(easy_start(), max_moves=-1)
     >>> @given(bad)
-    ... def test_nothing(state):
+    ... def test_nothing(state: pr.State) -> None:
     ...     pass
     >>> try:
     ...     test_nothing()
@@ -770,7 +771,7 @@ def legal_moves(state: State) -> st.SearchStrategy[Move]:
     >>> state = pr.royal_cotillion().deal(7)
     >>> @settings(max_examples=5)
     ... @given(legal_moves(state))
-    ... def test_a_move_changes_the_state(move):
+    ... def test_a_move_changes_the_state(move: pr.Move) -> None:
     ...     assert state.apply(move) != state
     >>> test_a_move_changes_the_state()
     """
@@ -853,7 +854,7 @@ def illegal_moves(state: State, *, outside_layout: bool = False) -> st.SearchStr
     >>> state = pr.captive_queens().deal(1)
     >>> @settings(max_examples=5)
     ... @given(illegal_moves(state))
-    ... def test_refused(move):
+    ... def test_refused(move: pr.Move) -> None:
     ...     with pytest.raises(pr.IllegalMoveError):
     ...         state.apply(move)
     >>> test_refused()
