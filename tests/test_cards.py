@@ -154,9 +154,13 @@ def test_two_decks_hold_each_card_twice_as_equal_values() -> None:
     assert len(deck) == 104
     assert all(deck.count(card) == 2 for card in standard_deck())
     assert len(standard_deck(MAX_DECKS)) == 52 * MAX_DECKS
+    # A number of decks is read as a number (by __index__), as a deal number is.
+    assert standard_deck(Int64(2)) == deck
 
 
-@pytest.mark.parametrize("decks", [0, -1, MAX_DECKS + 1, HUGE, 1.0, "2", None, True])
+@pytest.mark.parametrize(
+    "decks", [0, -1, MAX_DECKS + 1, HUGE, 1.0, "2", None, True, bool_(), Int64(0)]
+)
 def test_a_bad_number_of_decks_is_a_rules_error(decks: object) -> None:
     with pytest.raises(InvalidRulesError, match="number of decks is a whole number") as raised:
         standard_deck(decks)  # type: ignore[arg-type]

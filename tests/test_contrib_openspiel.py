@@ -25,6 +25,7 @@ from patience_rules.contrib import MOVE_LIMIT, longest_game
 from patience_rules.contrib.openspiel import (
     MAX_DEAL_PARAMETER,
     PatienceGame,
+    PatienceObserver,
     deal_actions,
     deserialize_game_and_state,
     register_games,
@@ -366,6 +367,42 @@ def test_deserializing_reads_the_history_and_never_unpickles(tmp_path: Path) -> 
     # OpenSpiel's own reader runs the payload: the reason for the one above.
     pyspiel.deserialize_game_and_state(text)
     assert marker.exists()
+
+
+def test_serializing_refuses_a_state_of_another_game() -> None:
+    # (the text names the game given and the state's history: a state of
+    # deal 7 given with deal 3's game read back as a state of deal 3)
+    deal_3 = pyspiel.load_game("patience_royal_cotillion(deal=3)")
+    deal_7 = pyspiel.load_game("patience_royal_cotillion(deal=7)")
+    state = deal_7.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    game, read = deserialize_game_and_state(serialize_game_and_state(deal_7, state))
+    assert (str(game), read.game_state) == (str(deal_7), state.game_state)
+    of_deal_7 = "got one of patience_royal_cotillion[(]deal=7,"
+    with pytest.raises(pr.InvalidRulesError, match=rf"expected a state of .*deal=3.*{of_deal_7}"):
+        serialize_game_and_state(deal_3, state)
+    with pytest.raises(pr.InvalidRulesError, match="expected a patience game, got tic_tac_toe"):
+        serialize_game_and_state(pyspiel.load_game("tic_tac_toe"), state)
+    with pytest.raises(pr.InvalidRulesError, match="expected a patience game, got None"):
+        serialize_game_and_state(None, state)  # type: ignore[arg-type]
+    with pytest.raises(pr.InvalidRulesError, match=r"expected a state of .*, got None"):
+        serialize_game_and_state(deal_7, None)  # type: ignore[arg-type]
+
+
+def test_the_observer_refuses_what_is_no_patience_game_or_state() -> None:
+    game = PatienceGame("royal-cotillion", {"deal": 3})
+    observer = game.make_py_observer()
+    for method in (observer.set_from, observer.string_from):
+        with pytest.raises(pr.InvalidRulesError, match="expected a state of a patience game"):
+            method(None, 0)  # type: ignore[arg-type]
+        klondike = PatienceGame("klondike", {"deal": 1}).new_initial_state()
+        with pytest.raises(pr.InvalidRulesError, match="this observer sees states of"):
+            method(klondike, 0)
+    with pytest.raises(pr.InvalidRulesError, match="expected a patience game, got None"):
+        PatienceObserver(None)  # type: ignore[arg-type]
+    with pytest.raises(pr.InvalidRulesError, match="perfect_recall is True or False, got 'x'"):
+        PatienceObserver(game, perfect_recall="x")  # type: ignore[arg-type]
+    assert observer.string_from(game.new_initial_state(), 0).startswith("royal-cotillion:")
 
 
 def test_deserializing_reads_lines_that_end_in_crlf() -> None:

@@ -342,6 +342,25 @@ def test_bad_input_is_refused() -> None:
         observer.encode(attrs.evolve(seen, redeals_left=7))
 
 
+@pytest.mark.parametrize("tops", [("garbage", object()), (None,), (pr.Card.from_str("AC"),)])
+def test_tops_are_refused_where_the_foundations_keep_none(tops: tuple[object, ...]) -> None:
+    # (only a game whose foundations take any suit, Windmill's, keeps its
+    # tops; elsewhere an observation's tops were never read, whatever they held)
+    rules = pr.get_game("royal-cotillion")
+    observer = pr.Observer(rules)
+    seen = observer.observe(rules.deal(1))
+    assert seen.tops == ()
+    with pytest.raises(
+        pr.InvalidRulesError, match=r"within its bounds: tops does not fit its 0 numbers"
+    ):
+        observer.encode(attrs.evolve(seen, tops=tops))  # type: ignore[arg-type]
+    windmill = pr.get_game("windmill")
+    observer = pr.Observer(windmill)
+    kept = observer.observe(windmill.deal(1))
+    field = observer.field("tops")
+    assert observer.encode(kept)[field.offset : field.stop] == tuple(map(pr.card_code, kept.tops))
+
+
 def test_an_observation_written_out_counts_the_redeals_left() -> None:
     sultan = pr.get_game("sultan")  # two redeals
     parts = sultan.deal(1).parts()

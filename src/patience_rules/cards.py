@@ -538,13 +538,14 @@ _COUNTS: dict[type, bool] = {}
 MAX_DECKS: Final = 1000
 
 
-def standard_deck(decks: int = 1) -> tuple[Card, ...]:
+def standard_deck(decks: SupportsIndex = 1) -> tuple[Card, ...]:
     """The cards of ``decks`` standard 52-card decks, in :attr:`Card.index` order.
 
-    :raises InvalidRulesError: unless ``decks`` is a whole number from 1 to
-        :data:`MAX_DECKS`.  The number of decks is a rule of a game, and
-        :class:`~patience_rules.GameRules` refuses a bad one with the same
-        error class (a game takes at most 16 decks).
+    :raises InvalidRulesError: unless ``decks`` is a whole number (an
+        integer NumPy scalar too) from 1 to :data:`MAX_DECKS`.  The number of
+        decks is a rule of a game, and :class:`~patience_rules.GameRules`
+        refuses a bad one with the same error class (a game takes at most 16
+        decks).
 
     >>> deck = standard_deck(2)
     >>> len(deck), deck[0], deck[52]
@@ -554,11 +555,12 @@ def standard_deck(decks: int = 1) -> tuple[Card, ...]:
     ...
     patience_rules.errors.InvalidRulesError: the number of decks is a whole number from 1 to 1000, got 0
     """
-    if not _is_whole(decks) or not 1 <= decks <= MAX_DECKS:
+    count = _as_index(decks)  # (an integer NumPy scalar is a number of decks too)
+    if count is None or not 1 <= count <= MAX_DECKS:
         raise InvalidRulesError(
             f"the number of decks is a whole number from 1 to {MAX_DECKS}, got {_shown(decks)}"
         )
-    return _CARDS * decks
+    return _CARDS * count
 
 
 def _format_cards(cards: Iterable[Card]) -> str:

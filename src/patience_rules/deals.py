@@ -125,7 +125,12 @@ def shuffled_deck(cards: Sequence[_T], number: SupportsIndex) -> tuple[_T, ...]:
     below = _SplitMix64(check_deal_number(number)).below
     if not isinstance(cards, Sequence):
         raise InvalidDealError(f"a deck to shuffle is a sequence of cards, got {_shown(cards)}")
-    order = list(cards)
+    try:
+        order = list(cards)
+    except OverflowError:  # (a range too long to list: more than sys.maxsize items)
+        raise InvalidDealError(
+            f"a deck to shuffle is a sequence of cards that fits in a list, got {_shown(cards)}"
+        ) from None
     for i in range(len(order) - 1, 0, -1):
         j = below(i + 1)
         order[i], order[j] = order[j], order[i]

@@ -415,8 +415,8 @@ class Observer:
             ends.append(len(vector))
             vector += observation.foundation_heights
             ends.append(len(vector))
-            if layout.records:
-                vector += [card_code(card) for card in observation.tops]
+            # (empty where the foundations keep no tops: its field is 0 numbers long)
+            vector += [card_code(card) for card in observation.tops]
             ends.append(len(vector))
             vector += _padded(observation.middle, layout.middle_size)
             ends.append(len(vector))

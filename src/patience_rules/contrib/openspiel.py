@@ -747,6 +747,12 @@ class PatienceObserver:
     """
 
     def __init__(self, game: PatienceGame, *, perfect_recall: bool = False) -> None:
+        if not isinstance(game, PatienceGame):
+            raise InvalidRulesError(f"expected a patience game, got {_shown(game)}")
+        if perfect_recall is not True and perfect_recall is not False:
+            raise InvalidRulesError(
+                f"perfect_recall is True or False, got {_shown(perfect_recall)}"
+            )
         self._observer = game.observer
         self._actions = game.actions
         self._perfect_recall = perfect_recall
@@ -756,14 +762,23 @@ class PatienceObserver:
         }
 
     def set_from(self, state: PatienceState, player: int) -> None:
-        """Fill ``tensor`` with the observation of ``state``."""
+        """Fill ``tensor`` with the observation of ``state``.
+
+        :raises InvalidRulesError: for a value that is not a :class:`PatienceState`,
+            or a state dealt in a game of other rules.
+        """
+        _check_observed(state)
         if state.game_state is None:
             self.tensor.fill(0)
         else:
             self.tensor[:] = self._observer.vector(state.game_state)
 
     def string_from(self, state: PatienceState, player: int) -> str:
-        """The observation as text: the layout, the stock by its size only (and the moves played)."""
+        """The observation as text: the layout, the stock by its size only (and the moves played).
+
+        :raises InvalidRulesError: as :meth:`set_from`.
+        """
+        _check_observed(state)
         if state.game_state is None:
             return str(state)
         text = str(self._observer.observe(state.game_state))
@@ -777,6 +792,12 @@ class PatienceObserver:
         ]
         at_deal = f"\nin view at the deal: {dealt}" if dealt else ""
         return f"{text}{at_deal}\nmoves played: {' '.join(moves) if moves else '--'}"
+
+
+def _check_observed(state: object) -> None:
+    """Refuse what is no state of a patience game (the observer checks its rules)."""
+    if not isinstance(state, PatienceState):
+        raise InvalidRulesError(f"expected a state of a patience game, got {_shown(state)}")
 
 
 # -- serialization --------------------------------------------------------------
@@ -794,6 +815,10 @@ def serialize_game_and_state(game: PatienceGame, state: PatienceState) -> str:
     Read it with :func:`deserialize_game_and_state` (or, for text you wrote
     yourself, OpenSpiel's own reader).
 
+    :raises InvalidRulesError: for a game that is not a :class:`PatienceGame`,
+        or a state that is not one of ``game`` (of its game string: a state
+        of another deal would read back as a different state).
+
     >>> import pyspiel
     >>> game = pyspiel.load_game("patience_easy_start(deal=3)")
     >>> state = game.new_initial_state()
@@ -801,6 +826,13 @@ def serialize_game_and_state(game: PatienceGame, state: PatienceState) -> str:
     >>> print(serialize_game_and_state(game, state).split("[State]")[1].splitlines()[1])
     history=0:0
     """
+    if not isinstance(game, PatienceGame):
+        raise InvalidRulesError(f"expected a patience game, got {_shown(game)}")
+    if not isinstance(state, PatienceState):
+        raise InvalidRulesError(f"expected a state of {game}, got {_shown(state)}")
+    if str(state._play.game) != str(game):
+        # (the text would read back as the state's history in the other game)
+        raise InvalidRulesError(f"expected a state of {game}, got one of {state._play.game}")
     text: str = pyspiel.serialize_game_and_state(game, state)
     return text
 
