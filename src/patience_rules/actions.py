@@ -63,6 +63,8 @@ class ActionSpace:
 
     :param rules: the game whose moves are numbered.
 
+    :raises InvalidRulesError: for ``rules`` that are no :class:`~patience_rules.GameRules`.
+
     The numbering depends only on the rules' layout (the piles, and which
     moves between them the parts allow, the longest run that moves
     included), so two games with equal layouts share it; variants such as
@@ -163,7 +165,10 @@ class ActionSpace:
         return move
 
     def label(self, action: SupportsIndex) -> str:
-        """The move of action ``action`` in words, such as ``'Ladies column 2 to foundation 6 (…)'``."""
+        """The move of action ``action`` in words, such as ``'Ladies column 2 to foundation 6 (…)'``.
+
+        :raises IllegalMoveError: as :meth:`move_of`, for an id out of range.
+        """
         return self._labels[self._check(action)]
 
     def legal_actions(self, state: State) -> tuple[int, ...]:

@@ -224,6 +224,8 @@ class Build:
         """The rule written by :meth:`to_dict`, checked; a key left out reads as
         the constructor's default.
 
+        :raises NotationError: naming the key that is wrong.
+
         >>> Build.from_dict({"suits": "same"})
         Build(suits=Suits.SAME, direction=Direction.DOWN, wrap=False)
         """

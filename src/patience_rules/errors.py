@@ -23,8 +23,18 @@ too many arguments) and to a :class:`~patience_rules.Card`'s operators, as a
 number's.  The methods of an :class:`~patience_rules.Engine` that take a
 state are the exception: the fast path under a state's own methods, they
 trust their arguments, and raise whatever Python raises (an
-:class:`AttributeError`, say) for a value that is no state.  To catch any
-refused input, catch :class:`PatienceRulesError`:
+:class:`AttributeError`, say) for a value that is no state.  So do the
+choosers the players make (called by the library with a state and its
+legal moves), and the constructors of the values the library builds as
+its answers (a :class:`~patience_rules.solver.Solution`, an
+:class:`~patience_rules.Observation` and its
+:class:`~patience_rules.VectorField`, a registry's
+:class:`~patience_rules.GameEntry`), which keep what they are given:
+an observation is checked where it is read
+(:meth:`~patience_rules.Observer.encode`).  The adapters leave to
+Hypothesis, Gymnasium and OpenSpiel what those libraries check themselves,
+with their own errors (see :doc:`/security`).  To catch any refused input,
+catch :class:`PatienceRulesError`:
 
 >>> import patience_rules as pr
 >>> try:

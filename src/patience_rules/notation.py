@@ -1,9 +1,12 @@
 """Text and dict forms of games, cards, moves and states.
 
 Every form here reads back exactly what it writes, and every reader checks
-its input in full before it builds anything: bad input raises
+its input in full before it builds anything: bad text or data raises
 :class:`~patience_rules.NotationError`, whose message names the part that
-is wrong and says what was expected.
+is wrong and says what was expected.  (A ``rules=`` argument that is no
+rules, a mistake of the calling code rather than of the text, is an
+:class:`~patience_rules.InvalidArgumentError` to the readers of states
+and records.)
 
 **Cards** are written ``QH``, ``10S`` (``TS`` and Unicode suits such as
 ``10♠`` are read too), by :class:`~patience_rules.Card` itself; a run of
@@ -617,6 +620,10 @@ def _check_state(state: object, writer: str) -> None:
 def state_to_text(state: State) -> str:
     """A state's one-line text form (see the module documentation).
 
+    :raises NotationError: for a state of rules that the registry does not
+        make (as :func:`game_to_text`: its dict form carries the rules), or
+        a value that is no state.
+
     >>> import patience_rules as pr
     >>> state_to_text(pr.get_game("captive-queens").deal(1))[:60]
     'captive-queens -/-/-/-/-/-/-/- - 7S9H2S3H10C8C2H4CAC3S3D9DQD'
@@ -750,6 +757,11 @@ def state_from_text(text: str, *, rules: GameRules | None = None) -> State:
     Traceback (most recent call last):
     ...
     patience_rules.errors.NotationError: game: get_game('klondike') is named, but the rules given are get_game('freecell')
+
+    :raises NotationError: for malformed text, an unknown game, a position
+        its game does not allow, or, given ``rules``, a state of another game.
+    :raises InvalidArgumentError: for ``rules`` that are neither a
+        :class:`~patience_rules.GameRules` nor None.
     """
     expected = _expected_game(rules)
     if not isinstance(text, str):
@@ -1140,6 +1152,10 @@ def state_from_dict(data: Mapping[str, object], *, rules: GameRules | None = Non
     Traceback (most recent call last):
     ...
     patience_rules.errors.NotationError: rules: the description (of 'my-sultan') is not that of the rules given, get_game('sultan'): it differs at rules.name from their GameRules.to_dict(), as the writers give it
+
+    :raises NotationError: as :func:`state_from_text`, for a malformed dict.
+    :raises InvalidArgumentError: for ``rules`` that are neither a
+        :class:`~patience_rules.GameRules` nor None.
     """
     expected = _expected_game(rules)
     if not isinstance(data, Mapping):

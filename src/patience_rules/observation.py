@@ -455,7 +455,10 @@ class Observer:
         )
 
     def vector(self, state: State) -> tuple[int, ...]:
-        """What a player sees of ``state``, as a vector: ``encode(observe(state))``."""
+        """What a player sees of ``state``, as a vector: ``encode(observe(state))``.
+
+        :raises InvalidRulesError: as :meth:`observe`, for a state of another game.
+        """
         return self.encode(self.observe(state))
 
 

@@ -269,7 +269,10 @@ class Foundation:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object], where: str = "foundation") -> Foundation:
-        """The foundation written by :meth:`to_dict`, checked."""
+        """The foundation written by :meth:`to_dict`, checked.
+
+        :raises NotationError: naming the key that is wrong.
+        """
         data = _checks.mapping(data, where)
         _checks.keys(data, where, ("suit", "sequence"), _FOUNDATION_READERS)
         return _checks.made(
@@ -433,7 +436,10 @@ class Tableau:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object], where: str = "tableau") -> Tableau:
-        """The tableau written by :meth:`to_dict`, checked."""
+        """The tableau written by :meth:`to_dict`, checked.
+
+        :raises NotationError: naming the key that is wrong.
+        """
         data = _checks.mapping(data, where)
         _checks.keys(data, where, ("columns", "depth"), _TABLEAU_READERS)
         columns = _checks.read_whole(data["columns"], f"{where}.columns", 1, MAX_PILES)
@@ -555,7 +561,10 @@ class Reserve:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object], where: str = "reserve") -> Reserve:
-        """The reserve written by :meth:`to_dict`, checked."""
+        """The reserve written by :meth:`to_dict`, checked.
+
+        :raises NotationError: naming the key that is wrong.
+        """
         data = _checks.mapping(data, where)
         _checks.keys(data, where, ("cells",), _RESERVE_READERS)
         cells = _checks.read_whole(data["cells"], f"{where}.cells", 1, MAX_PILES)
@@ -627,7 +636,10 @@ class Middle:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object], where: str = "middle") -> Middle:
-        """The middle written by :meth:`to_dict`, checked."""
+        """The middle written by :meth:`to_dict`, checked.
+
+        :raises NotationError: naming the key that is wrong.
+        """
         data = _checks.mapping(data, where)
         _checks.keys(data, where, ("ranks",), _MIDDLE_READERS)
         raw = data["ranks"]
@@ -704,7 +716,10 @@ class Stock:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object], where: str = "stock") -> Stock:
-        """The stock written by :meth:`to_dict`, checked."""
+        """The stock written by :meth:`to_dict`, checked.
+
+        :raises NotationError: naming the key that is wrong.
+        """
         data = _checks.mapping(data, where)
         _checks.keys(data, where, (), _STOCK_READERS)
         return _checks.made(where, cls, **_checks.read_given(data, where, _STOCK_READERS))

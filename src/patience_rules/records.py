@@ -389,7 +389,7 @@ class GameRecord:
         Also for moves that are not an iterable of moves (text is not), and
         for more than :data:`MAX_RECORD_MOVES` moves.
     :raises InvalidDealError: for a deal number or deck order the game
-        cannot deal.
+        cannot deal, or rules that are no :class:`~patience_rules.GameRules`.
     :raises NotationError: for bad tags.
 
     >>> import patience_rules as pr
@@ -590,6 +590,9 @@ class GameRecord:
             moves (reading stops at the move past that number), or a
             ``Result`` that the moves do not reach; given ``rules``, for a
             record of another game.
+        :raises InvalidArgumentError: for ``rules`` that are neither a
+            :class:`~patience_rules.GameRules` nor None (a mistake of the
+            calling code, not of the text).
 
         Given ``rules``, the record must be of that game, as
         :func:`~patience_rules.state_from_dict` reads a state of it: its
@@ -616,7 +619,8 @@ class GameRecord:
 
         :raises NotationError: as :meth:`from_text`, and for a stream that
             gives bytes or text that is not valid in its encoding, or cannot be read
-            (a closed file).  ``rules`` is read as :meth:`from_text` reads it.
+            (a closed file).  ``rules`` is read as :meth:`from_text` reads it
+            (:class:`~patience_rules.InvalidArgumentError` for what is no rules).
 
         >>> import io
         >>> header = '[Game "royal-cotillion"]\\n[Deal "1"]\\n\\n'
@@ -677,6 +681,10 @@ class GameRecord:
         The moves are replayed as they are read, and reading stops at the
         first bad one.  Given ``rules``, the record must be of that game, as
         :func:`~patience_rules.state_from_dict` reads a state of it.
+
+        :raises NotationError: as :meth:`from_text`, for a malformed dict.
+        :raises InvalidArgumentError: for ``rules`` that are neither a
+            :class:`~patience_rules.GameRules` nor None.
         """
         expected = _expected_game(rules)
         if not isinstance(data, Mapping):

@@ -632,6 +632,9 @@ class GameRules:
     def deal(self, number: SupportsIndex) -> State:
         """The starting state of deal number ``number``.
 
+        :raises InvalidDealError: for a number that is not a deal number (as
+            :meth:`deck_order`).
+
         >>> import patience_rules as pr
         >>> pr.get_game("easy-start").deal(3).middle
         (Card.from_str('QC'), Card.from_str('QD'), Card.from_str('QH'), Card.from_str('QS'))
@@ -889,6 +892,10 @@ def _rules_from_parts(*parts: object) -> GameRules:
 class GameEntry:
     """A registered game: a name, how to make its rules, and a one-line summary.
 
+    Entries are the registry's, read by :func:`game_entries`; their fields
+    are kept as the registry gives them, unchecked, and :meth:`make` makes
+    the registered game of the entry's name, as :func:`get_game` does.
+
     >>> import patience_rules as pr
     >>> entry = {entry.name: entry for entry in pr.game_entries()}["easy-start-parlett"]
     >>> entry.options, entry.make().stock.redeals
@@ -906,6 +913,11 @@ class GameEntry:
 
         An option given as None whose default is None (Klondike's
         ``redeals``, unlimited) is its default, as the factory would take it.
+
+        :raises InvalidRulesError: for an option the game does not take, or
+            a value it refuses.
+        :raises UnknownGameError: for an entry whose name is no longer
+            registered.
         """
         given = (
             self._none_as_default(options)
@@ -1408,6 +1420,10 @@ def is_registered(rules: GameRules) -> bool:
     (:meth:`GameRules.to_dict`),
     and a state of them has no text form (:func:`~patience_rules.state_to_text`
     refuses it; its dict form carries the rules).
+
+    :raises InvalidArgumentError: for a value that is no
+        :class:`GameRules` (a game's name among them: the question is
+        asked of rules, not of a name; :func:`game_names` lists those).
 
     >>> import patience_rules as pr
     >>> pr.is_registered(pr.get_game("easy-start", redeals=3))

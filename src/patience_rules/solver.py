@@ -695,6 +695,8 @@ def solve_deal(
 
     :raises UnknownGameError: for a name that is not registered.
     :raises InvalidDealError: for a deal number out of range.
+    :raises InvalidArgumentError: for a game that is neither a name nor
+        rules, or a budget that :func:`solve` refuses.
 
     >>> solve_deal("royal-cotillion", 3).is_won
     True

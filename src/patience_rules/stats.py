@@ -625,7 +625,11 @@ class DealStats:
         return self.moves / self.games if self.games else 0.0
 
     def confidence_interval(self, confidence: float = 0.95) -> tuple[float, float]:
-        """The Wilson interval of the win rate (see :func:`wilson_interval`)."""
+        """The Wilson interval of the win rate (see :func:`wilson_interval`).
+
+        :raises InvalidArgumentError: for a confidence that is not a number
+            between 0 and 1, as :func:`wilson_interval`.
+        """
         return wilson_interval(self.wins, self.games, confidence)
 
     def to_dict(self) -> DealStatsDict:

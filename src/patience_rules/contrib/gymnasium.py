@@ -161,6 +161,10 @@ class PatienceEnv(gymnasium.Env[Vector, np.int64]):
         episode: a finite real number (NumPy's too; not a bool).
     :param render_mode: ``None`` or ``"ansi"``.
 
+    :raises ~patience_rules.UnknownGameError: for a name that is not a registered game's.
+    :raises InvalidRulesError: for a game that is neither a name nor rules,
+        or another argument out of the values above.
+
     >>> env = PatienceEnv("captive-queens")
     >>> _ = env.reset(seed=1)
     >>> env.action_masks().nonzero()[0].tolist()   # only the draw is legal
@@ -418,6 +422,8 @@ def env_id(game: str) -> str:
     stays where the next word does not begin with a letter, so that no two
     names share an id (``klondike-1`` is ``Klondike-1``, ``klondike1``
     ``Klondike1``).
+
+    :raises ~patience_rules.UnknownGameError: for a name that is not a registered game's.
 
     >>> env_id("royal-cotillion"), env_id("easy-start-parlett")
     ('patience_rules/RoyalCotillion-v0', 'patience_rules/EasyStartParlett-v0')

@@ -192,6 +192,9 @@ def short_name(game: str) -> str:
     other is refused (:class:`~patience_rules.InvalidRulesError`) and left
     out.
 
+    :raises ~patience_rules.UnknownGameError: for a name that is not a registered game's.
+    :raises InvalidRulesError: for a game whose short name is another's, as above.
+
     >>> short_name("easy-start-parlett"), short_name("quadrille")
     ('patience_easy_start_parlett', 'patience_captive_queens')
     """
@@ -272,7 +275,9 @@ class PatienceGame(SpielGame):
         number of the game up to :data:`MAX_DEAL_PARAMETER`.
     :raises InvalidRulesError: for an unknown parameter or another bad value.
 
-    Made by ``pyspiel.load_game(short_name(name))``; see the module.
+    Made by ``pyspiel.load_game(short_name(name))``; see the module.  There
+    OpenSpiel checks the parameters' names first, and refuses an unknown one
+    with its own ``pyspiel.SpielError`` before the game is made.
 
     >>> import pyspiel
     >>> game = pyspiel.load_game("patience_easy_start", {"deal": 2})
@@ -1080,6 +1085,7 @@ def deal_actions(game: PatienceGame, number: SupportsIndex) -> list[int]:
     :raises InvalidDealError: for a number that is not a deal number of the
         game (from 0 to its :attr:`~patience_rules.GameRules.max_deal_number`),
         or a game dealt by its ``deal`` parameter (which has no chance nodes).
+    :raises InvalidRulesError: for a game that is not a :class:`PatienceGame`.
 
     >>> import pyspiel
     >>> import patience_rules as pr
