@@ -63,21 +63,27 @@ def test_a_player_named_in_the_code_is_typed_as_its_class() -> None:
     assert_type(get_player(name), Player)
 
 
-def test_a_chooser_is_any_function_of_a_state_and_its_moves_checked_as_one() -> None:
-    # A lambda given as a chooser is read by a type checker as taking a state
-    # and its moves (were Chooser a protocol, mypy would take its parameters as
-    # Any and pass the second lambda, whose ignore would then be unused).
-    choosers: list[Chooser] = [
-        lambda state, moves: moves[-1] if state.stock else None,
-        lambda state, moves: moves[0].nonexistent,  # type: ignore[attr-defined]
-    ]
-    last, wrong = choosers
+def test_a_chooser_is_any_function_of_a_state_and_its_moves() -> None:
+    # A function of that shape is a chooser, a lambda too; one of another
+    # shape is refused by a type checker (were it not, the typing session
+    # would find these ignores unused).
+    def last(state: pr.State, moves: tuple[pr.Move, ...]) -> pr.Move | None:
+        return moves[-1] if state.stock else None
+
+    def one_argument(state: pr.State) -> pr.Move | None:
+        return None
+
+    def text(state: pr.State, moves: tuple[pr.Move, ...]) -> str:
+        return str(moves[0])
+
+    choosers: list[Chooser] = [last, lambda state, moves: moves[0], GreedyPlayer().chooser(7)]
+    wrong: list[Chooser] = [one_argument, text]  # type: ignore[list-item]
     state = ROYAL.deal(7)
-    assert last(state, state.legal_moves()) == state.legal_moves()[-1]
-    with pytest.raises(AttributeError):
-        wrong(state, state.legal_moves())
-    chooser: Chooser = GreedyPlayer().chooser(7)  # (a player's chooser is one)
-    assert chooser(state, state.legal_moves()) in state.legal_moves()
+    moves = state.legal_moves()
+    assert [chooser(state, moves) for chooser in choosers] == [moves[-1], moves[0], moves[0]]
+    with pytest.raises(TypeError):
+        wrong[0](state, moves)
+    assert wrong[1](state, moves) == "T4-F4"  # type: ignore[comparison-overlap]
 
 
 def test_the_old_names_stay_importable_from_stats_with_a_warning() -> None:

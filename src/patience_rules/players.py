@@ -33,7 +33,7 @@ the rules' own policies, :class:`~patience_rules.Refill` and
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal, Protocol, SupportsIndex, TypeAlias, overload, runtime_checkable
+from typing import Literal, Protocol, SupportsIndex, overload, runtime_checkable
 
 import attrs
 
@@ -54,14 +54,25 @@ __all__ = [
 ]
 
 
-#: Picks one of the legal moves of a state: any function called as
-#: ``choose(state, moves)`` with ``moves == state.legal_moves()`` (never empty)
-#: that returns one of them, or ``None`` to give the game up (it then counts
-#: as not won).  :meth:`Player.chooser` makes one per deal.  A type alias of a
-#: :class:`~collections.abc.Callable`, so that a type checker reads a lambda's
-#: parameters as a state and its moves: ``first: Chooser = lambda state, moves:
-#: moves[0]``.
-Chooser: TypeAlias = Callable[[State, tuple[Move, ...]], Move | None]
+class Chooser(Protocol):
+    """Picks one of the legal moves of a state.
+
+    It is called as ``choose(state, moves)`` with ``moves ==
+    state.legal_moves()`` (never empty) and returns one of them, or ``None``
+    to give the game up (it then counts as not won); any function of that
+    shape is a chooser.  :meth:`Player.chooser` makes one per deal.
+
+    >>> first: Chooser = lambda state, moves: moves[0]
+
+    A type checker checks a function given as a chooser against this shape;
+    mypy takes a lambda's parameters as ``Any`` there (pyright reads them as
+    a state and its moves), so a chooser written as a ``def`` with its
+    parameters annotated is checked inside too.
+    """
+
+    def __call__(self, state: State, moves: tuple[Move, ...], /) -> Move | None:
+        """The move chosen among ``moves``, the legal moves of ``state`` (``None``: give up)."""
+        ...
 
 
 @runtime_checkable
