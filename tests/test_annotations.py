@@ -11,38 +11,29 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import pkgutil
 import typing
 from collections.abc import Iterator
 
 import pytest
 
-CORE = [
-    "patience_rules",
-    "patience_rules.actions",
-    "patience_rules.building",
-    "patience_rules.cards",
-    "patience_rules.deals",
-    "patience_rules.engine",
-    "patience_rules.errors",
-    "patience_rules.layout",
-    "patience_rules.moves",
-    "patience_rules.notation",
-    "patience_rules.observation",
-    "patience_rules.piles",
-    "patience_rules.players",
-    "patience_rules.policies",
-    "patience_rules.records",
-    "patience_rules.rules",
-    "patience_rules.sequences",
-    "patience_rules.solver",
-    "patience_rules.state",
-    "patience_rules.stats",
-    "patience_rules.svg",
-]
-EXTRA = [
+import patience_rules
+
+#: The modules that need an optional extra (their tests are marked ``extra``).
+EXTRA = {
     "patience_rules.strategies",
     "patience_rules.contrib.gymnasium",
     "patience_rules.contrib.openspiel",
+}
+#: The package and every public module (no part of its name private;
+#: ``__main__`` runs the command line).
+MODULES = [
+    "patience_rules",
+    *sorted(
+        module.name
+        for module in pkgutil.walk_packages(patience_rules.__path__, "patience_rules.")
+        if not any(part.startswith("_") for part in module.name.split("."))
+    ),
 ]
 
 
@@ -54,7 +45,14 @@ def annotated(module_name: str) -> Iterator[tuple[str, object]]:
     library's to resolve, so a class is asked for its own attributes only.
     """
     module = importlib.import_module(module_name)
-    for name in module.__all__:
+    names = getattr(module, "__all__", None)
+    if names is None:  # (the command line's module: what it defines)
+        names = [
+            name
+            for name, value in vars(module).items()
+            if not name.startswith("_") and getattr(value, "__module__", None) == module_name
+        ]
+    for name in names:
         value = getattr(module, name)
         if inspect.isfunction(value):
             yield name, value
@@ -80,7 +78,8 @@ def resolved(name: str, value: object) -> dict[str, object]:
 
 
 @pytest.mark.parametrize(
-    "module_name", CORE + [pytest.param(name, marks=pytest.mark.extra) for name in EXTRA]
+    "module_name",
+    [pytest.param(name, marks=[pytest.mark.extra] if name in EXTRA else []) for name in MODULES],
 )
 def test_public_annotations_resolve_at_run_time(module_name: str) -> None:
     failures = []

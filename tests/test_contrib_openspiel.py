@@ -395,9 +395,10 @@ def test_the_observer_refuses_what_is_no_patience_game_or_state() -> None:
     for method in (observer.set_from, observer.string_from):
         with pytest.raises(pr.InvalidRulesError, match="expected a state of a patience game"):
             method(None, 0)  # type: ignore[arg-type]
-        klondike = PatienceGame("klondike", {"deal": 1}).new_initial_state()
-        with pytest.raises(pr.InvalidRulesError, match="this observer sees states of"):
-            method(klondike, 0)
+        for deal in (1, -1):  # (dealt, and at its chance nodes, not dealt yet)
+            klondike = PatienceGame("klondike", {"deal": deal}).new_initial_state()
+            with pytest.raises(pr.InvalidRulesError, match="this observer sees states of"):
+                method(klondike, 0)
     with pytest.raises(pr.InvalidRulesError, match="expected a patience game, got None"):
         PatienceObserver(None)  # type: ignore[arg-type]
     with pytest.raises(pr.InvalidRulesError, match="perfect_recall is True or False, got 'x'"):

@@ -2177,7 +2177,12 @@ BAD_ARGUMENTS: list[tuple[str, Callable[[], object], type[PatienceRulesError]]] 
     ("DealStats.of([1])", lambda: DealStats.of([1]), PatienceRulesError),  # type: ignore[list-item]
     ("DealResult(cards_home=10**9)", lambda: DealResult(0, True, 10**9, 1), PatienceRulesError),
     ("shuffled_deck(5, 1)", lambda: pr.shuffled_deck(5, 1), InvalidDealError),  # type: ignore[arg-type]
-    # (a range longer than a list can hold: Python's OverflowError escaped)
+    # (ranges longer than memory holds: Python's OverflowError and MemoryError escaped)
+    (
+        "shuffled_deck(range(2**60), 1)",
+        lambda: pr.shuffled_deck(range(2**60), 1),
+        InvalidDealError,
+    ),
     (
         "shuffled_deck(range(10**20), 1)",
         lambda: pr.shuffled_deck(range(10**20), 1),

@@ -351,7 +351,7 @@ def test_tops_are_refused_where_the_foundations_keep_none(tops: tuple[object, ..
     seen = observer.observe(rules.deal(1))
     assert seen.tops == ()
     with pytest.raises(
-        pr.InvalidRulesError, match=r"within its bounds: tops does not fit its 0 numbers"
+        pr.InvalidRulesError, match=r"within its bounds: tops is empty in this game, got \("
     ):
         observer.encode(attrs.evolve(seen, tops=tops))  # type: ignore[arg-type]
     windmill = pr.get_game("windmill")

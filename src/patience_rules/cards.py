@@ -166,10 +166,12 @@ class Card(int):
     a type checker sees the :class:`int` too: it accepts ``card == 1`` and
     ``{1: "x"}.get(card)``, the first always false, the second finding
     nothing, as a card is no key of 1 (a dict of card indices is looked up by
-    ``card.index``); ``card + 1``, ``card - 1`` and ``card < 1``, which
-    raise, it reports as deprecated (mypy with its ``deprecated`` error code
-    on, pyright by default), the one way an :class:`int`'s operators can be
-    refused to a type checker.  The integer operators other than ``+`` and
+    ``card.index``); ``card + 1``, ``1 + card``, ``card - 1`` and ``card <
+    1``, which raise, it reports as deprecated, the one way an :class:`int`'s
+    operators can be refused to a type checker: mypy with its ``deprecated``
+    error code on, pyright with ``reportDeprecated`` (on in its strict mode)
+    where the card is on the left of the operator.  Neither sees
+    ``sum(cards)``, which raises too.  The integer operators other than ``+`` and
     ``-`` (``abs``, ``%``, ``//``, shifts) stay the index's, as code that
     handles any :class:`int` (a serializer, Hypothesis's observability) uses
     them.

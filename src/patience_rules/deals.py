@@ -115,7 +115,8 @@ def shuffled_deck(cards: Sequence[_T], number: SupportsIndex) -> tuple[_T, ...]:
     Any sequence can be shuffled; the same number always gives the same order.
 
     :raises InvalidDealError: for a number that is not a deal number, or
-        ``cards`` that are not a sequence.
+        ``cards`` that are not a sequence, or one too long to hold in memory
+        as a list (a ``range`` of 2**60 numbers, say).
 
     >>> shuffled_deck("ABCDE", 1) == shuffled_deck("ABCDE", 1)
     True
@@ -127,9 +128,9 @@ def shuffled_deck(cards: Sequence[_T], number: SupportsIndex) -> tuple[_T, ...]:
         raise InvalidDealError(f"a deck to shuffle is a sequence of cards, got {_shown(cards)}")
     try:
         order = list(cards)
-    except OverflowError:  # (a range too long to list: more than sys.maxsize items)
+    except (OverflowError, MemoryError):  # (a range of more items than memory holds)
         raise InvalidDealError(
-            f"a deck to shuffle is a sequence of cards that fits in a list, got {_shown(cards)}"
+            f"a deck to shuffle is a sequence of cards that fits in memory, got {_shown(cards)}"
         ) from None
     for i in range(len(order) - 1, 0, -1):
         j = below(i + 1)

@@ -27,7 +27,7 @@ trust their arguments, and raise whatever Python raises (an
 choosers the players make (called by the library with a state and its
 legal moves), and the constructors of the values the library builds as
 its answers (a :class:`~patience_rules.solver.Solution`, an
-:class:`~patience_rules.Observation` and its
+:class:`~patience_rules.Observation`, an observer's
 :class:`~patience_rules.VectorField`, a registry's
 :class:`~patience_rules.GameEntry`), which keep what they are given:
 an observation is checked where it is read

@@ -444,10 +444,15 @@ class Observer:
                 or not all(value.__class__ is int and 0 <= value <= field.high for value in values)
             ):
                 attribute = _ATTRIBUTES.get(field.name, field.name)
+                fits = (
+                    "is empty in this game"  # (a pile the game does not have)
+                    if not field.length
+                    else f"does not fit its {_counted(field.length, 'numbers')} from 0 "
+                    f"to {field.high}"
+                )
                 return (
                     f"this observer encodes observations of {self.rules!r} within its bounds: "
-                    f"{attribute} does not fit its {_counted(field.length, 'numbers')} from 0 "
-                    f"to {field.high}, got {_shown(getattr(observation, attribute))}"
+                    f"{attribute} {fits}, got {_shown(getattr(observation, attribute))}"
                 )
         return (  # pragma: no cover - each field is checked above
             f"this observer encodes observations of {self.rules!r} within its bounds, "

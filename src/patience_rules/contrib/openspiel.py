@@ -758,6 +758,7 @@ class PatienceObserver:
             raise InvalidRulesError(
                 f"perfect_recall is True or False, got {_shown(perfect_recall)}"
             )
+        self._rules = game.rules
         self._observer = game.observer
         self._actions = game.actions
         self._perfect_recall = perfect_recall
@@ -770,9 +771,9 @@ class PatienceObserver:
         """Fill ``tensor`` with the observation of ``state``.
 
         :raises InvalidRulesError: for a value that is not a :class:`PatienceState`,
-            or a state dealt in a game of other rules.
+            or a state of a game of other rules (dealt or being dealt).
         """
-        _check_observed(state)
+        _check_observed(state, self._rules)
         if state.game_state is None:
             self.tensor.fill(0)
         else:
@@ -783,7 +784,7 @@ class PatienceObserver:
 
         :raises InvalidRulesError: as :meth:`set_from`.
         """
-        _check_observed(state)
+        _check_observed(state, self._rules)
         if state.game_state is None:
             return str(state)
         text = str(self._observer.observe(state.game_state))
@@ -799,10 +800,15 @@ class PatienceObserver:
         return f"{text}{at_deal}\nmoves played: {' '.join(moves) if moves else '--'}"
 
 
-def _check_observed(state: object) -> None:
-    """Refuse what is no state of a patience game (the observer checks its rules)."""
+def _check_observed(state: object, rules: GameRules) -> None:
+    """Refuse what is no state of a patience game of ``rules`` (dealt or not yet)."""
     if not isinstance(state, PatienceState):
         raise InvalidRulesError(f"expected a state of a patience game, got {_shown(state)}")
+    theirs = state._play.game.rules
+    if theirs is not rules and theirs != rules:
+        raise InvalidRulesError(
+            f"this observer sees states of {rules!r}, got a state of {theirs!r}"
+        )
 
 
 # -- serialization --------------------------------------------------------------
