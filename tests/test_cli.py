@@ -1746,6 +1746,37 @@ def test_sigterm_stops_stats_and_its_worker_processes(group: bool) -> None:
     assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()]
 
 
+#: A program that takes SIGTERM as a command does, while a pool would run (the
+#: signal put off), and then starts a process, as a pool starting its fork
+#: server or a worker again does: what does the process do with SIGTERM?
+SIGTERM_THEN_A_PROCESS = """
+import signal, subprocess, sys
+from patience_rules import cli
+with cli._sigterm_unwinds(), cli._sigterm_deferred():
+    signal.raise_signal(signal.SIGTERM)  # (noted: raised when the pool is done)
+    signal.raise_signal(signal.SIGTERM)  # (a second one, as supervisors send, changes nothing)
+    child = [sys.executable, "-c", "import signal; print(signal.getsignal(signal.SIGTERM).name)"]
+    print(subprocess.run(child, capture_output=True, text=True, check=True).stdout.strip())
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM is a POSIX signal")
+def test_a_process_started_while_sigterm_is_handled_can_still_be_stopped() -> None:
+    # SIGTERM to a 'stats --jobs N' process group ended the fork server and the
+    # workers, and the pool started them again as it unwound: they ignored
+    # SIGTERM (the command ignored a second one so), the pool's own means of
+    # stopping them, and the command waited for them for ever.
+    result = subprocess.run(
+        [sys.executable, "-c", SIGTERM_THEN_A_PROCESS],
+        capture_output=True,
+        text=True,
+        env=ENVIRONMENT,
+        timeout=60,
+    )
+    assert result.stdout == "SIG_DFL\n"
+    assert result.returncode == 1 and "_Terminated" in result.stderr
+
+
 def test_play_stops_asking_when_the_reader_of_its_output_goes_away(tmp_path: Path) -> None:
     # `yes help | patience-rules play ... | head -1` ran for ever, reading
     # lines for a game no one saw: it ends as at the end of its input.

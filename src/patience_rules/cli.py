@@ -203,11 +203,22 @@ _TERM: dict[str, int] = {"deferred": False, "asked": 0}
 def _raise_terminated(signum: int, frame: object) -> None:
     # (once: a second SIGTERM, as supervisors send, must not cut the cleanup short)
     for each in _STOPPING:
-        signal.signal(each, signal.SIG_IGN)
+        signal.signal(each, _signalled_again)
     if _TERM["deferred"]:
         _TERM["asked"] = signum
         return
     raise _Terminated(signum)
+
+
+def _signalled_again(signum: int, frame: object) -> None:
+    """SIGTERM or SIGHUP once more, while the first is handled: nothing more to do.
+
+    A handler, not ``SIG_IGN``: an ignored signal stays ignored in every
+    process started from then on, and a pool starts its fork server and a
+    worker again as it unwinds (the first SIGTERM, sent to the process group,
+    ended them), which then ignored the SIGTERM that the pool stops its
+    workers with, and the pool waited for them for ever.
+    """
 
 
 @contextlib.contextmanager
