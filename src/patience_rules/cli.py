@@ -1128,6 +1128,28 @@ def _on_cluster(address: str) -> Iterator[concurrent.futures.Executor]:
         client.close()  # type: ignore[attr-defined]
 
 
+def _tracker_outlives_hangup() -> None:
+    """Start multiprocessing's resource tracker, which a pool's locks report to,
+    with SIGHUP blocked in it.
+
+    The tracker ignores SIGINT and SIGTERM but not SIGHUP: SIGHUP sent to the
+    process group (the terminal closed) ended it, and the pool's cleanup then
+    warned that it had died and printed its tracebacks.  A signal blocked in
+    the thread that starts a process stays blocked in that process; here it
+    is blocked for those milliseconds only, and one that arrives meanwhile is
+    taken as soon as it is unblocked.
+    """
+    if not hasattr(signal, "SIGHUP") or not hasattr(signal, "pthread_sigmask"):
+        return  # (Windows: no SIGHUP, and no resource tracker)
+    from multiprocessing import resource_tracker
+
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGHUP})
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def _run_stats(args: argparse.Namespace, out: _Output) -> int:
     rules = game_from_text(args.game)
     player = get_player(args.player, seed=args.seed)
@@ -1149,10 +1171,12 @@ def _run_stats(args: argparse.Namespace, out: _Output) -> int:
         where = f"on the Dask cluster at {args.scheduler}"
     else:
         jobs = args.jobs if args.jobs is not None else _usable_cpus()
+        # (the JSON's jobs are those asked; the time line says what ran them)
+        workers = _workers(jobs, args.deals)
+        if workers:
+            _tracker_outlives_hangup()
         with _sigterm_deferred():
             stats = play(jobs=jobs)
-        # (the JSON's jobs are those asked; this line says what ran them)
-        workers = _workers(jobs, args.deals)
         where = (
             f"with {workers} worker process{'es' if workers > 1 else ''}"
             if workers
