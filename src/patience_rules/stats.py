@@ -961,6 +961,12 @@ def play_deals(
                 for first, size in itertools.islice(chunks, 1):
                     submit(first, size)
     except BrokenProcessPool as error:
+        if own:
+            # (CPython's pool stops its workers when it breaks, but a worker it
+            # starts meanwhile, for a task given as it broke, it leaves running,
+            # and then waits in shutdown() for it for ever: SIGTERM sent to the
+            # process group as the pool started its second worker did that)
+            _stop_workers(pool)
         _withdraw(pending)
         if not own:
             raise
