@@ -22,7 +22,7 @@ import enum
 import operator
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Final, NoReturn, SupportsIndex, TypeGuard, final, overload
 
@@ -120,6 +120,22 @@ _SUIT_BY_TEXT: Final = {
     "♡": Suit.HEARTS,
     "♤": Suit.SPADES,
 }
+
+
+def _among_cards(compare: Callable[[int, int], bool]) -> Callable[[Card, object], bool]:
+    """The card comparison ``compare`` (an int's, such as ``int.__lt__``), for cards
+    alone: a number is refused (see :func:`_refuse_numbers`), anything else left to
+    compare itself (NotImplemented)."""
+
+    def compared(card: Card, other: object) -> bool:
+        if type(other) is Card:
+            return compare(card, other)
+        _refuse_numbers(card, other)
+        return NotImplemented  # type: ignore[no-any-return]  # (as a dunder's may)
+
+    compared.__name__ = compare.__name__
+    compared.__qualname__ = f"Card.{compare.__name__}"
+    return compared
 
 
 def _refuse_addition(card: Card, other: object) -> NoReturn:
@@ -331,49 +347,44 @@ class Card(int):
     def __bool__(self) -> bool:
         return True  # a card, the Ace of clubs (index 0) too, is something
 
-    @overload
-    def __lt__(self, other: Card, /) -> bool: ...
-    @overload
-    @deprecated("cards are ordered among cards only: compare card.index with a number")
-    def __lt__(self, other: int, /) -> bool: ...
-    def __lt__(self, other: object, /) -> bool:
-        if type(other) is Card:
-            return int.__lt__(self, other)
-        _refuse_numbers(self, other)
-        return NotImplemented
+    # Ordered among cards alone, as their indices are; a number is refused (see
+    # _refuse_numbers).  Type checkers are told so by marking the comparison
+    # with an int deprecated.
+    if TYPE_CHECKING:
 
-    @overload
-    def __le__(self, other: Card, /) -> bool: ...
-    @overload
-    @deprecated("cards are ordered among cards only: compare card.index with a number")
-    def __le__(self, other: int, /) -> bool: ...
-    def __le__(self, other: object, /) -> bool:
-        if type(other) is Card:
-            return int.__le__(self, other)
-        _refuse_numbers(self, other)
-        return NotImplemented
+        @overload
+        def __lt__(self, other: Card, /) -> bool: ...
+        @overload
+        @deprecated("cards are ordered among cards only: compare card.index with a number")
+        def __lt__(self, other: int, /) -> bool: ...
+        def __lt__(self, other: object, /) -> bool: ...
 
-    @overload
-    def __gt__(self, other: Card, /) -> bool: ...
-    @overload
-    @deprecated("cards are ordered among cards only: compare card.index with a number")
-    def __gt__(self, other: int, /) -> bool: ...
-    def __gt__(self, other: object, /) -> bool:
-        if type(other) is Card:
-            return int.__gt__(self, other)
-        _refuse_numbers(self, other)
-        return NotImplemented
+        @overload
+        def __le__(self, other: Card, /) -> bool: ...
+        @overload
+        @deprecated("cards are ordered among cards only: compare card.index with a number")
+        def __le__(self, other: int, /) -> bool: ...
+        def __le__(self, other: object, /) -> bool: ...
 
-    @overload
-    def __ge__(self, other: Card, /) -> bool: ...
-    @overload
-    @deprecated("cards are ordered among cards only: compare card.index with a number")
-    def __ge__(self, other: int, /) -> bool: ...
-    def __ge__(self, other: object, /) -> bool:
-        if type(other) is Card:
-            return int.__ge__(self, other)
-        _refuse_numbers(self, other)
-        return NotImplemented
+        @overload
+        def __gt__(self, other: Card, /) -> bool: ...
+        @overload
+        @deprecated("cards are ordered among cards only: compare card.index with a number")
+        def __gt__(self, other: int, /) -> bool: ...
+        def __gt__(self, other: object, /) -> bool: ...
+
+        @overload
+        def __ge__(self, other: Card, /) -> bool: ...
+        @overload
+        @deprecated("cards are ordered among cards only: compare card.index with a number")
+        def __ge__(self, other: int, /) -> bool: ...
+        def __ge__(self, other: object, /) -> bool: ...
+
+    else:
+        __lt__ = _among_cards(int.__lt__)
+        __le__ = _among_cards(int.__le__)
+        __gt__ = _among_cards(int.__gt__)
+        __ge__ = _among_cards(int.__ge__)
 
     # Nor is a card added to or subtracted from: ``card + 1`` was a number, the
     # index's, that looked like the next card.  The other integer operators

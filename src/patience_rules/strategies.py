@@ -438,24 +438,34 @@ def deal_numbers(*, min_value: int = 0, max_value: int = MAX_DEAL_NUMBER) -> st.
 
 
 @functools.lru_cache(maxsize=64)
-def _base_order(rules: GameRules) -> tuple[Card, ...]:
+def _kept_base_order(rules: GameRules) -> tuple[Card, ...]:
     return rules.deck_order(_BASE_DEAL)
 
 
 @functools.lru_cache(maxsize=512)
-def _dealt(rules: GameRules, number: int) -> State:
+def _kept_dealt(rules: GameRules, number: int) -> State:
     return rules.deal(number)
 
 
-def _draw_order(draw: st.DrawFn, rules: GameRules) -> tuple[Card, ...]:
-    """Deal 1's deck order with pairs of cards swapped, as the choices direct.
+def _base_order(rules: GameRules) -> tuple[Card, ...]:
+    """Deal 1's deck order of ``rules`` (kept for a registered game)."""
+    return _cached_for(rules, _kept_base_order)(rules)
+
+
+def _dealt(rules: GameRules, number: int) -> State:
+    """Deal ``number`` of ``rules`` (kept for a registered game)."""
+    return _cached_for(rules, _kept_dealt)(rules, number)
+
+
+def _draw_order(draw: st.DrawFn, base: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``base``, deal 1's deck order, with pairs of cards swapped, as the choices direct.
 
     Each swap is a choice that goes on (any value but 0, which ends the
     list), then a choice that names two positions.  The shrinker deletes
     swaps, or lowers them to swap a card with itself, so a deck shrinks
     towards deal 1's order one displaced pair at a time.
     """
-    order = list(_cached_for(rules, _base_order)(rules))
+    order = list(base)
     size = len(order)
     more = st.integers(0, _MORE_SWAPS)
     pairs = st.integers(0, size * size - 1)
@@ -474,7 +484,7 @@ def _spaced_cards(cards: Sequence[Card]) -> str:
 @_strategy("deck_orders")
 def _deck_orders(draw: st.DrawFn, game: _Shown) -> tuple[Card, ...]:
     rules = _check_game(game.value, "deck_orders()")
-    order = _draw_order(draw, rules)
+    order = _draw_order(draw, _base_order(rules))
     return _printed_as_text(draw, order, _spaced_cards, cards_from_text)
 
 
@@ -522,11 +532,11 @@ def _draw_start(
         number = _check_deal_number(draw(numbers), f"a number drawn from {where}")
         # (a number past the game's largest deals as itself modulo the count of deals)
         number %= rules.max_deal_number + 1
-        state = _cached_for(rules, _dealt)(rules, number)
-        return _Start(state, number, ())
-    order = _draw_order(draw, rules)
-    if order == _cached_for(rules, _base_order)(rules):
-        return _Start(_cached_for(rules, _dealt)(rules, _BASE_DEAL), _BASE_DEAL, ())
+        return _Start(_dealt(rules, number), number, ())
+    base = _base_order(rules)
+    order = _draw_order(draw, base)
+    if order == base:
+        return _Start(_dealt(rules, _BASE_DEAL), _BASE_DEAL, ())
     return _Start(rules.deal_from(order), None, order)
 
 
@@ -570,7 +580,7 @@ def _describe_start(rules: GameRules, start: _Start) -> tuple[str, str | None]:
         if command is not None:
             words += f" ({command})"
         return words, None
-    base = _cached_for(rules, _base_order)(rules)
+    base = _base_order(rules)
     moved = [p for p, (card, was) in enumerate(zip(start.order, base, strict=True)) if card != was]
     if len(moved) == 2 and start.order[moved[0]] == base[moved[1]]:
         first, second = moved

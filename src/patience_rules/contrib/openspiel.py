@@ -134,6 +134,7 @@ try:
 except ModuleNotFoundError as _missing:
     raise _needs_extra(__name__, "openspiel", _missing) from _missing
 
+from .. import _checks
 from ..actions import ActionSpace
 from ..cards import Card, _as_index, _is_whole
 from ..errors import (
@@ -752,12 +753,8 @@ class PatienceObserver:
     """
 
     def __init__(self, game: PatienceGame, *, perfect_recall: bool = False) -> None:
-        if not isinstance(game, PatienceGame):
-            raise InvalidRulesError(f"expected a patience game, got {_shown(game)}")
-        if perfect_recall is not True and perfect_recall is not False:
-            raise InvalidRulesError(
-                f"perfect_recall is True or False, got {_shown(perfect_recall)}"
-            )
+        _check_game(game)
+        _checks.flag("perfect_recall", perfect_recall)
         self._rules = game.rules
         self._observer = game.observer
         self._actions = game.actions
@@ -800,6 +797,12 @@ class PatienceObserver:
         return f"{text}{at_deal}\nmoves played: {' '.join(moves) if moves else '--'}"
 
 
+def _check_game(game: object) -> None:
+    """Refuse what is no patience game (OpenSpiel's own games among them)."""
+    if not isinstance(game, PatienceGame):
+        raise InvalidRulesError(f"expected a patience game, got {_shown(game)}")
+
+
 def _check_observed(state: object, rules: GameRules) -> None:
     """Refuse what is no state of a patience game of ``rules`` (dealt or not yet)."""
     if not isinstance(state, PatienceState):
@@ -837,8 +840,7 @@ def serialize_game_and_state(game: PatienceGame, state: PatienceState) -> str:
     >>> print(serialize_game_and_state(game, state).split("[State]")[1].splitlines()[1])
     history=0:0
     """
-    if not isinstance(game, PatienceGame):
-        raise InvalidRulesError(f"expected a patience game, got {_shown(game)}")
+    _check_game(game)
     if not isinstance(state, PatienceState):
         raise InvalidRulesError(f"expected a state of {game}, got {_shown(state)}")
     if str(state._play.game) != str(game):
@@ -1105,8 +1107,7 @@ def deal_actions(game: PatienceGame, number: SupportsIndex) -> list[int]:
     >>> [str(pr.Card.from_index(card)) for card in deal_actions(freecell, 1)[:4]]
     ['JD', '2D', '9H', 'JC']
     """
-    if not isinstance(game, PatienceGame):
-        raise InvalidRulesError(f"expected a patience game, got {_shown(game)}")
+    _check_game(game)
     if game.deal >= 0:
         raise InvalidDealError(
             f"{game} deals deal {game.deal} by its parameter and has no chance nodes: "
